@@ -1,0 +1,171 @@
+//! The Bomb Game judge format.
+//!
+//! Cases of `n m` on one line followed by n rows of m cells, `#` for a bomb
+//! and `.` for none. Spaces, tabs and CRs inside a row are ignored, blank
+//! lines are skipped anywhere, and the input ends at `0 0` or at its end.
+
+use std::io::Read;
+
+use super::scan::{describe_byte, Scanner, Stop};
+use super::{FormatError, ReadError};
+use crate::games::bomb::{Board, MAX_SIDE};
+
+/// Reads Bomb Game cases one board at a time.
+pub struct BombReader<R> {
+    scanner: Scanner<R>,
+    finished: bool,
+}
+
+impl<R: Read> BombReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R) -> Result<Self, ReadError> {
+        Ok(BombReader {
+            scanner: Scanner::new(input)?,
+            finished: false,
+        })
+    }
+
+    /// Reads the next case into `board` (reusing its storage); `false` once
+    /// the input has ended, at `0 0` or at the end of input.
+    pub fn next_case(&mut self, board: &mut Board) -> Result<bool, ReadError> {
+        if self.finished || !self.scanner.skip_to_token()? {
+            self.finished = true;
+            return Ok(false);
+        }
+        let sc = &mut self.scanner;
+        let line = sc.line();
+        let (rows, stop) = sc.number("the number of rows `n` of `n m`")?;
+        if stop == Stop::EndOfLine {
+            return Err(FormatError::new(line, "the number of columns `m` after `n`", "end of line").into());
+        }
+        let (cols, stop) = sc.number("the number of columns `m` of `n m`")?;
+        if stop == Stop::SameLine {
+            let found = sc.describe_here()?;
+            return Err(FormatError::new(line, "the end of the line after `n m`", found).into());
+        }
+        if rows == 0 && cols == 0 {
+            self.finished = true;
+            return Ok(false);
+        }
+        if board.reset(rows, cols).is_err() {
+            let expected = format!("a board size from 1×1 to {MAX_SIDE}×{MAX_SIDE}");
+            return Err(FormatError::new(line, expected, format!("{rows}×{cols}")).into());
+        }
+        for row in 1..=board.rows() {
+            self.read_row(board, row)?;
+        }
+        Ok(true)
+    }
+
+    /// Reads grid row `row` of `board`, skipping blank lines before it.
+    fn read_row(&mut self, board: &mut Board, row: u32) -> Result<(), ReadError> {
+        let sc = &mut self.scanner;
+        let cols = board.cols();
+        if !sc.skip_to_token()? {
+            let expected = format!("row {row} of {} ({cols} cells of `#` or `.`)", board.rows());
+            return Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
+        }
+        let line = sc.line();
+        let mut col = 0u32;
+        loop {
+            let chunk = sc.chunk()?;
+            if chunk.is_empty() {
+                break;
+            }
+            let mut used = 0;
+            let mut end_of_line = false;
+            for &b in chunk {
+                match b {
+                    b'#' | b'.' => {
+                        if col == cols {
+                            let expected = format!("{cols} cells in row {row}");
+                            return Err(FormatError::new(line, expected, "more").into());
+                        }
+                        col += 1;
+                        if b == b'#' {
+                            board.push_unchecked(row, col);
+                        }
+                    }
+                    b' ' | b'\t' | b'\r' => {}
+                    b'\n' => {
+                        end_of_line = true;
+                        break;
+                    }
+                    other => {
+                        let expected = format!("`#` or `.` in row {row}");
+                        return Err(FormatError::new(line, expected, describe_byte(other)).into());
+                    }
+                }
+                used += 1;
+            }
+            sc.advance(used);
+            if end_of_line {
+                break;
+            }
+        }
+        if col < cols {
+            let expected = format!("{cols} cells in row {row}");
+            return Err(FormatError::new(line, expected, col.to_string()).into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bomb::Cell;
+
+    fn read_all(input: &str) -> (Vec<Board>, Option<String>) {
+        let mut reader = BombReader::new(input.as_bytes()).unwrap();
+        let mut boards = Vec::new();
+        let mut board = Board::default();
+        loop {
+            match reader.next_case(&mut board) {
+                Ok(true) => boards.push(board.clone()),
+                Ok(false) => return (boards, None),
+                Err(e) => return (boards, Some(e.to_string())),
+            }
+        }
+    }
+
+    #[test]
+    fn seed_sample() {
+        let (boards, err) = read_all("2 2\n.#\n..\n2 2\n.#\n.#\n0 0\n");
+        assert_eq!(err, None);
+        assert_eq!(boards.len(), 2);
+        assert_eq!(boards[0].bombs(), &[Cell::new(1, 2).unwrap()]);
+        assert_eq!(boards[1].bombs(), &[Cell::new(1, 2).unwrap(), Cell::new(2, 2).unwrap()]);
+    }
+
+    #[test]
+    fn tolerances() {
+        let (boards, err) = read_all("\u{FEFF}\r\n 2\t3 \r\n\r\n# . #\r\n\n\t..#  \r\n");
+        assert_eq!(err, None);
+        assert_eq!(boards.len(), 1);
+        assert_eq!((boards[0].rows(), boards[0].cols()), (2, 3));
+        assert_eq!(boards[0].bombs().len(), 3);
+        // Input after `0 0` is not read.
+        let (boards, err) = read_all("1 1\n#\n0 0\nrubbish");
+        assert_eq!((boards.len(), err), (1, None));
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let cases = [
+            ("2 2\n..\n.x\n", "line 3: expected `#` or `.` in row 2, found `x`"),
+            ("2 2\n..\n...\n", "line 3: expected 2 cells in row 2, found more"),
+            ("2 2\n..\n.\n", "line 3: expected 2 cells in row 2, found 1"),
+            ("2 2\n..\n", "line 2: expected row 2 of 2 (2 cells of `#` or `.`), found end of input"),
+            ("2\n..\n", "line 1: expected the number of columns `m` after `n`, found end of line"),
+            ("2 2 2\n", "line 1: expected the end of the line after `n m`, found `2`"),
+            ("0 3\n", "line 1: expected a board size from 1×1 to 2000×2000, found 0×3"),
+            ("2001 3\n", "line 1: expected a board size from 1×1 to 2000×2000, found 2001×3"),
+            ("-1 3\n", "line 1: expected the number of rows `n` of `n m`, found `-1`"),
+            ("1 1\n\u{e9}\n", "line 2: expected `#` or `.` in row 1, found byte 0xC3"),
+        ];
+        for (input, message) in cases {
+            assert_eq!(read_all(input).1.as_deref(), Some(message), "input {input:?}");
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The Matrix Game judge format.
+//!
+//! A line with the number of cases T, then T cases of `m n` followed by m·n
+//! non-negative integers, white space of any kind between them. When the
+//! first line holds two numbers there is no T (the seed's own sample is
+//! written that way) and cases run to the end of input.
+
+use std::io::Read;
+
+use super::scan::{Scanner, Stop};
+use super::{FormatError, ReadError};
+use crate::games::matrix::Row;
+
+/// The largest number of columns: a row's total of up to this many cells of
+/// `2^64 − 1` stones stays far inside `u128`.
+pub const MAX_COLS: u64 = 1 << 32;
+/// The most cells a case may have when its cells are kept (see
+/// [`MatrixReader::keep_cells`]); only row totals are kept otherwise, and the
+/// number of rows is then unlimited.
+pub const MAX_KEPT_CELLS: u64 = 1 << 24;
+
+/// One Matrix Game case.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatrixCase {
+    /// 1-based number of the case in the input.
+    pub number: u64,
+    /// Number of columns.
+    pub cols: u64,
+    /// The rows, top to bottom.
+    pub rows: Vec<Row>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Count {
+    /// The first line has not been read yet.
+    Unknown,
+    /// A T line said how many cases remain.
+    Remaining(u64),
+    /// No T line: cases run to the end of input.
+    UntilEnd,
+}
+
+/// Reads Matrix Game cases one at a time.
+pub struct MatrixReader<R> {
+    scanner: Scanner<R>,
+    count: Count,
+    /// `T` as written, for messages.
+    total: u64,
+    cases_read: u64,
+    keep_cells: bool,
+    /// The first case's `m n`, when it stood on the first line.
+    pending_header: Option<(u64, u64, u64)>,
+}
+
+impl<R: Read> MatrixReader<R> {
+    /// A reader over `input` that keeps only row totals.
+    pub fn new(input: R) -> Result<Self, ReadError> {
+        Ok(MatrixReader {
+            scanner: Scanner::new(input)?,
+            count: Count::Unknown,
+            total: 0,
+            cases_read: 0,
+            keep_cells: false,
+            pending_header: None,
+        })
+    }
+
+    /// Also keep every cell, for callers that need more than the verdict.
+    /// Cases are then limited to [`MAX_KEPT_CELLS`] cells.
+    pub fn keep_cells(mut self, keep: bool) -> Self {
+        self.keep_cells = keep;
+        self
+    }
+
+    /// Reads the next case into `case` (reusing its storage); `false` at the
+    /// end: after T cases, or at the end of input when there is no T.
+    pub fn next_case(&mut self, case: &mut MatrixCase) -> Result<bool, ReadError> {
+        if let Count::Unknown = self.count {
+            if !self.read_first_line()? {
+                return Ok(false);
+            }
+        }
+        let number = self.cases_read + 1;
+        let (line, rows, cols) = match (self.pending_header.take(), self.count) {
+            (Some(header), _) => header,
+            (None, Count::Remaining(0)) => return Ok(false),
+            (None, count) => {
+                let sc = &mut self.scanner;
+                if !sc.skip_to_token()? {
+                    return match count {
+                        Count::Remaining(_) => {
+                            let expected = format!("case {number} of {} (`m n`)", self.total);
+                            Err(FormatError::new(sc.line_at_end(), expected, "end of input").into())
+                        }
+                        _ => Ok(false),
+                    };
+                }
+                let line = sc.line();
+                let (rows, _) = sc.number("the number of rows `m` of `m n`")?;
+                sc.skip_to_token()?;
+                let (cols, _) = sc.number("the number of columns `n` of `m n`")?;
+                (line, rows, cols)
+            }
+        };
+        self.check_size(line, rows, cols)?;
+        self.read_cells(case, number, rows, cols)?;
+        self.cases_read = number;
+        if let Count::Remaining(left) = &mut self.count {
+            *left -= 1;
+        }
+        Ok(true)
+    }
+
+    /// Decides between a T line and a first case header; `false` on an
+    /// empty input.
+    fn read_first_line(&mut self) -> Result<bool, ReadError> {
+        let sc = &mut self.scanner;
+        if !sc.skip_to_token()? {
+            self.count = Count::Remaining(0);
+            return Ok(false);
+        }
+        let line = sc.line();
+        let (first, stop) = sc.number("the number of cases `T`, or `m n`")?;
+        if stop == Stop::EndOfLine {
+            self.count = Count::Remaining(first);
+            self.total = first;
+            return Ok(true);
+        }
+        let (second, stop) = sc.number("the number of columns `n` of `m n`")?;
+        if stop == Stop::SameLine {
+            let found = sc.describe_here()?;
+            let expected = "the end of the first line (`T`, or `m n`)";
+            return Err(FormatError::new(line, expected, found).into());
+        }
+        self.count = Count::UntilEnd;
+        self.pending_header = Some((line, first, second));
+        Ok(true)
+    }
+
+    fn check_size(&self, line: u64, rows: u64, cols: u64) -> Result<(), ReadError> {
+        let too_many_kept = self.keep_cells && rows.saturating_mul(cols) > MAX_KEPT_CELLS;
+        if rows == 0 || cols == 0 || cols > MAX_COLS || too_many_kept {
+            let expected = if self.keep_cells {
+                format!("a matrix size `m n` of at least 1×1 and at most {MAX_KEPT_CELLS} cells")
+            } else {
+                format!("a matrix size `m n` of at least 1×1 with at most {MAX_COLS} columns")
+            };
+            return Err(FormatError::new(line, expected, format!("{rows}×{cols}")).into());
+        }
+        Ok(())
+    }
+
+    fn read_cells(&mut self, case: &mut MatrixCase, number: u64, rows: u64, cols: u64) -> Result<(), ReadError> {
+        case.number = number;
+        case.cols = cols;
+        case.rows.clear();
+        let sc = &mut self.scanner;
+        let mut cells = Vec::new();
+        for r in 1..=rows {
+            let mut total: u128 = 0;
+            cells.clear();
+            for c in 1..=cols {
+                if !sc.skip_to_token()? {
+                    let expected = format!("cell ({r}, {c}) of case {number} ({rows}×{cols})");
+                    return Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
+                }
+                let (stones, _) = sc.number("a number of stones (an integer from 0 to 18446744073709551615)")?;
+                // Cannot overflow: at most 2^32 cells of less than 2^64 each.
+                total += u128::from(stones);
+                if self.keep_cells {
+                    cells.push(stones);
+                }
+            }
+            case.rows.push(if self.keep_cells {
+                Row::from_cells(cells.clone())
+            } else {
+                Row::from_total(total)
+            });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn totals(input: &str) -> (Vec<Vec<u128>>, Option<String>) {
+        let mut reader = MatrixReader::new(input.as_bytes()).unwrap();
+        let mut out = Vec::new();
+        let mut case = MatrixCase::default();
+        loop {
+            match reader.next_case(&mut case) {
+                Ok(true) => out.push(case.rows.iter().map(Row::total).collect()),
+                Ok(false) => return (out, None),
+                Err(e) => return (out, Some(e.to_string())),
+            }
+        }
+    }
+
+    #[test]
+    fn with_and_without_a_case_count() {
+        let seed = "2 3\n\n2 3 8\n\n5 2 7\n\n2 3\n\n1 2 3\n\n3 2 1\n";
+        assert_eq!(totals(seed), (vec![vec![13, 14], vec![6, 6]], None));
+        let counted = "2\n2 3 2 3 8\n5 2 7\n2 3\n1 2 3\n3 2 1\n";
+        assert_eq!(totals(counted), (vec![vec![13, 14], vec![6, 6]], None));
+        // Anything after T cases is not read.
+        assert_eq!(totals("1\n1 1 5\nrubbish"), (vec![vec![5]], None));
+        assert_eq!(totals(""), (vec![], None));
+        assert_eq!(totals("0\n"), (vec![], None));
+    }
+
+    #[test]
+    fn big_values() {
+        let max = u64::MAX;
+        let (cases, err) = totals(&format!("1\n1 3\n{max} {max} {max}\n"));
+        assert_eq!(err, None);
+        assert_eq!(cases, vec![vec![3 * u128::from(max)]]);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let cases = [
+            ("3\n1 1 5\n", "line 2: expected case 2 of 3 (`m n`), found end of input"),
+            ("1\n2 2\n1 2\n3\n", "line 4: expected cell (2, 2) of case 1 (2×2), found end of input"),
+            ("1\n2 2\n1 2\n3 x\n", "line 4: expected a number of stones (an integer from 0 to 18446744073709551615), found `x`"),
+            ("1\n0 2\n", "line 2: expected a matrix size `m n` of at least 1×1 with at most 4294967296 columns, found 0×2"),
+            ("1 2 3\n", "line 1: expected the end of the first line (`T`, or `m n`), found `3`"),
+            ("1\n1 1\n-4\n", "line 3: expected a number of stones (an integer from 0 to 18446744073709551615), found `-4`"),
+        ];
+        for (input, message) in cases {
+            assert_eq!(totals(input).1.as_deref(), Some(message), "input {input:?}");
+        }
+    }
+}

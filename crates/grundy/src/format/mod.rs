@@ -1,0 +1,82 @@
+//! Readers and writers for the seed games' original judge formats.
+//!
+//! Each reader streams its input one case at a time, tolerates what the
+//! formats' users actually send (CRLF, tabs, blank lines, a byte order mark),
+//! and stops at the first malformed case with a [`FormatError`] that names
+//! the line and what was expected there. Cases read before the error are
+//! complete and can be answered; nothing is allocated by a number read from
+//! the input before that number is checked against a limit.
+
+mod bomb;
+mod cutting;
+mod matrix;
+mod scan;
+
+pub use bomb::BombReader;
+pub use cutting::CuttingReader;
+pub use matrix::{MatrixCase, MatrixReader};
+
+use std::io;
+
+/// Input that does not follow the format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: expected {expected}, found {found}")]
+pub struct FormatError {
+    /// 1-based line of the input where the problem is.
+    pub line: u64,
+    /// What the format calls for there.
+    pub expected: String,
+    /// What the input holds instead.
+    pub found: String,
+}
+
+impl FormatError {
+    pub(crate) fn new(line: u64, expected: impl Into<String>, found: impl Into<String>) -> Self {
+        FormatError {
+            line,
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+}
+
+/// Why a reader stopped before the end of its input.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The input is malformed.
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    /// The input could not be read.
+    #[error("cannot read the input: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// The answer lines each judge expects.
+pub mod answer {
+    /// Bomb Game: John moves first.
+    pub fn bomb(first_player_wins: bool) -> &'static str {
+        if first_player_wins {
+            "John"
+        } else {
+            "Jack"
+        }
+    }
+
+    /// Cutting Game: can the first cutter win?
+    pub fn cutting(first_player_wins: bool) -> &'static str {
+        if first_player_wins {
+            "WIN"
+        } else {
+            "LOSE"
+        }
+    }
+
+    /// Matrix Game: Alice moves first; cases are numbered from 1.
+    pub fn matrix(first_player_wins: bool) -> &'static str {
+        if first_player_wins {
+            "Alice"
+        } else {
+            "Bob"
+        }
+    }
+}

@@ -1,0 +1,451 @@
+//! The Bomb Game.
+//!
+//! Bombs lie on an n×m board. Exploding the bomb at (p, q) removes it and
+//! places one bomb at (u, q) above it and one at (p, v) left of it (only one
+//! of them on row 1 or column 1). Two bombs on one cell, or a bomb at (1, 1),
+//! vanish at once. The player who cannot move loses.
+//!
+//! # Why the reduction is correct
+//! A bomb never interacts with another bomb except by landing on it, so a
+//! board is the disjunctive sum of its bombs. When a bomb lands on another,
+//! both vanish; in the sum that is `g ^ g = *0`, exactly what removing the two
+//! does, so cancellation is already accounted for by the nim-sum. A bomb at
+//! (1, 1) has no move: value `*0`. A bomb on row 1 at column q moves to any
+//! (1, v) with v < q: a Nim heap of size q − 1 (likewise on column 1). Any
+//! other bomb's options are the sums of two bombs, so with 0-based indices
+//!
+//! ```text
+//! sg(0, j) = j,  sg(i, 0) = i,
+//! sg(i, j) = mex { sg(u, j) ^ sg(i, v) : u < i, v < j }.
+//! ```
+//!
+//! The table depends only on the board's dimensions, so [`BombTable`] is
+//! computed once, grown on demand, and every board is a lookup per bomb.
+//! The tests check it against a search over the literal rules.
+
+use crate::game::Game;
+use crate::nimber::Nimber;
+
+/// The largest number of rows or columns a board may have.
+///
+/// The table for the largest board holds `MAX_SIDE²` values; this keeps it
+/// within memory while admitting boards far beyond the contest's 50×50.
+pub const MAX_SIDE: u32 = 2000;
+
+/// A cell of the board, 1-indexed as in the statement (row 1 is the top).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    row: u32,
+    col: u32,
+}
+
+impl Cell {
+    /// The cell at `row`, `col` (both from 1 to [`MAX_SIDE`]).
+    pub const fn new(row: u32, col: u32) -> Option<Cell> {
+        if row >= 1 && col >= 1 && row <= MAX_SIDE && col <= MAX_SIDE {
+            Some(Cell { row, col })
+        } else {
+            None
+        }
+    }
+
+    /// The 1-based row.
+    pub const fn row(self) -> u32 {
+        self.row
+    }
+
+    /// The 1-based column.
+    pub const fn col(self) -> u32 {
+        self.col
+    }
+}
+
+/// The dimensions of a board were outside `1..=MAX_SIDE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a {rows}×{cols} board is beyond the limit of {max}×{max}", max = MAX_SIDE)]
+pub struct BoardTooLarge {
+    /// Rows asked for.
+    pub rows: u64,
+    /// Columns asked for.
+    pub cols: u64,
+}
+
+/// A Bomb Game position: the board's size and its bombs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Board {
+    rows: u32,
+    cols: u32,
+    bombs: Vec<Cell>,
+}
+
+impl Board {
+    /// An empty board of `rows` × `cols` cells.
+    pub fn new(rows: u64, cols: u64) -> Result<Board, BoardTooLarge> {
+        let (r, c) = check_dimensions(rows, cols)?;
+        Ok(Board {
+            rows: r,
+            cols: c,
+            bombs: Vec::new(),
+        })
+    }
+
+    /// Empties the board and gives it new dimensions, keeping its storage.
+    pub fn reset(&mut self, rows: u64, cols: u64) -> Result<(), BoardTooLarge> {
+        let (r, c) = check_dimensions(rows, cols)?;
+        self.rows = r;
+        self.cols = c;
+        self.bombs.clear();
+        Ok(())
+    }
+
+    /// Puts a bomb at 1-based (`row`, `col`); `false` if that is off the board.
+    pub fn place(&mut self, row: u32, col: u32) -> bool {
+        match Cell::new(row, col) {
+            Some(cell) if row <= self.rows && col <= self.cols => {
+                self.bombs.push(cell);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Puts a bomb at a cell the caller knows to be on the board.
+    pub(crate) fn push_unchecked(&mut self, row: u32, col: u32) {
+        debug_assert!(row >= 1 && col >= 1 && row <= self.rows && col <= self.cols);
+        self.bombs.push(Cell { row, col });
+    }
+
+    /// Number of rows.
+    pub const fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub const fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// The bombs, in the order they were placed.
+    pub fn bombs(&self) -> &[Cell] {
+        &self.bombs
+    }
+}
+
+fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), BoardTooLarge> {
+    let max = u64::from(MAX_SIDE);
+    if rows == 0 || cols == 0 || rows > max || cols > max {
+        return Err(BoardTooLarge { rows, cols });
+    }
+    // Both fit: they are at most MAX_SIDE.
+    Ok((rows as u32, cols as u32))
+}
+
+/// The Grundy values of a single bomb on every cell of a `rows` × `cols`
+/// board, grown on demand and never shrunk.
+#[derive(Clone, Debug, Default)]
+pub struct BombTable {
+    rows: usize,
+    cols: usize,
+    /// Row-major values, 0-based.
+    by_row: Vec<u32>,
+    /// The same values column-major, so a column prefix is contiguous.
+    by_col: Vec<u32>,
+}
+
+impl BombTable {
+    /// An empty table; it grows with [`BombTable::ensure`].
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Rows covered so far.
+    pub fn rows(&self) -> u32 {
+        self.rows as u32
+    }
+
+    /// Columns covered so far.
+    pub fn cols(&self) -> u32 {
+        self.cols as u32
+    }
+
+    /// Grows the table to cover at least `rows` × `cols`, computing only the
+    /// cells it did not have.
+    pub fn ensure(&mut self, rows: u32, cols: u32) -> Result<(), BoardTooLarge> {
+        let (rows, cols) = check_dimensions(u64::from(rows), u64::from(cols))?;
+        self.grow(rows as usize, cols as usize);
+        Ok(())
+    }
+
+    /// [`BombTable::ensure`] for dimensions already checked.
+    fn grow(&mut self, rows: usize, cols: usize) {
+        if rows <= self.rows && cols <= self.cols {
+            return;
+        }
+        let (old_rows, old_cols) = (self.rows, self.cols);
+        let (new_rows, new_cols) = (rows.max(old_rows), cols.max(old_cols));
+        let mut by_row = vec![0u32; new_rows * new_cols];
+        let mut by_col = vec![0u32; new_rows * new_cols];
+        for i in 0..old_rows {
+            by_row[i * new_cols..i * new_cols + old_cols]
+                .copy_from_slice(&self.by_row[i * old_cols..(i + 1) * old_cols]);
+        }
+        for j in 0..old_cols {
+            by_col[j * new_rows..j * new_rows + old_rows]
+                .copy_from_slice(&self.by_col[j * old_rows..(j + 1) * old_rows]);
+        }
+        self.rows = new_rows;
+        self.cols = new_cols;
+        self.by_row = by_row;
+        self.by_col = by_col;
+
+        let mut prefix = RowPrefix::default();
+        for i in 0..new_rows {
+            // Cells this row already had are known; recompute the rest.
+            let known = if i < old_rows { old_cols } else { 0 };
+            if known == new_cols {
+                continue;
+            }
+            prefix.clear();
+            for j in 0..new_cols {
+                let value = if j < known {
+                    self.by_row[i * new_cols + j]
+                } else {
+                    let v = self.compute(i, j, &prefix);
+                    self.by_row[i * new_cols + j] = v;
+                    self.by_col[j * new_rows + i] = v;
+                    v
+                };
+                prefix.insert(value);
+            }
+        }
+    }
+
+    /// The value of cell (i, j), 0-based, given the values left of it in its
+    /// row (`prefix`) and the finished rows above it.
+    fn compute(&self, i: usize, j: usize, prefix: &RowPrefix) -> u32 {
+        if i == 0 {
+            return j as u32;
+        }
+        if j == 0 {
+            return i as u32;
+        }
+        // The table is symmetric: reuse the mirror image when it is known.
+        if j < i && i < self.cols {
+            return self.by_row[j * self.cols + i];
+        }
+        let above = &self.by_col[j * self.rows..j * self.rows + i];
+        prefix.mex_of_sums(above)
+    }
+
+    /// The Grundy value of one bomb at 1-based (`row`, `col`), if the table
+    /// covers it.
+    pub fn get(&self, row: u32, col: u32) -> Option<u32> {
+        let (i, j) = ((row as usize).checked_sub(1)?, (col as usize).checked_sub(1)?);
+        if i < self.rows && j < self.cols {
+            Some(self.by_row[i * self.cols + j])
+        } else {
+            None
+        }
+    }
+
+    /// The values of 0-based row `i` (empty past the table).
+    pub fn row(&self, i: usize) -> &[u32] {
+        if i < self.rows {
+            &self.by_row[i * self.cols..(i + 1) * self.cols]
+        } else {
+            &[]
+        }
+    }
+}
+
+/// The values left of the current cell in its row, kept as 64 bitsets: the
+/// set XOR-translated by every `l` in `0..64`.
+///
+/// Whether `x` is `a ^ b` for some `b` here is then one bit of translate
+/// `a mod 64` (block `(x ^ a) / 64` and `x / 64` share the translate's word
+/// index `x / 64 ^ a / 64`), so the mex search ORs one word per `a` and 64
+/// candidates at a time instead of testing candidates one by one.
+#[derive(Clone, Debug, Default)]
+struct RowPrefix {
+    /// `words[w * 64 + l]` holds bits `x mod 64` of block `w` of `{b ^ l}`.
+    words: Vec<u64>,
+    /// Number of 64-value blocks in use.
+    blocks: usize,
+}
+
+impl RowPrefix {
+    fn clear(&mut self) {
+        self.words[..self.blocks * 64].fill(0);
+        self.blocks = 0;
+    }
+
+    fn insert(&mut self, b: u32) {
+        let block = (b / 64) as usize;
+        if block >= self.blocks {
+            self.blocks = block + 1;
+            if self.words.len() < self.blocks * 64 {
+                self.words.resize((self.blocks * 64).next_power_of_two(), 0);
+            }
+        }
+        let low = b % 64;
+        let base = block * 64;
+        for l in 0..64u32 {
+            self.words[base + l as usize] |= 1u64 << ((low ^ l) % 64);
+        }
+    }
+
+    /// `mex { a ^ b : a in above, b in self }`.
+    fn mex_of_sums(&self, above: &[u32]) -> u32 {
+        let mut block = 0usize;
+        loop {
+            let mut seen = 0u64;
+            for &a in above {
+                let w = block ^ (a / 64) as usize;
+                if w < self.blocks {
+                    seen |= self.words[w * 64 + (a % 64) as usize];
+                    if seen == u64::MAX {
+                        break;
+                    }
+                }
+            }
+            if seen != u64::MAX {
+                return (block * 64) as u32 + seen.trailing_ones();
+            }
+            block += 1;
+        }
+    }
+}
+
+/// The Bomb Game as a sum of bombs, backed by a [`BombTable`].
+#[derive(Clone, Debug, Default)]
+pub struct BombGame {
+    table: BombTable,
+}
+
+impl BombGame {
+    /// A game with an empty table.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The table computed so far.
+    pub fn table(&self) -> &BombTable {
+        &self.table
+    }
+
+    /// The value of a whole board (the table grows to cover it first).
+    pub fn value(&mut self, board: &Board) -> Nimber {
+        // A board's dimensions were checked when it was made.
+        self.table.grow(board.rows as usize, board.cols as usize);
+        let mut sum = 0u32;
+        for cell in &board.bombs {
+            sum ^= self.table.by_row[(cell.row as usize - 1) * self.table.cols + cell.col as usize - 1];
+        }
+        Nimber::from(sum)
+    }
+}
+
+impl Game for BombGame {
+    type Component = Cell;
+
+    fn grundy(&mut self, cell: &Cell) -> Nimber {
+        // A Cell is within MAX_SIDE by construction.
+        self.table.grow(cell.row as usize, cell.col as usize);
+        Nimber::from(self.table.get(cell.row, cell.col).unwrap_or(0))
+    }
+}
+
+/// The table by the plain recurrence, as the reference program computes it:
+/// O(rows² · cols²), for tests of [`BombTable`].
+pub fn naive_table(rows: usize, cols: usize) -> Vec<Vec<u32>> {
+    let mut sg = vec![vec![0u32; cols]; rows];
+    for i in 0..rows {
+        for j in 0..cols {
+            sg[i][j] = if i == 0 {
+                j as u32
+            } else if j == 0 {
+                i as u32
+            } else {
+                let options = (0..i)
+                    .flat_map(|u| (0..j).map(move |v| (u, v)))
+                    .map(|(u, v)| Nimber::from(sg[u][j] ^ sg[i][v]));
+                crate::nimber::mex(options).value() as u32
+            };
+        }
+    }
+    sg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_matches_the_plain_recurrence() {
+        let mut table = BombTable::new();
+        table.ensure(60, 45).unwrap();
+        let naive = naive_table(60, 45);
+        for (i, row) in naive.iter().enumerate() {
+            assert_eq!(table.row(i), &row[..], "row {}", i + 1);
+        }
+    }
+
+    #[test]
+    fn growing_in_steps_gives_the_same_table_as_at_once() {
+        let mut stepped = BombTable::new();
+        for (r, c) in [(3, 7), (9, 2), (5, 5), (20, 11), (11, 30), (33, 33)] {
+            stepped.ensure(r, c).unwrap();
+        }
+        let mut direct = BombTable::new();
+        direct.ensure(33, 33).unwrap();
+        assert_eq!((stepped.rows(), stepped.cols()), (33, 33));
+        for i in 0..33 {
+            assert_eq!(stepped.row(i), direct.row(i), "row {}", i + 1);
+        }
+    }
+
+    #[test]
+    fn known_shape_of_the_table() {
+        let mut table = BombTable::new();
+        table.ensure(80, 80).unwrap();
+        // Row 2 is 1, 1, 0, 0, 0, ...
+        assert_eq!(&table.row(1)[..6], &[1, 1, 0, 0, 0, 0]);
+        for p in 1..=80 {
+            for q in 1..=80 {
+                assert_eq!(table.get(p, q), table.get(q, p), "symmetry at ({p},{q})");
+            }
+        }
+        // From the third row on, a row holds distinct values.
+        for i in 2..80 {
+            let mut row = table.row(i).to_vec();
+            row.sort_unstable();
+            row.dedup();
+            assert_eq!(row.len(), 80, "row {} repeats a value", i + 1);
+        }
+    }
+
+    #[test]
+    fn sizes_are_checked_before_any_work() {
+        assert!(Board::new(0, 5).is_err());
+        assert!(Board::new(5, u64::from(MAX_SIDE) + 1).is_err());
+        assert!(BombTable::new().ensure(MAX_SIDE + 1, 1).is_err());
+        assert!(Cell::new(0, 1).is_none());
+        let mut board = Board::new(2, 3).unwrap();
+        assert!(board.place(2, 3));
+        assert!(!board.place(3, 1));
+        assert_eq!(board.bombs(), &[Cell::new(2, 3).unwrap()]);
+    }
+
+    #[test]
+    fn seed_samples() {
+        let mut game = BombGame::new();
+        let mut one = Board::new(2, 2).unwrap();
+        one.place(1, 2);
+        assert!(!game.value(&one).is_zero()); // John
+        let mut two = Board::new(2, 2).unwrap();
+        two.place(1, 2);
+        two.place(2, 2);
+        assert!(game.value(&two).is_zero()); // Jack
+        assert_eq!(game.sum(two.bombs()), game.value(&two));
+    }
+}

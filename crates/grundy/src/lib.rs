@@ -1,0 +1,39 @@
+//! grundy decides impartial combinatorial games with Sprague–Grundy theory.
+//!
+//! Every game here is a *disjunctive sum* of independent components: the
+//! player to move picks one component and moves in it. The Sprague–Grundy
+//! theorem gives each component a value, a [`Nimber`], and the sum the XOR of
+//! those values; the player to move wins exactly when that is not `*0`.
+//!
+//! - [`nimber`]: the values, nim-sum and mex;
+//! - [`game`]: the [`Game`] trait (a game as a sum of components) and
+//!   [`Outcome`];
+//! - [`games`]: the Bomb, Cutting and Matrix games, each with the reason its
+//!   reduction is correct;
+//! - [`format`]: streaming readers for the games' original judge formats.
+//!
+//! ```
+//! use grundy::games::cutting::Paper;
+//! use grundy::{Game, Nimber, Outcome};
+//! use grundy::games::matrix::{MatrixGame, Row};
+//!
+//! // A 4×2 paper is a win for the first cutter; 3×2 is not.
+//! assert!(Paper::new(4, 2).first_player_wins());
+//! assert!(!Paper::new(3, 2).first_player_wins());
+//!
+//! // Matrix rows are Nim heaps of their totals: 6 ^ 6 = 0, so Bob wins.
+//! let rows = [Row::from_cells(vec![1, 2, 3]), Row::from_cells(vec![3, 2, 1])];
+//! assert_eq!(MatrixGame.sum(&rows), Nimber::ZERO);
+//! assert_eq!(Outcome::of(MatrixGame.sum(&rows)), Outcome::SecondPlayer);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod format;
+pub mod game;
+pub mod games;
+pub mod nimber;
+
+pub use game::{Game, Outcome};
+pub use nimber::{mex, MexSet, Nimber};

@@ -1,0 +1,204 @@
+//! Nimbers: the values of impartial games.
+//!
+//! The Sprague–Grundy theorem says every impartial game under normal play is
+//! equivalent to a single Nim heap `*n`, and that a disjunctive sum of games is
+//! equivalent to the heap whose size is the XOR (the *nim-sum*) of theirs.
+//! [`Nimber`] is that value; `+` and `^` both compute the nim-sum, and
+//! [`mex`] / [`MexSet`] compute the value of a position from its options.
+
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, BitXor, BitXorAssign};
+
+/// The Grundy value `*n` of an impartial game.
+///
+/// 128 bits wide so that a Matrix Game row of fifty cells of `2^64 − 1`
+/// stones is still one exact value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Nimber(pub u128);
+
+impl Nimber {
+    /// `*0`: the value of every second-player win.
+    pub const ZERO: Nimber = Nimber(0);
+
+    /// `true` for `*0`, the positions the player to move loses.
+    pub const fn is_zero(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The heap size as an integer.
+    pub const fn value(self) -> u128 {
+        self.0
+    }
+}
+
+impl From<u32> for Nimber {
+    fn from(n: u32) -> Self {
+        Nimber(u128::from(n))
+    }
+}
+
+impl From<u64> for Nimber {
+    fn from(n: u64) -> Self {
+        Nimber(u128::from(n))
+    }
+}
+
+impl From<u128> for Nimber {
+    fn from(n: u128) -> Self {
+        Nimber(n)
+    }
+}
+
+impl BitXor for Nimber {
+    type Output = Nimber;
+    fn bitxor(self, rhs: Nimber) -> Nimber {
+        Nimber(self.0 ^ rhs.0)
+    }
+}
+
+impl BitXorAssign for Nimber {
+    fn bitxor_assign(&mut self, rhs: Nimber) {
+        self.0 ^= rhs.0;
+    }
+}
+
+/// Nimber addition is the nim-sum (XOR), not integer addition.
+impl Add for Nimber {
+    type Output = Nimber;
+    fn add(self, rhs: Nimber) -> Nimber {
+        self ^ rhs
+    }
+}
+
+impl AddAssign for Nimber {
+    fn add_assign(&mut self, rhs: Nimber) {
+        *self ^= rhs;
+    }
+}
+
+impl Sum for Nimber {
+    fn sum<I: Iterator<Item = Nimber>>(iter: I) -> Nimber {
+        iter.fold(Nimber::ZERO, |acc, n| acc ^ n)
+    }
+}
+
+impl<'a> Sum<&'a Nimber> for Nimber {
+    fn sum<I: Iterator<Item = &'a Nimber>>(iter: I) -> Nimber {
+        iter.copied().sum()
+    }
+}
+
+/// Prints `*n`, the usual notation (`*0` is written `0` by some authors; we
+/// keep the star so a value is never mistaken for a count).
+impl fmt::Display for Nimber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "*{}", self.0)
+    }
+}
+
+/// A set of small nimbers kept as a bitset, for computing a minimum excludant.
+///
+/// Values at or above the capacity are ignored on insertion. That is exact
+/// whenever the capacity is at least the number of values inserted: the mex
+/// of `k` values is at most `k`, so larger values can never be the answer's
+/// blockers. Reuse one set across positions with [`MexSet::clear`].
+#[derive(Clone, Debug, Default)]
+pub struct MexSet {
+    words: Vec<u64>,
+}
+
+impl MexSet {
+    /// A set that records values below `capacity`.
+    pub fn with_capacity(capacity: usize) -> Self {
+        MexSet {
+            words: vec![0; capacity / 64 + 1],
+        }
+    }
+
+    /// Removes every value, keeping the capacity.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
+    /// Records `value` (ignored when it is at or above the capacity).
+    #[inline]
+    pub fn insert(&mut self, value: u128) {
+        if let Ok(v) = usize::try_from(value) {
+            if let Some(word) = self.words.get_mut(v / 64) {
+                *word |= 1 << (v % 64);
+            }
+        }
+    }
+
+    /// The smallest value not recorded.
+    pub fn mex(&self) -> Nimber {
+        for (i, &word) in self.words.iter().enumerate() {
+            if word != u64::MAX {
+                return Nimber((i * 64) as u128 + u128::from(word.trailing_ones()));
+            }
+        }
+        Nimber((self.words.len() * 64) as u128)
+    }
+}
+
+/// The minimum excludant: the least nimber not among `values`.
+///
+/// This is the Grundy value of a position whose options have these values.
+pub fn mex<I>(values: I) -> Nimber
+where
+    I: IntoIterator<Item = Nimber>,
+{
+    let values: Vec<Nimber> = values.into_iter().collect();
+    let mut set = MexSet::with_capacity(values.len());
+    for v in &values {
+        set.insert(v.0);
+    }
+    set.mex()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nim_sum_is_xor_and_self_inverse() {
+        let a = Nimber(0b1011);
+        let b = Nimber(0b0110);
+        assert_eq!(a + b, Nimber(0b1101));
+        assert_eq!(a ^ b, a + b);
+        assert_eq!(a + a, Nimber::ZERO);
+        let total: Nimber = [a, b, Nimber(1)].into_iter().sum();
+        assert_eq!(total, Nimber(0b1100));
+    }
+
+    #[test]
+    fn display_uses_star_notation() {
+        assert_eq!(Nimber(0).to_string(), "*0");
+        assert_eq!(Nimber(42).to_string(), "*42");
+    }
+
+    #[test]
+    fn mex_finds_the_least_missing_value() {
+        assert_eq!(mex([]), Nimber(0));
+        assert_eq!(mex([Nimber(1), Nimber(2)]), Nimber(0));
+        assert_eq!(mex([Nimber(0), Nimber(2), Nimber(1), Nimber(5)]), Nimber(3));
+        // Huge values cannot block a small mex and must not allocate.
+        assert_eq!(mex([Nimber(0), Nimber(u128::MAX)]), Nimber(1));
+        let run: Vec<Nimber> = (0..200).map(Nimber).collect();
+        assert_eq!(mex(run), Nimber(200));
+    }
+
+    #[test]
+    fn mex_set_is_reusable_and_crosses_word_boundaries() {
+        let mut set = MexSet::with_capacity(130);
+        for v in 0..64 {
+            set.insert(v);
+        }
+        assert_eq!(set.mex(), Nimber(64));
+        set.insert(64);
+        assert_eq!(set.mex(), Nimber(65));
+        set.clear();
+        assert_eq!(set.mex(), Nimber(0));
+    }
+}
