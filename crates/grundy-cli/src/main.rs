@@ -1,1 +1,41 @@
-fn main(){}
+//! The `grundy` command: a thin shell over the `grundy` library.
+//!
+//! `main` parses the command line into plain data, runs one subcommand and
+//! turns its outcome into an exit status: 0 on success (and when the reader
+//! of our output goes away), 2 for malformed input, 1 for anything else.
+
+mod cli;
+mod cmd;
+mod input;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::input::InputError;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match cmd::run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => report(&err),
+    }
+}
+
+/// Prints `err` (unless our output pipe was closed) and picks the status.
+fn report(err: &anyhow::Error) -> ExitCode {
+    let broken_pipe = err
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe);
+    if broken_pipe {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("grundy: {err:#}");
+    if err.chain().any(|cause| cause.downcast_ref::<InputError>().is_some()) {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,46 @@
+//! The command line, as plain data (clap derive).
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::cmd::judge;
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy judge cutting <<< '4 2'          # prints WIN
+  grundy judge bomb examples/bomb.txt     # one John/Jack line per board
+  grundy judge matrix < cases.txt > answers.txt";
+
+/// Decide impartial games with Sprague–Grundy theory.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Judge(judge::Args),
+}
+
+/// The seed games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameKind {
+    /// Bomb Game: `n m` then an n×m grid of `#`/`.`; answers John or Jack.
+    Bomb,
+    /// Cutting Game (POJ 2311): pairs `W H`; answers WIN or LOSE.
+    Cutting,
+    /// Matrix Game: T, then cases `m n` and m·n piles; answers `Case k: Alice|Bob`.
+    Matrix,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,12 @@
+//! One module per subcommand, each with its `Args` and `run`.
+
+pub mod judge;
+
+use crate::cli::Command;
+
+/// Runs one subcommand.
+pub fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Judge(args) => judge::run(args),
+    }
+}

@@ -1,0 +1,79 @@
+//! Opening the input a command reads, and naming it in messages.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, IsTerminal, Read};
+use std::path::Path;
+
+use anyhow::Context;
+use grundy::format::{FormatError, ReadError};
+
+/// Where input comes from: a file, or standard input when none is named.
+pub struct Source {
+    name: String,
+    reader: Box<dyn Read>,
+    interactive: bool,
+}
+
+impl Source {
+    /// Opens `path`, or standard input for `None` or `-`.
+    pub fn open(path: Option<&Path>) -> anyhow::Result<Source> {
+        match path {
+            Some(p) if p != Path::new("-") => {
+                let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+                Ok(Source {
+                    name: p.display().to_string(),
+                    reader: Box::new(file),
+                    interactive: false,
+                })
+            }
+            _ => Ok(Source {
+                name: "<stdin>".to_string(),
+                interactive: io::stdin().is_terminal(),
+                reader: Box::new(io::stdin()),
+            }),
+        }
+    }
+
+    /// `true` when a person types the input: answers are then flushed at once.
+    pub fn is_interactive(&self) -> bool {
+        self.interactive
+    }
+
+    /// The name used in messages.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Hands over the byte stream.
+    pub fn into_reader(self) -> Box<dyn Read> {
+        self.reader
+    }
+
+    /// Tags a reader's error with this source's name, keeping its kind.
+    pub fn error(name: &str, err: ReadError) -> anyhow::Error {
+        match err {
+            ReadError::Format(format) => InputError {
+                source: name.to_string(),
+                error: format,
+            }
+            .into(),
+            ReadError::Io(io) => anyhow::Error::new(io).context(format!("cannot read {name}")),
+        }
+    }
+}
+
+/// Malformed input, which ends the program with status 2.
+#[derive(Debug)]
+pub struct InputError {
+    source: String,
+    error: FormatError,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.source, self.error)
+    }
+}
+
+impl std::error::Error for InputError {}

@@ -1,0 +1,280 @@
+//! Property tests for the judge formats: every tolerated way of writing a
+//! case reads back as the same case, and a corrupted case stops the reader
+//! at the right line after every case before it.
+
+use grundy::format::{BombReader, CuttingReader, MatrixCase, MatrixReader, ReadError};
+use grundy::games::bomb::Board;
+use grundy::games::matrix::Row;
+use proptest::prelude::*;
+
+/// How a test input is laid out: the separators the formats must tolerate.
+#[derive(Clone, Debug)]
+struct Layout {
+    crlf: bool,
+    bom: bool,
+    /// Picks for separators and blank lines, used in turn.
+    noise: Vec<u8>,
+}
+
+fn layout() -> impl Strategy<Value = Layout> {
+    (any::<bool>(), any::<bool>(), prop::collection::vec(any::<u8>(), 1..64))
+        .prop_map(|(crlf, bom, noise)| Layout { crlf, bom, noise })
+}
+
+/// Writes text line by line with the layout's quirks, tracking line numbers.
+struct Writer {
+    layout: Layout,
+    turn: usize,
+    text: String,
+    line: u64,
+}
+
+impl Writer {
+    fn new(layout: Layout) -> Self {
+        let text = if layout.bom { "\u{FEFF}".to_string() } else { String::new() };
+        Writer {
+            layout,
+            turn: 0,
+            text,
+            line: 1,
+        }
+    }
+
+    fn pick(&mut self) -> u8 {
+        let b = self.layout.noise[self.turn % self.layout.noise.len()];
+        self.turn += 1;
+        b
+    }
+
+    /// Horizontal white space: one or more spaces or tabs.
+    fn gap(&mut self) -> &'static str {
+        [" ", "\t", "  ", " \t "][usize::from(self.pick() % 4)]
+    }
+
+    /// Optional horizontal white space.
+    fn maybe_gap(&mut self) -> &'static str {
+        ["", "", " ", "\t", " \t"][usize::from(self.pick() % 5)]
+    }
+
+    fn newline(&mut self) {
+        self.text.push_str(if self.layout.crlf { "\r\n" } else { "\n" });
+        self.line += 1;
+    }
+
+    /// A complete line, maybe preceded by blank lines.
+    fn line(&mut self, content: &str) {
+        if self.pick() % 4 == 0 {
+            let blank = self.maybe_gap();
+            self.text.push_str(blank);
+            self.newline();
+        }
+        self.text.push_str(content);
+        let trailing = self.maybe_gap();
+        self.text.push_str(trailing);
+        self.newline();
+    }
+
+    /// Joins items with random horizontal white space.
+    fn join(&mut self, items: &[String], gaps_needed: bool) -> String {
+        let mut out = String::new();
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                out.push_str(if gaps_needed { self.gap() } else { self.maybe_gap() });
+            }
+            out.push_str(item);
+        }
+        out
+    }
+}
+
+fn boards() -> impl Strategy<Value = Vec<Vec<Vec<bool>>>> {
+    let board = (1usize..6, 1usize..6).prop_flat_map(|(r, c)| prop::collection::vec(prop::collection::vec(any::<bool>(), c), r));
+    prop::collection::vec(board, 0..5)
+}
+
+fn write_bomb(w: &mut Writer, board: &[Vec<bool>]) {
+    let header = w.join(&[board.len().to_string(), board[0].len().to_string()], true);
+    w.line(&header);
+    for row in board {
+        let cells: Vec<String> = row.iter().map(|&b| if b { "#" } else { "." }.to_string()).collect();
+        let text = w.join(&cells, false);
+        w.line(&text);
+    }
+}
+
+fn read_bombs(input: &str) -> (Vec<Vec<(u32, u32)>>, Option<ReadError>) {
+    let mut reader = BombReader::new(input.as_bytes()).expect("reader");
+    let mut board = Board::default();
+    let mut out = Vec::new();
+    loop {
+        match reader.next_case(&mut board) {
+            Ok(true) => out.push(board.bombs().iter().map(|c| (c.row(), c.col())).collect()),
+            Ok(false) => return (out, None),
+            Err(e) => return (out, Some(e)),
+        }
+    }
+}
+
+fn bomb_cells(board: &[Vec<bool>]) -> Vec<(u32, u32)> {
+    let mut cells = Vec::new();
+    for (r, row) in board.iter().enumerate() {
+        for (c, &b) in row.iter().enumerate() {
+            if b {
+                cells.push((r as u32 + 1, c as u32 + 1));
+            }
+        }
+    }
+    cells
+}
+
+fn line_of(err: Option<ReadError>) -> Option<u64> {
+    match err {
+        Some(ReadError::Format(f)) => Some(f.line),
+        _ => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn bomb_layouts_read_back(boards in boards(), layout in layout(), terminated in any::<bool>()) {
+        let mut w = Writer::new(layout);
+        for board in &boards {
+            write_bomb(&mut w, board);
+        }
+        if terminated {
+            w.line("0 0");
+            w.text.push_str("anything after the end\n");
+        }
+        let (read, err) = read_bombs(&w.text);
+        prop_assert!(err.is_none(), "{:?} in {:?}", err, w.text);
+        let expected: Vec<_> = boards.iter().map(|b| bomb_cells(b)).collect();
+        prop_assert_eq!(read, expected);
+    }
+
+    #[test]
+    fn bomb_corruption_is_reported_at_its_line(
+        boards in boards(), layout in layout(), row_pick in any::<usize>(), kind in 0u8..4,
+    ) {
+        let mut w = Writer::new(layout);
+        for board in &boards {
+            write_bomb(&mut w, board);
+        }
+        // A 3×3 board with one bad row.
+        let header = w.join(&["3".into(), "3".into()], true);
+        w.line(&header);
+        let bad_row = row_pick % 3;
+        let mut bad_line = 0;
+        for r in 0..3 {
+            if r == bad_row {
+                if kind == 3 {
+                    // The input stops before this row: blamed on the last line.
+                    bad_line = w.line - 1;
+                    break;
+                }
+                let text = ["#x.", "##", "...#"][usize::from(kind)];
+                // The bad line follows any blank lines `line` writes first.
+                let before = w.line;
+                w.line(text);
+                bad_line = w.line - 1;
+                prop_assert!(bad_line >= before);
+            } else {
+                w.line("#.#");
+            }
+        }
+        let (read, err) = read_bombs(&w.text);
+        let expected: Vec<_> = boards.iter().map(|b| bomb_cells(b)).collect();
+        prop_assert_eq!(read, expected);
+        prop_assert_eq!(line_of(err), Some(bad_line), "in {:?}", w.text);
+    }
+
+    #[test]
+    fn cutting_pairs_read_back(pairs in prop::collection::vec((1u64.., 1u64..), 0..20), layout in layout()) {
+        let mut w = Writer::new(layout);
+        for &(a, b) in &pairs {
+            // Any white space between the numbers, newlines included.
+            if w.pick() % 3 == 0 {
+                w.line(&a.to_string());
+                w.line(&b.to_string());
+            } else {
+                let text = w.join(&[a.to_string(), b.to_string()], true);
+                w.line(&text);
+            }
+        }
+        let mut reader = CuttingReader::new(w.text.as_bytes()).expect("reader");
+        let mut read = Vec::new();
+        while let Some(p) = reader.next_case().expect("valid input") {
+            read.push((p.width, p.height));
+        }
+        prop_assert_eq!(read, pairs);
+    }
+
+    #[test]
+    fn cutting_corruption_keeps_earlier_pairs(
+        pairs in prop::collection::vec((1u64..1000, 1u64..1000), 0..20),
+        bad in prop::sample::select(vec!["0", "x", "-1", "99999999999999999999", "1.5", "\u{e9}"]),
+        layout in layout(),
+    ) {
+        let mut w = Writer::new(layout);
+        for &(a, b) in &pairs {
+            let text = w.join(&[a.to_string(), b.to_string()], true);
+            w.line(&text);
+        }
+        let text = w.join(&["7".to_string(), bad.to_string()], true);
+        w.line(&text);
+        let bad_line = w.line - 1;
+        let mut reader = CuttingReader::new(w.text.as_bytes()).expect("reader");
+        let mut read = Vec::new();
+        let err = loop {
+            match reader.next_case() {
+                Ok(Some(p)) => read.push((p.width, p.height)),
+                Ok(None) => break None,
+                Err(e) => break Some(e),
+            }
+        };
+        prop_assert_eq!(read, pairs);
+        prop_assert_eq!(line_of(err), Some(bad_line));
+    }
+
+    #[test]
+    fn matrix_layouts_read_back(
+        cases in prop::collection::vec(
+            (1usize..5, 1usize..5).prop_flat_map(|(m, n)| prop::collection::vec(prop::collection::vec(any::<u64>(), n), m)),
+            1..5,
+        ),
+        counted in any::<bool>(),
+        layout in layout(),
+    ) {
+        let mut w = Writer::new(layout);
+        if counted {
+            w.line(&cases.len().to_string());
+        }
+        for (i, case) in cases.iter().enumerate() {
+            let header = [case.len().to_string(), case[0].len().to_string()];
+            if i == 0 && !counted {
+                // Without T the first line must be exactly `m n`.
+                let text = w.join(&header, true);
+                w.text.push_str(&text);
+                w.newline();
+            } else {
+                let text = w.join(&header, true);
+                w.line(&text);
+            }
+            for row in case {
+                let cells: Vec<String> = row.iter().map(u64::to_string).collect();
+                let text = w.join(&cells, true);
+                w.line(&text);
+            }
+        }
+        let mut reader = MatrixReader::new(w.text.as_bytes()).expect("reader").keep_cells(true);
+        let mut case = MatrixCase::default();
+        let mut read = Vec::new();
+        while reader.next_case(&mut case).expect("valid input") {
+            read.push(case.rows.iter().map(|r| r.cells().to_vec()).collect::<Vec<_>>());
+            prop_assert_eq!(case.number, read.len() as u64);
+            prop_assert!(case.rows.iter().all(|r: &Row| r.total() == r.cells().iter().map(|&c| u128::from(c)).sum()));
+        }
+        prop_assert_eq!(read, cases);
+    }
+}
