@@ -67,7 +67,7 @@ impl Source {
 #[derive(Debug)]
 pub struct InputError {
     source: String,
-    error: FormatError,
+    error: Box<FormatError>,
 }
 
 impl fmt::Display for InputError {

@@ -68,7 +68,7 @@ fn check_bomb_board(rows: usize, cols: usize) {
         board.reset(rows as u64, cols as u64).unwrap();
         for k in 0..rows * cols {
             if mask >> k & 1 == 1 {
-                assert!(board.place((k / cols + 1) as u32, (k % cols + 1) as u32));
+                assert!(board.set((k / cols + 1) as u32, (k % cols + 1) as u32, true));
             }
         }
         let fast = Outcome::of(game.value(&board)).first_player_wins();

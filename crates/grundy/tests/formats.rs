@@ -88,7 +88,7 @@ impl Writer {
 }
 
 fn boards() -> impl Strategy<Value = Vec<Vec<Vec<bool>>>> {
-    let board = (1usize..6, 1usize..6).prop_flat_map(|(r, c)| prop::collection::vec(prop::collection::vec(any::<bool>(), c), r));
+    let board = (1usize..6, 1usize..80).prop_flat_map(|(r, c)| prop::collection::vec(prop::collection::vec(any::<bool>(), c), r));
     prop::collection::vec(board, 0..5)
 }
 
@@ -108,7 +108,7 @@ fn read_bombs(input: &str) -> (Vec<Vec<(u32, u32)>>, Option<ReadError>) {
     let mut out = Vec::new();
     loop {
         match reader.next_case(&mut board) {
-            Ok(true) => out.push(board.bombs().iter().map(|c| (c.row(), c.col())).collect()),
+            Ok(true) => out.push(board.bombs().map(|c| (c.row(), c.col())).collect()),
             Ok(false) => return (out, None),
             Err(e) => return (out, Some(e)),
         }

@@ -36,11 +36,12 @@ impl<R: Read> CuttingReader<R> {
     }
 }
 
+#[inline]
 fn side<R: Read>(sc: &mut Scanner<R>, what: &str) -> Result<u64, ReadError> {
     let line = sc.line();
     match sc.number(what)? {
-        (0, _) => Err(FormatError::new(line, what, "`0`").into()),
-        (n, _) => Ok(n),
+        0 => Err(FormatError::new(line, what, "`0`").into()),
+        n => Ok(n),
     }
 }
 

@@ -7,7 +7,7 @@
 
 use std::io::Read;
 
-use super::scan::{Scanner, Stop};
+use super::scan::Scanner;
 use super::{FormatError, ReadError};
 use crate::games::matrix::Row;
 
@@ -96,9 +96,9 @@ impl<R: Read> MatrixReader<R> {
                     };
                 }
                 let line = sc.line();
-                let (rows, _) = sc.number("the number of rows `m` of `m n`")?;
+                let rows = sc.number("the number of rows `m` of `m n`")?;
                 sc.skip_to_token()?;
-                let (cols, _) = sc.number("the number of columns `n` of `m n`")?;
+                let cols = sc.number("the number of columns `n` of `m n`")?;
                 (line, rows, cols)
             }
         };
@@ -120,14 +120,14 @@ impl<R: Read> MatrixReader<R> {
             return Ok(false);
         }
         let line = sc.line();
-        let (first, stop) = sc.number("the number of cases `T`, or `m n`")?;
-        if stop == Stop::EndOfLine {
+        let first = sc.number("the number of cases `T`, or `m n`")?;
+        if sc.at_line_end()? {
             self.count = Count::Remaining(first);
             self.total = first;
             return Ok(true);
         }
-        let (second, stop) = sc.number("the number of columns `n` of `m n`")?;
-        if stop == Stop::SameLine {
+        let second = sc.number("the number of columns `n` of `m n`")?;
+        if !sc.at_line_end()? {
             let found = sc.describe_here()?;
             let expected = "the end of the first line (`T`, or `m n`)";
             return Err(FormatError::new(line, expected, found).into());
@@ -164,7 +164,7 @@ impl<R: Read> MatrixReader<R> {
                     let expected = format!("cell ({r}, {c}) of case {number} ({rows}×{cols})");
                     return Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
                 }
-                let (stones, _) = sc.number("a number of stones (an integer from 0 to 18446744073709551615)")?;
+                let stones = sc.number("a number of stones (an integer from 0 to 18446744073709551615)")?;
                 // Cannot overflow: at most 2^32 cells of less than 2^64 each.
                 total += u128::from(stones);
                 if self.keep_cells {

@@ -43,12 +43,19 @@ impl FormatError {
 /// Why a reader stopped before the end of its input.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
-    /// The input is malformed.
+    /// The input is malformed. (Boxed: readers return `Result`s on every
+    /// number, and a small error keeps those cheap.)
     #[error(transparent)]
-    Format(#[from] FormatError),
+    Format(Box<FormatError>),
     /// The input could not be read.
     #[error("cannot read the input: {0}")]
     Io(#[from] io::Error),
+}
+
+impl From<FormatError> for ReadError {
+    fn from(error: FormatError) -> Self {
+        ReadError::Format(Box::new(error))
+    }
 }
 
 /// The answer lines each judge expects.

@@ -24,16 +24,6 @@ pub(crate) struct Scanner<R> {
     newline_before_buffer: bool,
 }
 
-/// What stopped a token: the reader needs to tell "end of line" from "more on
-/// this line".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
-    /// More non-blank input follows on the same line.
-    SameLine,
-    /// A newline (not yet consumed) or the end of input follows.
-    EndOfLine,
-}
-
 impl<R: Read> Scanner<R> {
     pub(crate) fn new(src: R) -> Result<Self, ReadError> {
         let mut scanner = Scanner {
@@ -133,15 +123,60 @@ impl<R: Read> Scanner<R> {
     }
 
     /// Skips white space and newlines; `false` at the end of input.
+    #[inline]
     pub(crate) fn skip_to_token(&mut self) -> Result<bool, ReadError> {
+        // Fast path: at most one separator, then a token, inside the buffer.
+        if let [first, rest @ ..] = &self.buf[self.pos..self.end] {
+            if !is_space(*first) {
+                return Ok(true);
+            }
+            if matches!(rest.first(), Some(&b) if !is_space(b)) {
+                self.line += u64::from(*first == b'\n');
+                self.pos += 1;
+                return Ok(true);
+            }
+        }
         self.skip_blank(true)?;
-        Ok(self.fill()?)
+        self.fill()
     }
 
     /// Reads a token that must be a non-negative integer below 2^64. The
     /// caller has skipped white space; `what` names the number for errors.
-    /// Returns the number and whether more follows on the same line.
-    pub(crate) fn number(&mut self, what: &str) -> Result<(u64, Stop), ReadError> {
+    #[inline]
+    pub(crate) fn number(&mut self, what: &str) -> Result<u64, ReadError> {
+        // Fast path: up to 19 digits (never an overflow) ended by white space,
+        // all inside the buffer, eight digits at a time.
+        let bytes = &self.buf[self.pos..self.end];
+        if bytes.len() >= 24 {
+            let (len, high) = digits8(load8(bytes));
+            if len < 8 {
+                if len > 0 && is_space(bytes[len]) {
+                    self.pos += len;
+                    return Ok(high);
+                }
+            } else {
+                let (len2, mid) = digits8(load8(&bytes[8..]));
+                if len2 < 8 {
+                    if is_space(bytes[8 + len2]) {
+                        self.pos += 8 + len2;
+                        return Ok(high * POW10[len2] + mid);
+                    }
+                } else {
+                    let (len3, low) = digits8(load8(&bytes[16..]));
+                    if len3 <= 3 && is_space(bytes[16 + len3]) {
+                        self.pos += 16 + len3;
+                        return Ok((high * POW10[8] + mid) * POW10[len3] + low);
+                    }
+                }
+            }
+        }
+        self.number_slow(what)
+    }
+
+    /// [`Scanner::number`] for tokens that straddle a refill, are long, or
+    /// are not numbers.
+    #[cold]
+    fn number_slow(&mut self, what: &str) -> Result<u64, ReadError> {
         let line = self.line;
         if !self.fill()? {
             return Err(FormatError::new(self.line_at_end(), what, "end of input").into());
@@ -181,12 +216,13 @@ impl<R: Read> Scanner<R> {
             let found = format!("{} (too large: the largest is {})", quote.render(), u64::MAX);
             return Err(FormatError::new(line, what, found).into());
         }
+        Ok(value)
+    }
+
+    /// Skips spaces and tabs; `true` if the line (or the input) ends here.
+    pub(crate) fn at_line_end(&mut self) -> Result<bool, ReadError> {
         self.skip_blank(false)?;
-        let stop = match self.peek()? {
-            None | Some(b'\n') => Stop::EndOfLine,
-            Some(_) => Stop::SameLine,
-        };
-        Ok((value, stop))
+        Ok(matches!(self.peek()?, None | Some(b'\n')))
     }
 
     /// The rest of the current line as found text, for an error message.
@@ -224,6 +260,37 @@ impl<R: Read> Scanner<R> {
     }
 }
 
+const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+
+#[inline]
+fn load8(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(word)
+}
+
+/// The leading decimal digits of eight input bytes (little-endian): how many
+/// there are and their value, combined pairwise with three multiplications
+/// (the SWAR method popularised by simdjson) instead of eight steps.
+#[inline]
+fn digits8(word: u64) -> (usize, u64) {
+    let t = word.wrapping_sub(0x3030_3030_3030_3030);
+    // A byte's high bit is set unless it was a digit. A borrow or carry can
+    // only spoil bytes after the first non-digit, which are not used.
+    let non_digit = (t | t.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080;
+    let len = (non_digit.trailing_zeros() / 8) as usize;
+    if len == 0 {
+        return (0, 0);
+    }
+    // Right-align the digits: the first digit is the lowest byte, so shift
+    // the unused high bytes out and leading zero bytes in.
+    let v = (t << (64 - 8 * len)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let v = v.wrapping_mul(10 * 256 + 1) >> 8;
+    let v = (v & 0x00FF_00FF_00FF_00FF).wrapping_mul(100 * 65_536 + 1) >> 16;
+    let v = (v & 0x0000_FFFF_0000_FFFF).wrapping_mul(10_000 * (1 << 32) + 1) >> 32;
+    (len, v)
+}
+
 fn read_retrying<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<usize> {
     loop {
         match src.read(buf) {
@@ -233,8 +300,10 @@ fn read_retrying<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<usize> {
     }
 }
 
+/// ASCII white space: space, tab, newline, vertical tab, form feed, CR.
+#[inline]
 pub(crate) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0B' | b'\x0C')
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
 
 /// The start of an offending token, kept without allocating per byte.
@@ -319,12 +388,49 @@ mod tests {
     fn numbers_across_refills_and_lines() {
         let mut sc = Scanner::new(Trickle(b"\xEF\xBB\xBF12 345\n\n 18446744073709551615")).unwrap();
         assert!(sc.skip_to_token().unwrap());
-        assert_eq!(sc.number("n").unwrap(), (12, Stop::SameLine));
-        assert_eq!(sc.number("n").unwrap(), (345, Stop::EndOfLine));
+        assert_eq!(sc.number("n").unwrap(), 12);
+        assert!(!sc.at_line_end().unwrap());
+        assert_eq!(sc.number("n").unwrap(), 345);
+        assert!(sc.at_line_end().unwrap());
         assert!(sc.skip_to_token().unwrap());
         assert_eq!(sc.line(), 3);
-        assert_eq!(sc.number("n").unwrap(), (u64::MAX, Stop::EndOfLine));
+        assert_eq!(sc.number("n").unwrap(), u64::MAX);
+        assert!(sc.at_line_end().unwrap());
         assert!(!sc.skip_to_token().unwrap());
+    }
+
+    #[test]
+    fn swar_digits_match_a_plain_parse() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let bytes: Vec<u8> = (0..8)
+                .map(|k| match (state >> (k * 5)) % 16 {
+                    0 => b' ',
+                    1 => b'x',
+                    d => b'0' + (d as u8 % 10),
+                })
+                .collect();
+            let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let value = bytes[..len].iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+            assert_eq!(digits8(load8(&bytes)), (len, if len == 0 { 0 } else { value }), "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn long_and_short_numbers_take_the_fast_path_and_the_slow_one() {
+        let numbers = [0u64, 7, 42, 12_345_678, 123_456_789, 1_000_000_007, 9_999_999_999_999_999_999, u64::MAX];
+        let mut text = String::new();
+        for n in numbers {
+            text.push_str(&format!("{n} \n"));
+        }
+        let mut sc = Scanner::new(text.as_bytes()).unwrap();
+        for n in numbers {
+            assert!(sc.skip_to_token().unwrap());
+            assert_eq!(sc.number("n").unwrap(), n);
+        }
     }
 
     #[test]

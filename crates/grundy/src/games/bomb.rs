@@ -70,23 +70,27 @@ pub struct BoardTooLarge {
     pub cols: u64,
 }
 
-/// A Bomb Game position: the board's size and its bombs.
+/// A Bomb Game position: the board's size and which cells hold a bomb.
+///
+/// A cell holds one bomb or none: two bombs on a cell vanish at once, so
+/// [`Board::toggle`] is the natural way to land a bomb.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
     rows: u32,
     cols: u32,
-    bombs: Vec<Cell>,
+    /// 64-bit words per row.
+    stride: usize,
+    /// Row-major bitset: bit `c % 64` of word `r * stride + c / 64` is cell
+    /// (r + 1, c + 1).
+    bits: Vec<u64>,
 }
 
 impl Board {
     /// An empty board of `rows` × `cols` cells.
     pub fn new(rows: u64, cols: u64) -> Result<Board, BoardTooLarge> {
-        let (r, c) = check_dimensions(rows, cols)?;
-        Ok(Board {
-            rows: r,
-            cols: c,
-            bombs: Vec::new(),
-        })
+        let mut board = Board::default();
+        board.reset(rows, cols)?;
+        Ok(board)
     }
 
     /// Empties the board and gives it new dimensions, keeping its storage.
@@ -94,25 +98,51 @@ impl Board {
         let (r, c) = check_dimensions(rows, cols)?;
         self.rows = r;
         self.cols = c;
-        self.bombs.clear();
+        self.stride = (c as usize).div_ceil(64);
+        self.bits.clear();
+        self.bits.resize(r as usize * self.stride, 0);
         Ok(())
     }
 
-    /// Puts a bomb at 1-based (`row`, `col`); `false` if that is off the board.
-    pub fn place(&mut self, row: u32, col: u32) -> bool {
-        match Cell::new(row, col) {
-            Some(cell) if row <= self.rows && col <= self.cols => {
-                self.bombs.push(cell);
+    fn index(&self, row: u32, col: u32) -> Option<(usize, u64)> {
+        if row == 0 || col == 0 || row > self.rows || col > self.cols {
+            return None;
+        }
+        let (r, c) = (row as usize - 1, col as usize - 1);
+        Some((r * self.stride + c / 64, 1 << (c % 64)))
+    }
+
+    /// Whether 1-based (`row`, `col`) holds a bomb (`false` off the board).
+    pub fn has_bomb(&self, row: u32, col: u32) -> bool {
+        self.index(row, col).is_some_and(|(w, bit)| self.bits[w] & bit != 0)
+    }
+
+    /// Puts a bomb on 1-based (`row`, `col`), or clears it; `false` if that
+    /// is off the board.
+    pub fn set(&mut self, row: u32, col: u32, bomb: bool) -> bool {
+        match self.index(row, col) {
+            Some((w, bit)) => {
+                if bomb {
+                    self.bits[w] |= bit;
+                } else {
+                    self.bits[w] &= !bit;
+                }
                 true
             }
-            _ => false,
+            None => false,
         }
     }
 
-    /// Puts a bomb at a cell the caller knows to be on the board.
-    pub(crate) fn push_unchecked(&mut self, row: u32, col: u32) {
-        debug_assert!(row >= 1 && col >= 1 && row <= self.rows && col <= self.cols);
-        self.bombs.push(Cell { row, col });
+    /// Lands a bomb on 1-based (`row`, `col`): if one is there, both vanish.
+    /// `false` if that is off the board.
+    pub fn toggle(&mut self, row: u32, col: u32) -> bool {
+        match self.index(row, col) {
+            Some((w, bit)) => {
+                self.bits[w] ^= bit;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Number of rows.
@@ -125,10 +155,43 @@ impl Board {
         self.cols
     }
 
-    /// The bombs, in the order they were placed.
-    pub fn bombs(&self) -> &[Cell] {
-        &self.bombs
+    /// The bombs, row by row, left to right.
+    pub fn bombs(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.row_words().enumerate().flat_map(|(r, words)| {
+            words.iter().enumerate().flat_map(move |(w, &word)| {
+                set_bits(word).map(move |b| Cell {
+                    row: r as u32 + 1,
+                    col: (w * 64 + b) as u32 + 1,
+                })
+            })
+        })
     }
+
+    /// How many bombs the board holds.
+    pub fn bomb_count(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    fn row_words(&self) -> impl Iterator<Item = &[u64]> + '_ {
+        self.bits.chunks_exact(self.stride.max(1))
+    }
+
+    /// The bitset words of 1-based `row`, for readers that fill a row at once.
+    pub(crate) fn row_bits_mut(&mut self, row: u32) -> &mut [u64] {
+        let start = (row as usize - 1) * self.stride;
+        &mut self.bits[start..start + self.stride]
+    }
+}
+
+/// The positions of the set bits of `word`, lowest first.
+fn set_bits(mut word: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let bit = word.trailing_zeros() as usize;
+            word &= word - 1;
+            bit
+        })
+    })
 }
 
 fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), BoardTooLarge> {
@@ -338,8 +401,13 @@ impl BombGame {
         // A board's dimensions were checked when it was made.
         self.table.grow(board.rows as usize, board.cols as usize);
         let mut sum = 0u32;
-        for cell in &board.bombs {
-            sum ^= self.table.by_row[(cell.row as usize - 1) * self.table.cols + cell.col as usize - 1];
+        for (r, words) in board.row_words().enumerate() {
+            let values = self.table.row(r);
+            for (w, &word) in words.iter().enumerate() {
+                for b in set_bits(word) {
+                    sum ^= values[w * 64 + b];
+                }
+            }
         }
         Nimber::from(sum)
     }
@@ -431,21 +499,38 @@ mod tests {
         assert!(BombTable::new().ensure(MAX_SIDE + 1, 1).is_err());
         assert!(Cell::new(0, 1).is_none());
         let mut board = Board::new(2, 3).unwrap();
-        assert!(board.place(2, 3));
-        assert!(!board.place(3, 1));
-        assert_eq!(board.bombs(), &[Cell::new(2, 3).unwrap()]);
+        assert!(board.set(2, 3, true));
+        assert!(!board.set(3, 1, true));
+        assert_eq!(board.bombs().collect::<Vec<_>>(), [Cell::new(2, 3).unwrap()]);
     }
 
     #[test]
     fn seed_samples() {
         let mut game = BombGame::new();
         let mut one = Board::new(2, 2).unwrap();
-        one.place(1, 2);
+        one.set(1, 2, true);
         assert!(!game.value(&one).is_zero()); // John
         let mut two = Board::new(2, 2).unwrap();
-        two.place(1, 2);
-        two.place(2, 2);
+        two.set(1, 2, true);
+        two.set(2, 2, true);
         assert!(game.value(&two).is_zero()); // Jack
-        assert_eq!(game.sum(two.bombs()), game.value(&two));
+        let bombs: Vec<Cell> = two.bombs().collect();
+        assert_eq!(game.sum(&bombs), game.value(&two));
+    }
+
+    #[test]
+    fn boards_are_bitsets_with_cancellation() {
+        let mut board = Board::new(3, 130).unwrap();
+        for (r, c) in [(1, 1), (2, 64), (2, 65), (3, 130)] {
+            assert!(board.toggle(r, c));
+        }
+        assert!(board.has_bomb(2, 65) && !board.has_bomb(2, 66));
+        assert_eq!(board.bomb_count(), 4);
+        let cells: Vec<(u32, u32)> = board.bombs().map(|c| (c.row(), c.col())).collect();
+        assert_eq!(cells, [(1, 1), (2, 64), (2, 65), (3, 130)]);
+        // A bomb landing on a bomb: both vanish.
+        board.toggle(2, 64);
+        assert_eq!(board.bomb_count(), 3);
+        assert!(!board.toggle(4, 1) && !board.has_bomb(0, 1));
     }
 }
