@@ -4,9 +4,10 @@
 //! does not grow with the input. On malformed input every answer before the
 //! bad case is written out before the error is reported.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
+use anyhow::Context;
 use grundy::format::{answer, BombReader, CuttingReader, MatrixCase, MatrixReader};
 use grundy::games::bomb::{Board, BombGame};
 use grundy::{Game, Outcome};
@@ -35,19 +36,19 @@ pub struct Args {
     pub file: Option<PathBuf>,
 }
 
+/// Queries read at a time from Cutting Game inputs. Small enough to answer
+/// promptly, large enough that reading is a tight loop.
+const BATCH: usize = 1024;
+
 /// Runs `grundy judge`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let source = Source::open(args.file.as_deref())?;
     let flush_each = source.is_interactive();
     let name = source.name().to_string();
-    let stdout = io::stdout();
-    let mut out = Answers {
-        out: BufWriter::with_capacity(1 << 16, stdout.lock()),
-        flush_each,
-    };
+    let mut out = Answers::new(io::stdout().lock(), flush_each);
     let result = judge(args.game, source.into_reader(), &mut out, &name);
     // The answers before an error are kept: flush them before reporting it.
-    let flushed = out.out.flush();
+    let flushed = out.flush();
     result?;
     flushed?;
     Ok(())
@@ -67,8 +68,19 @@ fn judge(game: GameKind, input: Box<dyn Read>, out: &mut Answers<impl Write>, na
         }
         GameKind::Cutting => {
             let mut reader = CuttingReader::new(input).map_err(fail)?;
-            while let Some(paper) = reader.next_case().map_err(fail)? {
-                out.line(answer::cutting(paper.first_player_wins()).as_bytes())?;
+            let mut papers = Vec::with_capacity(BATCH);
+            // Indexed by the verdict rather than branched on: verdicts are as
+            // unpredictable as the input.
+            let [lose, win] = [false, true].map(|wins| ShortLine::new(answer::cutting(wins)));
+            let lines = [lose.context("answer too long")?, win.context("answer too long")?];
+            loop {
+                let more = reader.next_batch(&mut papers, BATCH);
+                for paper in &papers {
+                    out.short_line(&lines[usize::from(paper.first_player_wins())])?;
+                }
+                if !more.map_err(fail)? {
+                    break;
+                }
             }
         }
         GameKind::Matrix => {
@@ -88,17 +100,68 @@ fn judge(game: GameKind, input: Box<dyn Read>, out: &mut Answers<impl Write>, na
 /// The answer stream: buffered, or flushed per answer when a person is typing
 /// the input.
 struct Answers<W: Write> {
-    out: BufWriter<W>,
+    out: W,
+    buf: Vec<u8>,
     flush_each: bool,
 }
 
+/// An answer line of at most eight bytes, newline included, kept padded to
+/// eight so that writing it is one fixed-size copy.
+struct ShortLine {
+    bytes: [u8; 8],
+    len: usize,
+}
+
+impl ShortLine {
+    fn new(answer: &str) -> Option<ShortLine> {
+        let mut bytes = [0u8; 8];
+        let text = bytes.get_mut(..answer.len() + 1)?;
+        text[..answer.len()].copy_from_slice(answer.as_bytes());
+        text[answer.len()] = b'\n';
+        Some(ShortLine {
+            bytes,
+            len: answer.len() + 1,
+        })
+    }
+}
+
+const FLUSH_AT: usize = 1 << 16;
+
 impl<W: Write> Answers<W> {
+    fn new(out: W, flush_each: bool) -> Self {
+        Answers {
+            out,
+            buf: Vec::with_capacity(FLUSH_AT + 64),
+            flush_each,
+        }
+    }
+
+    /// Writes one answer and its newline.
     fn line(&mut self, text: &[u8]) -> io::Result<()> {
-        self.out.write_all(text)?;
-        self.out.write_all(b"\n")?;
-        if self.flush_each {
-            self.out.flush()?;
+        self.buf.extend_from_slice(text);
+        self.buf.push(b'\n');
+        self.written()
+    }
+
+    /// Writes a short answer line.
+    #[inline]
+    fn short_line(&mut self, line: &ShortLine) -> io::Result<()> {
+        self.buf.extend_from_slice(&line.bytes);
+        self.buf.truncate(self.buf.len() - line.bytes.len() + line.len);
+        self.written()
+    }
+
+    #[inline]
+    fn written(&mut self) -> io::Result<()> {
+        if self.flush_each || self.buf.len() >= FLUSH_AT {
+            self.flush()?;
         }
         Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        self.out.flush()
     }
 }

@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use super::scan::Scanner;
+use super::scan::{leading_number, Scanner};
 use super::{FormatError, ReadError};
 use crate::games::cutting::Paper;
 
@@ -20,6 +20,41 @@ impl<R: Read> CuttingReader<R> {
         })
     }
 
+    /// Reads up to `max` papers into `papers` (cleared first); `false` once
+    /// the input has ended. On an error, `papers` still holds every query
+    /// read before it, for the caller to answer before reporting the error.
+    ///
+    /// This is the fast way through large inputs: lines written plainly
+    /// (`W H` and a newline) are read without the general machinery.
+    pub fn next_batch(&mut self, papers: &mut Vec<Paper>, max: usize) -> Result<bool, ReadError> {
+        papers.clear();
+        while papers.len() < max {
+            // As many plain queries as the buffer holds, in one pass.
+            let chunk = self.scanner.chunk()?;
+            let (mut used, mut newlines) = (0, 0);
+            while papers.len() < max {
+                match plain_query(&chunk[used..]) {
+                    Some((paper, n, lines)) => {
+                        papers.push(paper);
+                        used += n;
+                        newlines += lines;
+                    }
+                    None => break,
+                }
+            }
+            self.scanner.advance_lines(used, newlines);
+            if papers.len() == max {
+                break;
+            }
+            // Then one query the careful way.
+            match self.next_case()? {
+                Some(paper) => papers.push(paper),
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
     /// The next paper, or `None` at the end of input.
     pub fn next_case(&mut self) -> Result<Option<Paper>, ReadError> {
         let sc = &mut self.scanner;
@@ -34,6 +69,29 @@ impl<R: Read> CuttingReader<R> {
         let height = side(sc, "the height `H` of `W H` (a positive integer)")?;
         Ok(Some(Paper::new(width, height)))
     }
+}
+
+/// A query written plainly inside `bytes`: an optional newline (ending the
+/// previous line), `W`, one space, `H`. Returns the paper, the bytes used and
+/// the newlines among them; `None` for anything else, including a zero.
+#[inline]
+fn plain_query(bytes: &[u8]) -> Option<(Paper, usize, u64)> {
+    let start = match bytes.first()? {
+        b'\n' => 1,
+        b'\r' if bytes.get(1) == Some(&b'\n') => 2,
+        b if b.is_ascii_digit() => 0,
+        _ => return None,
+    };
+    let rest = bytes.get(start..)?;
+    let (width, len) = leading_number(rest)?;
+    if rest[len] != b' ' {
+        return None;
+    }
+    let (height, len2) = leading_number(&rest[len + 1..])?;
+    if width == 0 || height == 0 {
+        return None;
+    }
+    Some((Paper::new(width, height), start + len + 1 + len2, u64::from(start > 0)))
 }
 
 #[inline]
@@ -55,10 +113,25 @@ mod tests {
         loop {
             match reader.next_case() {
                 Ok(Some(p)) => papers.push((p.width, p.height)),
-                Ok(None) => return (papers, None),
+                Ok(None) => break,
                 Err(e) => return (papers, Some(e.to_string())),
             }
         }
+        // Batches read the same pairs and stop at the same error.
+        let mut batched = Vec::new();
+        let mut reader = CuttingReader::new(input.as_bytes()).unwrap();
+        let mut batch = Vec::new();
+        let end = loop {
+            let more = reader.next_batch(&mut batch, 3);
+            batched.extend(batch.iter().map(|p| (p.width, p.height)));
+            match more {
+                Ok(true) => {}
+                Ok(false) => break None,
+                Err(e) => break Some(e.to_string()),
+            }
+        };
+        assert_eq!(batched, papers);
+        (papers, end)
     }
 
     #[test]
@@ -68,6 +141,27 @@ mod tests {
         assert_eq!(papers, vec![(2, 2), (3, 2), (4, 2), (9_223_372_036_854_775_807, 1)]);
         assert_eq!(read_all("").0, vec![]);
         assert_eq!(read_all(" \n\n").0, vec![]);
+    }
+
+    #[test]
+    fn long_inputs_in_batches() {
+        // Long enough for the fast path, with irregular lines among plain ones.
+        let mut input = String::new();
+        let mut expected = Vec::new();
+        for i in 1..2000u64 {
+            let (w, h) = (i * 7919 % 1000 + 1, i * 104_729 % 10_000_000_000 + 1);
+            expected.push((w, h));
+            input.push_str(&match i % 7 {
+                0 => format!("{w}\t{h}\r\n"),
+                1 => format!("  {w}\n{h}\n\n"),
+                _ => format!("{w} {h}\n"),
+            });
+        }
+        assert_eq!(read_all(&input), (expected.clone(), None));
+        let lines = input.lines().count();
+        input.push_str("5 0\n");
+        let message = format!("line {}: expected the height `H` of `W H` (a positive integer), found `0`", lines + 1);
+        assert_eq!(read_all(&input), (expected, Some(message)));
     }
 
     #[test]

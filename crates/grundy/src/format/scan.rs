@@ -144,31 +144,9 @@ impl<R: Read> Scanner<R> {
     /// caller has skipped white space; `what` names the number for errors.
     #[inline]
     pub(crate) fn number(&mut self, what: &str) -> Result<u64, ReadError> {
-        // Fast path: up to 19 digits (never an overflow) ended by white space,
-        // all inside the buffer, eight digits at a time.
-        let bytes = &self.buf[self.pos..self.end];
-        if bytes.len() >= 24 {
-            let (len, high) = digits8(load8(bytes));
-            if len < 8 {
-                if len > 0 && is_space(bytes[len]) {
-                    self.pos += len;
-                    return Ok(high);
-                }
-            } else {
-                let (len2, mid) = digits8(load8(&bytes[8..]));
-                if len2 < 8 {
-                    if is_space(bytes[8 + len2]) {
-                        self.pos += 8 + len2;
-                        return Ok(high * POW10[len2] + mid);
-                    }
-                } else {
-                    let (len3, low) = digits8(load8(&bytes[16..]));
-                    if len3 <= 3 && is_space(bytes[16 + len3]) {
-                        self.pos += 16 + len3;
-                        return Ok((high * POW10[8] + mid) * POW10[len3] + low);
-                    }
-                }
-            }
+        if let Some((value, len)) = leading_number(&self.buf[self.pos..self.end]) {
+            self.pos += len;
+            return Ok(value);
         }
         self.number_slow(what)
     }
@@ -258,6 +236,34 @@ impl<R: Read> Scanner<R> {
     pub(crate) fn advance(&mut self, n: usize) {
         self.pos += n;
     }
+
+    /// Consumes `n` bytes of the current chunk, `newlines` of them newlines.
+    #[inline]
+    pub(crate) fn advance_lines(&mut self, n: usize, newlines: u64) {
+        self.pos += n;
+        self.line += newlines;
+    }
+}
+
+/// The fast path for a number: up to 19 digits (never an overflow) at the
+/// start of `bytes`, ended by white space, with at least 24 bytes in view so
+/// that eight bytes at a time can be read. Returns the value and the digits'
+/// length; `None` sends the caller to the careful byte-by-byte path.
+#[inline(always)]
+pub(crate) fn leading_number(bytes: &[u8]) -> Option<(u64, usize)> {
+    if bytes.len() < 24 {
+        return None;
+    }
+    let (len, high) = digits8(load8(bytes));
+    if len < 8 {
+        return (len > 0 && is_space(bytes[len])).then_some((high, len));
+    }
+    let (len2, mid) = digits8(load8(&bytes[8..]));
+    if len2 < 8 {
+        return is_space(bytes[8 + len2]).then(|| (high * POW10[len2] + mid, 8 + len2));
+    }
+    let (len3, low) = digits8(load8(&bytes[16..]));
+    (len3 <= 3 && is_space(bytes[16 + len3])).then(|| ((high * POW10[8] + mid) * POW10[len3] + low, 16 + len3))
 }
 
 const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
