@@ -130,7 +130,9 @@ mod tests {
                 Err(e) => break Some(e.to_string()),
             }
         };
-        assert_eq!(batched, papers);
+        let first_difference = batched.iter().zip(&papers).position(|(a, b)| a != b);
+        assert_eq!(first_difference, None, "batched {:?}", first_difference.map(|i| (batched[i], papers[i])));
+        assert_eq!(batched.len(), papers.len());
         (papers, end)
     }
 
@@ -157,7 +159,8 @@ mod tests {
                 _ => format!("{w} {h}\n"),
             });
         }
-        assert_eq!(read_all(&input), (expected.clone(), None));
+        let (read, end) = read_all(&input);
+        assert!(read == expected && end.is_none(), "{} of {} read, then {end:?}", read.len(), expected.len());
         let lines = input.lines().count();
         input.push_str("5 0\n");
         let message = format!("line {}: expected the height `H` of `W H` (a positive integer), found `0`", lines + 1);
