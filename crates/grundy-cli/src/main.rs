@@ -33,7 +33,10 @@ fn report(err: &anyhow::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     eprintln!("grundy: {err:#}");
-    if err.chain().any(|cause| cause.downcast_ref::<InputError>().is_some()) {
+    if err
+        .chain()
+        .any(|cause| cause.downcast_ref::<InputError>().is_some())
+    {
         ExitCode::from(2)
     } else {
         ExitCode::FAILURE

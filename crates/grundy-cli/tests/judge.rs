@@ -22,8 +22,14 @@ const MATRIX_SAMPLE: &str = "2 3\n\n2 3 8\n\n5 2 7\n\n2 3\n\n1 2 3\n\n3 2 1\n";
 
 #[test]
 fn seed_samples_byte_for_byte() {
-    judge("bomb", BOMB_SAMPLE).success().stdout("John\nJack\n").stderr("");
-    judge("cutting", CUTTING_SAMPLE).success().stdout("LOSE\nLOSE\nWIN\n").stderr("");
+    judge("bomb", BOMB_SAMPLE)
+        .success()
+        .stdout("John\nJack\n")
+        .stderr("");
+    judge("cutting", CUTTING_SAMPLE)
+        .success()
+        .stdout("LOSE\nLOSE\nWIN\n")
+        .stderr("");
     judge("matrix", MATRIX_SAMPLE)
         .success()
         .stdout("Case 1: Alice\nCase 2: Bob\n")
@@ -66,7 +72,9 @@ fn matrix_with_a_case_count_and_huge_values() {
     // 50 cells of 2^64 − 1: the row sums overflow 64 bits but are equal.
     let row = vec![max.to_string(); 50].join(" ");
     let input = format!("2\n2 50\n{row}\n{row}\n1 2\n{max} 0\n");
-    judge("matrix", &input).success().stdout("Case 1: Bob\nCase 2: Alice\n");
+    judge("matrix", &input)
+        .success()
+        .stdout("Case 1: Bob\nCase 2: Alice\n");
 }
 
 #[test]
@@ -107,7 +115,9 @@ fn a_missing_file_is_an_io_error() {
         .args(["judge", "cutting", "/nonexistent/input.txt"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("cannot open /nonexistent/input.txt"));
+        .stderr(predicate::str::contains(
+            "cannot open /nonexistent/input.txt",
+        ));
 }
 
 #[test]
@@ -121,22 +131,26 @@ fn a_named_file_is_named_in_messages() {
         .assert()
         .code(2)
         .stdout("WIN\n")
-        .stderr(predicate::str::contains(format!("{}: line 2:", path.display())));
+        .stderr(predicate::str::contains(format!(
+            "{}: line 2:",
+            path.display()
+        )));
 }
 
 #[test]
 fn usage_errors_and_help() {
     grundy().args(["judge", "chess"]).assert().code(2);
-    grundy()
-        .arg("--help")
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Examples:").and(predicate::str::contains("grundy judge")));
+    grundy().arg("--help").assert().success().stdout(
+        predicate::str::contains("Examples:").and(predicate::str::contains("grundy judge")),
+    );
     grundy()
         .args(["judge", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Examples:").and(predicate::str::contains("grundy judge cutting")));
+        .stdout(
+            predicate::str::contains("Examples:")
+                .and(predicate::str::contains("grundy judge cutting")),
+        );
 }
 
 /// `grundy judge cutting < big | head -1` ends quietly with status 0.
@@ -181,13 +195,13 @@ fn bomb_boards_beyond_the_contest() {
     let table = grundy::games::bomb::naive_table(n, n);
     let mut input = format!("{n} {n}\n");
     let mut sum = 0;
-    for r in 0..n {
+    for (r, values) in table.iter().enumerate() {
         let c = (r * 7 + 3) % n;
         let mut row = vec!['.'; n];
         row[c] = '#';
         input.extend(row);
         input.push('\n');
-        sum ^= table[r][c];
+        sum ^= values[c];
     }
     let expected = if sum != 0 { "John\n" } else { "Jack\n" };
     judge("bomb", &input).success().stdout(expected);

@@ -66,12 +66,14 @@ impl BitXorAssign for Nimber {
 /// Nimber addition is the nim-sum (XOR), not integer addition.
 impl Add for Nimber {
     type Output = Nimber;
+    #[allow(clippy::suspicious_arithmetic_impl)] // nim addition is XOR
     fn add(self, rhs: Nimber) -> Nimber {
         self ^ rhs
     }
 }
 
 impl AddAssign for Nimber {
+    #[allow(clippy::suspicious_op_assign_impl)] // nim addition is XOR
     fn add_assign(&mut self, rhs: Nimber) {
         *self ^= rhs;
     }

@@ -17,7 +17,11 @@ struct Layout {
 }
 
 fn layout() -> impl Strategy<Value = Layout> {
-    (any::<bool>(), any::<bool>(), prop::collection::vec(any::<u8>(), 1..64))
+    (
+        any::<bool>(),
+        any::<bool>(),
+        prop::collection::vec(any::<u8>(), 1..64),
+    )
         .prop_map(|(crlf, bom, noise)| Layout { crlf, bom, noise })
 }
 
@@ -31,7 +35,11 @@ struct Writer {
 
 impl Writer {
     fn new(layout: Layout) -> Self {
-        let text = if layout.bom { "\u{FEFF}".to_string() } else { String::new() };
+        let text = if layout.bom {
+            "\u{FEFF}".to_string()
+        } else {
+            String::new()
+        };
         Writer {
             layout,
             turn: 0,
@@ -57,7 +65,8 @@ impl Writer {
     }
 
     fn newline(&mut self) {
-        self.text.push_str(if self.layout.crlf { "\r\n" } else { "\n" });
+        self.text
+            .push_str(if self.layout.crlf { "\r\n" } else { "\n" });
         self.line += 1;
     }
 
@@ -79,7 +88,11 @@ impl Writer {
         let mut out = String::new();
         for (i, item) in items.iter().enumerate() {
             if i > 0 {
-                out.push_str(if gaps_needed { self.gap() } else { self.maybe_gap() });
+                out.push_str(if gaps_needed {
+                    self.gap()
+                } else {
+                    self.maybe_gap()
+                });
             }
             out.push_str(item);
         }
@@ -88,7 +101,8 @@ impl Writer {
 }
 
 fn boards() -> impl Strategy<Value = Vec<Vec<Vec<bool>>>> {
-    let board = (1usize..6, 1usize..80).prop_flat_map(|(r, c)| prop::collection::vec(prop::collection::vec(any::<bool>(), c), r));
+    let board = (1usize..6, 1usize..80)
+        .prop_flat_map(|(r, c)| prop::collection::vec(prop::collection::vec(any::<bool>(), c), r));
     prop::collection::vec(board, 0..5)
 }
 
@@ -96,7 +110,10 @@ fn write_bomb(w: &mut Writer, board: &[Vec<bool>]) {
     let header = w.join(&[board.len().to_string(), board[0].len().to_string()], true);
     w.line(&header);
     for row in board {
-        let cells: Vec<String> = row.iter().map(|&b| if b { "#" } else { "." }.to_string()).collect();
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&b| if b { "#" } else { "." }.to_string())
+            .collect();
         let text = w.join(&cells, false);
         w.line(&text);
     }

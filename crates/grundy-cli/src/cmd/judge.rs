@@ -54,7 +54,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn judge(game: GameKind, input: Box<dyn Read>, out: &mut Answers<impl Write>, name: &str) -> anyhow::Result<()> {
+fn judge(
+    game: GameKind,
+    input: Box<dyn Read>,
+    out: &mut Answers<impl Write>,
+    name: &str,
+) -> anyhow::Result<()> {
     let fail = |e| Source::error(name, e);
     match game {
         GameKind::Bomb => {
@@ -72,10 +77,15 @@ fn judge(game: GameKind, input: Box<dyn Read>, out: &mut Answers<impl Write>, na
             // Indexed by the verdict rather than branched on: verdicts are as
             // unpredictable as the input.
             let [lose, win] = [false, true].map(|wins| ShortLine::new(answer::cutting(wins)));
-            let lines = [lose.context("answer too long")?, win.context("answer too long")?];
+            let lines = [
+                lose.context("answer too long")?,
+                win.context("answer too long")?,
+            ];
             loop {
                 let more = reader.next_batch(&mut papers, BATCH);
-                let verdicts = papers.iter().map(|paper| &lines[usize::from(paper.first_player_wins())]);
+                let verdicts = papers
+                    .iter()
+                    .map(|paper| &lines[usize::from(paper.first_player_wins())]);
                 out.short_lines(verdicts, papers.len())?;
                 if !more.map_err(fail)? {
                     break;
@@ -144,7 +154,11 @@ impl<W: Write> Answers<W> {
 
     /// Writes `count` short answer lines. The position is kept in a local
     /// rather than in the vector, so the copies do not wait on each other.
-    fn short_lines<'a>(&mut self, lines: impl Iterator<Item = &'a ShortLine>, count: usize) -> io::Result<()> {
+    fn short_lines<'a>(
+        &mut self,
+        lines: impl Iterator<Item = &'a ShortLine>,
+        count: usize,
+    ) -> io::Result<()> {
         if self.flush_each {
             for line in lines {
                 self.line(&line.bytes[..line.len - 1])?;

@@ -36,7 +36,12 @@ impl<R: Read> BombReader<R> {
         let line = sc.line();
         let rows = sc.number("the number of rows `n` of `n m`")?;
         if sc.at_line_end()? {
-            return Err(FormatError::new(line, "the number of columns `m` after `n`", "end of line").into());
+            return Err(FormatError::new(
+                line,
+                "the number of columns `m` after `n`",
+                "end of line",
+            )
+            .into());
         }
         let cols = sc.number("the number of columns `m` of `n m`")?;
         if !sc.at_line_end()? {
@@ -131,7 +136,9 @@ fn plain_row(bytes: &[u8], cols: usize, bits: &mut [u64]) -> Option<usize> {
     for (word, cells) in bits.iter_mut().zip(row.chunks(64)) {
         let mut block = [b'.'; 64];
         block[..cells.len()].copy_from_slice(cells);
-        let invalid = block.iter().fold(0u8, |acc, &b| acc | u8::from(b != b'#' && b != b'.'));
+        let invalid = block
+            .iter()
+            .fold(0u8, |acc, &b| acc | u8::from(b != b'#' && b != b'.'));
         if invalid != 0 {
             return None;
         }
@@ -179,8 +186,14 @@ mod tests {
         let (boards, err) = read_all("2 2\n.#\n..\n2 2\n.#\n.#\n0 0\n");
         assert_eq!(err, None);
         assert_eq!(boards.len(), 2);
-        assert_eq!(boards[0].bombs().collect::<Vec<_>>(), [Cell::new(1, 2).unwrap()]);
-        assert_eq!(boards[1].bombs().collect::<Vec<_>>(), [Cell::new(1, 2).unwrap(), Cell::new(2, 2).unwrap()]);
+        assert_eq!(
+            boards[0].bombs().collect::<Vec<_>>(),
+            [Cell::new(1, 2).unwrap()]
+        );
+        assert_eq!(
+            boards[1].bombs().collect::<Vec<_>>(),
+            [Cell::new(1, 2).unwrap(), Cell::new(2, 2).unwrap()]
+        );
     }
 
     #[test]
@@ -198,19 +211,50 @@ mod tests {
     #[test]
     fn errors_name_the_line() {
         let cases = [
-            ("2 2\n..\n.x\n", "line 3: expected `#` or `.` in row 2, found `x`"),
-            ("2 2\n..\n...\n", "line 3: expected 2 cells in row 2, found more"),
+            (
+                "2 2\n..\n.x\n",
+                "line 3: expected `#` or `.` in row 2, found `x`",
+            ),
+            (
+                "2 2\n..\n...\n",
+                "line 3: expected 2 cells in row 2, found more",
+            ),
             ("2 2\n..\n.\n", "line 3: expected 2 cells in row 2, found 1"),
-            ("2 2\n..\n", "line 2: expected row 2 of 2 (2 cells of `#` or `.`), found end of input"),
-            ("2\n..\n", "line 1: expected the number of columns `m` after `n`, found end of line"),
-            ("2 2 2\n", "line 1: expected the end of the line after `n m`, found `2`"),
-            ("0 3\n", "line 1: expected a board size from 1×1 to 2000×2000, found 0×3"),
-            ("2001 3\n", "line 1: expected a board size from 1×1 to 2000×2000, found 2001×3"),
-            ("-1 3\n", "line 1: expected the number of rows `n` of `n m`, found `-1`"),
-            ("1 1\n\u{e9}\n", "line 2: expected `#` or `.` in row 1, found byte 0xC3"),
+            (
+                "2 2\n..\n",
+                "line 2: expected row 2 of 2 (2 cells of `#` or `.`), found end of input",
+            ),
+            (
+                "2\n..\n",
+                "line 1: expected the number of columns `m` after `n`, found end of line",
+            ),
+            (
+                "2 2 2\n",
+                "line 1: expected the end of the line after `n m`, found `2`",
+            ),
+            (
+                "0 3\n",
+                "line 1: expected a board size from 1×1 to 2000×2000, found 0×3",
+            ),
+            (
+                "2001 3\n",
+                "line 1: expected a board size from 1×1 to 2000×2000, found 2001×3",
+            ),
+            (
+                "-1 3\n",
+                "line 1: expected the number of rows `n` of `n m`, found `-1`",
+            ),
+            (
+                "1 1\n\u{e9}\n",
+                "line 2: expected `#` or `.` in row 1, found byte 0xC3",
+            ),
         ];
         for (input, message) in cases {
-            assert_eq!(read_all(input).1.as_deref(), Some(message), "input {input:?}");
+            assert_eq!(
+                read_all(input).1.as_deref(),
+                Some(message),
+                "input {input:?}"
+            );
         }
     }
 }

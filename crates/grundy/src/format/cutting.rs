@@ -91,7 +91,11 @@ fn plain_query(bytes: &[u8]) -> Option<(Paper, usize, u64)> {
     if width == 0 || height == 0 {
         return None;
     }
-    Some((Paper::new(width, height), start + len + 1 + len2, u64::from(start > 0)))
+    Some((
+        Paper::new(width, height),
+        start + len + 1 + len2,
+        u64::from(start > 0),
+    ))
 }
 
 #[inline]
@@ -131,7 +135,12 @@ mod tests {
             }
         };
         let first_difference = batched.iter().zip(&papers).position(|(a, b)| a != b);
-        assert_eq!(first_difference, None, "batched {:?}", first_difference.map(|i| (batched[i], papers[i])));
+        assert_eq!(
+            first_difference,
+            None,
+            "batched {:?}",
+            first_difference.map(|i| (batched[i], papers[i]))
+        );
         assert_eq!(batched.len(), papers.len());
         (papers, end)
     }
@@ -140,7 +149,10 @@ mod tests {
     fn pairs_in_any_white_space() {
         let (papers, err) = read_all("2 2\r\n3\n2\t4 2 9223372036854775807 1");
         assert_eq!(err, None);
-        assert_eq!(papers, vec![(2, 2), (3, 2), (4, 2), (9_223_372_036_854_775_807, 1)]);
+        assert_eq!(
+            papers,
+            vec![(2, 2), (3, 2), (4, 2), (9_223_372_036_854_775_807, 1)]
+        );
         assert_eq!(read_all("").0, vec![]);
         assert_eq!(read_all(" \n\n").0, vec![]);
     }
@@ -160,10 +172,18 @@ mod tests {
             });
         }
         let (read, end) = read_all(&input);
-        assert!(read == expected && end.is_none(), "{} of {} read, then {end:?}", read.len(), expected.len());
+        assert!(
+            read == expected && end.is_none(),
+            "{} of {} read, then {end:?}",
+            read.len(),
+            expected.len()
+        );
         let lines = input.lines().count();
         input.push_str("5 0\n");
-        let message = format!("line {}: expected the height `H` of `W H` (a positive integer), found `0`", lines + 1);
+        let message = format!(
+            "line {}: expected the height `H` of `W H` (a positive integer), found `0`",
+            lines + 1
+        );
         assert_eq!(read_all(&input), (expected, Some(message)));
     }
 
@@ -175,7 +195,13 @@ mod tests {
         );
         assert_eq!(
             read_all("2 2\n0 5\n"),
-            (vec![(2, 2)], Some("line 2: expected the width `W` of `W H` (a positive integer), found `0`".into()))
+            (
+                vec![(2, 2)],
+                Some(
+                    "line 2: expected the width `W` of `W H` (a positive integer), found `0`"
+                        .into()
+                )
+            )
         );
         assert_eq!(
             read_all("2 2x\n").1.as_deref(),

@@ -150,7 +150,13 @@ impl<R: Read> MatrixReader<R> {
         Ok(())
     }
 
-    fn read_cells(&mut self, case: &mut MatrixCase, number: u64, rows: u64, cols: u64) -> Result<(), ReadError> {
+    fn read_cells(
+        &mut self,
+        case: &mut MatrixCase,
+        number: u64,
+        rows: u64,
+        cols: u64,
+    ) -> Result<(), ReadError> {
         case.number = number;
         case.cols = cols;
         case.rows.clear();
@@ -164,7 +170,8 @@ impl<R: Read> MatrixReader<R> {
                     let expected = format!("cell ({r}, {c}) of case {number} ({rows}×{cols})");
                     return Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
                 }
-                let stones = sc.number("a number of stones (an integer from 0 to 18446744073709551615)")?;
+                let stones =
+                    sc.number("a number of stones (an integer from 0 to 18446744073709551615)")?;
                 // Cannot overflow: at most 2^32 cells of less than 2^64 each.
                 total += u128::from(stones);
                 if self.keep_cells {

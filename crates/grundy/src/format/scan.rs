@@ -177,7 +177,10 @@ impl<R: Read> Scanner<R> {
                 }
                 quote.push(b);
                 match b.wrapping_sub(b'0') {
-                    d @ 0..=9 => match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(d))) {
+                    d @ 0..=9 => match value
+                        .checked_mul(10)
+                        .and_then(|v| v.checked_add(u64::from(d)))
+                    {
                         Some(v) => value = v,
                         None => overflow = true,
                     },
@@ -191,7 +194,11 @@ impl<R: Read> Scanner<R> {
             return Err(FormatError::new(line, what, quote.render()).into());
         }
         if overflow {
-            let found = format!("{} (too large: the largest is {})", quote.render(), u64::MAX);
+            let found = format!(
+                "{} (too large: the largest is {})",
+                quote.render(),
+                u64::MAX
+            );
             return Err(FormatError::new(line, what, found).into());
         }
         Ok(value)
@@ -263,10 +270,21 @@ pub(crate) fn leading_number(bytes: &[u8]) -> Option<(u64, usize)> {
         return is_space(bytes[8 + len2]).then(|| (high * POW10[len2] + mid, 8 + len2));
     }
     let (len3, low) = digits8(load8(&bytes[16..]));
-    (len3 <= 3 && is_space(bytes[16 + len3])).then(|| ((high * POW10[8] + mid) * POW10[len3] + low, 16 + len3))
+    (len3 <= 3 && is_space(bytes[16 + len3]))
+        .then(|| ((high * POW10[8] + mid) * POW10[len3] + low, 16 + len3))
 }
 
-const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
 
 #[inline]
 fn load8(bytes: &[u8]) -> u64 {
@@ -420,14 +438,29 @@ mod tests {
                 })
                 .collect();
             let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-            let value = bytes[..len].iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
-            assert_eq!(digits8(load8(&bytes)), (len, if len == 0 { 0 } else { value }), "{bytes:?}");
+            let value = bytes[..len]
+                .iter()
+                .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+            assert_eq!(
+                digits8(load8(&bytes)),
+                (len, if len == 0 { 0 } else { value }),
+                "{bytes:?}"
+            );
         }
     }
 
     #[test]
     fn long_and_short_numbers_take_the_fast_path_and_the_slow_one() {
-        let numbers = [0u64, 7, 42, 12_345_678, 123_456_789, 1_000_000_007, 9_999_999_999_999_999_999, u64::MAX];
+        let numbers = [
+            0u64,
+            7,
+            42,
+            12_345_678,
+            123_456_789,
+            1_000_000_007,
+            9_999_999_999_999_999_999,
+            u64::MAX,
+        ];
         let mut text = String::new();
         for n in numbers {
             text.push_str(&format!("{n} \n"));
@@ -446,7 +479,10 @@ mod tests {
         assert_eq!(err, "line 1: expected a size, found `x`");
         sc.skip_to_token().unwrap();
         let err = sc.number("a size").unwrap_err().to_string();
-        assert!(err.starts_with("line 2: expected a size, found `18446744073709551616` (too large"), "{err}");
+        assert!(
+            err.starts_with("line 2: expected a size, found `18446744073709551616` (too large"),
+            "{err}"
+        );
         sc.skip_to_token().unwrap();
         let err = sc.number("a size").unwrap_err().to_string();
         assert_eq!(err, "line 2: expected a size, found `-3`");

@@ -114,7 +114,8 @@ impl Board {
 
     /// Whether 1-based (`row`, `col`) holds a bomb (`false` off the board).
     pub fn has_bomb(&self, row: u32, col: u32) -> bool {
-        self.index(row, col).is_some_and(|(w, bit)| self.bits[w] & bit != 0)
+        self.index(row, col)
+            .is_some_and(|(w, bit)| self.bits[w] & bit != 0)
     }
 
     /// Puts a bomb on 1-based (`row`, `col`), or clears it; `false` if that
@@ -303,7 +304,10 @@ impl BombTable {
     /// The Grundy value of one bomb at 1-based (`row`, `col`), if the table
     /// covers it.
     pub fn get(&self, row: u32, col: u32) -> Option<u32> {
-        let (i, j) = ((row as usize).checked_sub(1)?, (col as usize).checked_sub(1)?);
+        let (i, j) = (
+            (row as usize).checked_sub(1)?,
+            (col as usize).checked_sub(1)?,
+        );
         if i < self.rows && j < self.cols {
             Some(self.by_row[i * self.cols + j])
         } else {
@@ -501,7 +505,10 @@ mod tests {
         let mut board = Board::new(2, 3).unwrap();
         assert!(board.set(2, 3, true));
         assert!(!board.set(3, 1, true));
-        assert_eq!(board.bombs().collect::<Vec<_>>(), [Cell::new(2, 3).unwrap()]);
+        assert_eq!(
+            board.bombs().collect::<Vec<_>>(),
+            [Cell::new(2, 3).unwrap()]
+        );
     }
 
     #[test]

@@ -70,9 +70,15 @@ mod tests {
 
     #[test]
     fn seed_samples() {
-        let a = [Row::from_cells(vec![2, 3, 8]), Row::from_cells(vec![5, 2, 7])];
+        let a = [
+            Row::from_cells(vec![2, 3, 8]),
+            Row::from_cells(vec![5, 2, 7]),
+        ];
         assert!(!MatrixGame.sum(&a).is_zero()); // Alice
-        let b = [Row::from_cells(vec![1, 2, 3]), Row::from_cells(vec![3, 2, 1])];
+        let b = [
+            Row::from_cells(vec![1, 2, 3]),
+            Row::from_cells(vec![3, 2, 1]),
+        ];
         assert!(MatrixGame.sum(&b).is_zero()); // Bob
     }
 
