@@ -36,4 +36,9 @@ pub mod games;
 pub mod nimber;
 
 pub use game::{Game, Outcome};
+
+/// The README's examples are compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
 pub use nimber::{mex, MexSet, Nimber};

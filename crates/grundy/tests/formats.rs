@@ -227,6 +227,56 @@ proptest! {
         prop_assert_eq!(read, pairs);
     }
 
+    /// Mostly plain lines, long enough for the fast path, read in batches of
+    /// every size: the same pairs, and the same error, as one at a time.
+    #[test]
+    fn cutting_batches_match_single_reads(
+        pairs in prop::collection::vec((1u64..3000, 1u64..300_000_000), 0..400),
+        odd_lines in prop::collection::vec(any::<u8>(), 1..32),
+        crlf in any::<bool>(),
+        batch in 1usize..50,
+        bad_tail in any::<bool>(),
+    ) {
+        let mut text = String::new();
+        for (i, &(w, h)) in pairs.iter().enumerate() {
+            let newline = if crlf { "\r\n" } else { "\n" };
+            text.push_str(&match odd_lines[i % odd_lines.len()] % 16 {
+                0 => format!("{w}\t{h}{newline}"),
+                1 => format!("{w}{newline}{h}{newline}"),
+                2 => format!("  {w} {h} {newline}{newline}"),
+                _ => format!("{w} {h}{newline}"),
+            });
+        }
+        if bad_tail {
+            text.push_str("1 2\n3 0\n4 4\n");
+        }
+        let mut single = Vec::new();
+        let mut reader = CuttingReader::new(text.as_bytes()).expect("reader");
+        let single_end = loop {
+            match reader.next_case() {
+                Ok(Some(p)) => single.push((p.width, p.height)),
+                Ok(None) => break None,
+                Err(e) => break line_of(Some(e)),
+            }
+        };
+        let mut batched = Vec::new();
+        let mut reader = CuttingReader::new(text.as_bytes()).expect("reader");
+        let mut papers = Vec::new();
+        let batched_end = loop {
+            let more = reader.next_batch(&mut papers, batch);
+            prop_assert!(papers.len() <= batch);
+            batched.extend(papers.iter().map(|p| (p.width, p.height)));
+            match more {
+                Ok(true) => {}
+                Ok(false) => break None,
+                Err(e) => break line_of(Some(e)),
+            }
+        };
+        prop_assert_eq!(&batched, &single);
+        prop_assert_eq!(batched_end, single_end);
+        prop_assert_eq!(&single[..pairs.len()], &pairs[..]);
+    }
+
     #[test]
     fn cutting_corruption_keeps_earlier_pairs(
         pairs in prop::collection::vec((1u64..1000, 1u64..1000), 0..20),

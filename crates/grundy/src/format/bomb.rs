@@ -6,7 +6,7 @@
 
 use std::io::Read;
 
-use super::scan::{describe_byte, Scanner};
+use super::scan::{byte_mask, describe_byte, Scanner};
 use super::{FormatError, ReadError};
 use crate::games::bomb::{Board, MAX_SIDE};
 
@@ -142,25 +142,9 @@ fn plain_row(bytes: &[u8], cols: usize, bits: &mut [u64]) -> Option<usize> {
         if invalid != 0 {
             return None;
         }
-        *word = bomb_mask(&block);
+        *word = byte_mask(&block, b'#');
     }
     Some(newline)
-}
-
-/// Bit k set where `block[k]` is `#`. Written as byte-wise compares (which
-/// the compiler vectorises) and one multiply per eight bytes that gathers
-/// their flags into a byte: flag k lands on bit 56 + k.
-#[inline]
-fn bomb_mask(block: &[u8; 64]) -> u64 {
-    let flags = block.map(|b| u8::from(b == b'#'));
-    let mut mask = 0;
-    for (i, group) in flags.chunks_exact(8).enumerate() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(group);
-        let gathered = u64::from_le_bytes(word).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        mask |= gathered << (8 * i);
-    }
-    mask
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use super::scan::{leading_number, Scanner};
+use super::scan::{byte_mask, digits8, load8, Scanner};
 use super::{FormatError, ReadError};
 use crate::games::cutting::Paper;
 
@@ -29,19 +29,8 @@ impl<R: Read> CuttingReader<R> {
     pub fn next_batch(&mut self, papers: &mut Vec<Paper>, max: usize) -> Result<bool, ReadError> {
         papers.clear();
         while papers.len() < max {
-            // As many plain queries as the buffer holds, in one pass.
-            let chunk = self.scanner.chunk()?;
-            let (mut used, mut newlines) = (0, 0);
-            while papers.len() < max {
-                match plain_query(&chunk[used..]) {
-                    Some((paper, n, lines)) => {
-                        papers.push(paper);
-                        used += n;
-                        newlines += lines;
-                    }
-                    None => break,
-                }
-            }
+            // As many plain lines as the buffer holds, in one pass.
+            let (used, newlines) = plain_lines(self.scanner.chunk()?, papers, max);
             self.scanner.advance_lines(used, newlines);
             if papers.len() == max {
                 break;
@@ -71,31 +60,63 @@ impl<R: Read> CuttingReader<R> {
     }
 }
 
-/// A query written plainly inside `bytes`: an optional newline (ending the
-/// previous line), `W`, one space, `H`. Returns the paper, the bytes used and
-/// the newlines among them; `None` for anything else, including a zero.
+/// Reads the lines of `chunk` written plainly — `W`, one space, `H` (short
+/// numbers, not zero), then `\n` or `\r\n` — into `papers`, up
+/// to `max` in all, stopping at the first other line or at a line that the
+/// chunk does not hold whole. A newline at the very start (the end of a line
+/// read the careful way) is skipped. Returns the bytes and newlines used.
+///
+/// Line ends are found 64 bytes at a time from a bit mask, so every line's
+/// start is known before any number is read, and the processor can work on
+/// several lines at once instead of waiting for each number's length.
+fn plain_lines(chunk: &[u8], papers: &mut Vec<Paper>, max: usize) -> (usize, u64) {
+    let mut start = usize::from(chunk.first() == Some(&b'\n'));
+    let mut newlines = start as u64;
+    // Room to read eight bytes at any digit of a line.
+    let limit = chunk.len().saturating_sub(16);
+    let mut block_start = start;
+    while block_start < limit && papers.len() < max {
+        let mut block = [0u8; 64];
+        let block_len = (chunk.len() - block_start).min(64);
+        block[..block_len].copy_from_slice(&chunk[block_start..block_start + block_len]);
+        let mut ends = byte_mask(&block, b'\n');
+        while ends != 0 {
+            let end = block_start + ends.trailing_zeros() as usize;
+            ends &= ends - 1;
+            if start >= limit || papers.len() == max {
+                return (start, newlines);
+            }
+            match plain_line(chunk, start, end) {
+                Some(paper) => papers.push(paper),
+                None => return (start, newlines),
+            }
+            start = end + 1;
+            newlines += 1;
+        }
+        block_start += 64;
+    }
+    (start, newlines)
+}
+
+/// The paper on the line `chunk[start..end]` (`end` at its newline) if the
+/// line is written plainly; `chunk` holds at least 16 bytes after `start`.
 #[inline]
-fn plain_query(bytes: &[u8]) -> Option<(Paper, usize, u64)> {
-    let start = match bytes.first()? {
-        b'\n' => 1,
-        b'\r' if bytes.get(1) == Some(&b'\n') => 2,
-        b if b.is_ascii_digit() => 0,
-        _ => return None,
+fn plain_line(chunk: &[u8], start: usize, end: usize) -> Option<Paper> {
+    let end = if end > start && chunk[end - 1] == b'\r' {
+        end - 1
+    } else {
+        end
     };
-    let rest = bytes.get(start..)?;
-    let (width, len) = leading_number(rest)?;
-    if rest[len] != b' ' {
+    let (width_len, width) = digits8(load8(&chunk[start..]));
+    let space = start + width_len;
+    if width_len == 0 || width_len == 8 || chunk[space] != b' ' {
         return None;
     }
-    let (height, len2) = leading_number(&rest[len + 1..])?;
-    if width == 0 || height == 0 {
+    let (height_len, height) = digits8(load8(&chunk[space + 1..]));
+    if height_len == 0 || space + 1 + height_len != end || width == 0 || height == 0 {
         return None;
     }
-    Some((
-        Paper::new(width, height),
-        start + len + 1 + len2,
-        u64::from(start > 0),
-    ))
+    Some(Paper::new(width, height))
 }
 
 #[inline]

@@ -287,7 +287,7 @@ const POW10: [u64; 9] = [
 ];
 
 #[inline]
-fn load8(bytes: &[u8]) -> u64 {
+pub(crate) fn load8(bytes: &[u8]) -> u64 {
     let mut word = [0u8; 8];
     word.copy_from_slice(&bytes[..8]);
     u64::from_le_bytes(word)
@@ -297,7 +297,7 @@ fn load8(bytes: &[u8]) -> u64 {
 /// there are and their value, combined pairwise with three multiplications
 /// (the SWAR method popularised by simdjson) instead of eight steps.
 #[inline]
-fn digits8(word: u64) -> (usize, u64) {
+pub(crate) fn digits8(word: u64) -> (usize, u64) {
     let t = word.wrapping_sub(0x3030_3030_3030_3030);
     // A byte's high bit is set unless it was a digit. A borrow or carry can
     // only spoil bytes after the first non-digit, which are not used.
@@ -313,6 +313,20 @@ fn digits8(word: u64) -> (usize, u64) {
     let v = (v & 0x00FF_00FF_00FF_00FF).wrapping_mul(100 * 65_536 + 1) >> 16;
     let v = (v & 0x0000_FFFF_0000_FFFF).wrapping_mul(10_000 * (1 << 32) + 1) >> 32;
     (len, v)
+}
+
+/// Bit k set where `block[k] == byte`. Written as byte-wise compares (which
+/// the compiler vectorises) and one multiply per eight bytes that gathers
+/// their flags into a byte: flag k of a group lands on bit 56 + k.
+#[inline]
+pub(crate) fn byte_mask(block: &[u8; 64], byte: u8) -> u64 {
+    let flags = block.map(|b| u8::from(b == byte));
+    let mut mask = 0;
+    for (i, group) in flags.chunks_exact(8).enumerate() {
+        let gathered = load8(group).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        mask |= gathered << (8 * i);
+    }
+    mask
 }
 
 fn read_retrying<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<usize> {
