@@ -6,7 +6,7 @@
 
 use std::io::Read;
 
-use super::scan::{byte_mask, describe_byte, Scanner};
+use super::scan::{describe_byte, mask_where, Scanner};
 use super::{FormatError, ReadError};
 use crate::games::bomb::{Board, MAX_SIDE};
 
@@ -142,7 +142,7 @@ fn plain_row(bytes: &[u8], cols: usize, bits: &mut [u64]) -> Option<usize> {
         if invalid != 0 {
             return None;
         }
-        *word = byte_mask(&block, b'#');
+        *word = mask_where(&block, |b| b == b'#');
     }
     Some(newline)
 }

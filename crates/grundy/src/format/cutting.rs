@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use super::scan::{byte_mask, digits8, load8, Scanner};
+use super::scan::{digits8, load8, mask_where, Scanner};
 use super::{FormatError, ReadError};
 use crate::games::cutting::Paper;
 
@@ -79,7 +79,7 @@ fn plain_lines(chunk: &[u8], papers: &mut Vec<Paper>, max: usize) -> (usize, u64
         let mut block = [0u8; 64];
         let block_len = (chunk.len() - block_start).min(64);
         block[..block_len].copy_from_slice(&chunk[block_start..block_start + block_len]);
-        let mut ends = byte_mask(&block, b'\n');
+        let mut ends = mask_where(&block, |b| b == b'\n');
         while ends != 0 {
             let end = block_start + ends.trailing_zeros() as usize;
             ends &= ends - 1;

@@ -315,12 +315,12 @@ pub(crate) fn digits8(word: u64) -> (usize, u64) {
     (len, v)
 }
 
-/// Bit k set where `block[k] == byte`. Written as byte-wise compares (which
-/// the compiler vectorises) and one multiply per eight bytes that gathers
-/// their flags into a byte: flag k of a group lands on bit 56 + k.
+/// Bit k set where `block[k]` satisfies `test`. Written as byte-wise tests
+/// (which the compiler vectorises) and one multiply per eight bytes that
+/// gathers their flags into a byte: flag k of a group lands on bit 56 + k.
 #[inline]
-pub(crate) fn byte_mask(block: &[u8; 64], byte: u8) -> u64 {
-    let flags = block.map(|b| u8::from(b == byte));
+pub(crate) fn mask_where(block: &[u8; 64], test: impl Fn(u8) -> bool) -> u64 {
+    let flags = block.map(|b| u8::from(test(b)));
     let mut mask = 0;
     for (i, group) in flags.chunks_exact(8).enumerate() {
         let gathered = load8(group).wrapping_mul(0x0102_0408_1020_4080) >> 56;
