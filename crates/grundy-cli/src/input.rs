@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, Read};
 use std::path::Path;
 
 use anyhow::Context;
@@ -12,7 +12,6 @@ use grundy::format::{FormatError, ReadError};
 pub struct Source {
     name: String,
     reader: Box<dyn Read>,
-    interactive: bool,
 }
 
 impl Source {
@@ -24,20 +23,13 @@ impl Source {
                 Ok(Source {
                     name: p.display().to_string(),
                     reader: Box::new(file),
-                    interactive: false,
                 })
             }
             _ => Ok(Source {
                 name: "<stdin>".to_string(),
-                interactive: io::stdin().is_terminal(),
                 reader: Box::new(io::stdin()),
             }),
         }
-    }
-
-    /// `true` when a person types the input: answers are then flushed at once.
-    pub fn is_interactive(&self) -> bool {
-        self.interactive
     }
 
     /// The name used in messages.

@@ -206,3 +206,56 @@ fn bomb_boards_beyond_the_contest() {
     let expected = if sum != 0 { "John\n" } else { "Jack\n" };
     judge("bomb", &input).success().stdout(expected);
 }
+
+/// A program that feeds cases one at a time gets each answer before it
+/// sends the next: grundy never sits on an answer while waiting for input.
+#[test]
+fn answers_come_before_the_next_case_is_read() {
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let dialogues: [(&str, &[(&str, &str)]); 3] = [
+        (
+            "cutting",
+            &[("4 2\n", "WIN\n"), ("3 2\n", "LOSE\n"), ("1 1\n", "LOSE\n")],
+        ),
+        ("bomb", &[("1 1\n#\n", "Jack\n"), ("1 2\n.#\n", "John\n")]),
+        (
+            "matrix",
+            &[
+                ("3\n1 1\n3\n", "Case 1: Alice\n"),
+                ("2 1\n1\n1\n", "Case 2: Bob\n"),
+                ("1 1 0\n", "Case 3: Bob\n"),
+            ],
+        ),
+    ];
+    for (game, turns) in dialogues {
+        let mut child = Command::new(cargo_bin("grundy"))
+            .args(["judge", game])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let (lines, answers) = mpsc::channel();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let reader = std::thread::spawn(move || loop {
+            let mut line = String::new();
+            if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                break;
+            }
+            if lines.send(line).is_err() {
+                break;
+            }
+        });
+        for (case, answer) in turns {
+            stdin.write_all(case.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+            let got = answers.recv_timeout(Duration::from_secs(20));
+            assert_eq!(got.as_deref(), Ok(*answer), "{game}: after {case:?}");
+        }
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+        reader.join().unwrap();
+    }
+}

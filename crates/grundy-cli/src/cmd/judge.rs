@@ -1,15 +1,20 @@
 //! `grundy judge`: answer a seed game's input exactly as its judge expects.
 //!
 //! Cases are read, decided and answered one at a time, so the memory used
-//! does not grow with the input. On malformed input every answer before the
-//! bad case is written out before the error is reported.
+//! does not grow with the input. Answers are buffered, and the buffer is
+//! written out whenever grundy is about to wait for more input, so a person
+//! typing cases (or a program feeding them one by one) sees each answer at
+//! once. On malformed input every answer before the bad case is written out
+//! before the error is reported.
 
+use std::cell::RefCell;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
+use std::rc::Rc;
 
-use anyhow::Context;
 use grundy::format::{answer, BombReader, CuttingReader, MatrixCase, MatrixReader};
 use grundy::games::bomb::{Board, BombGame};
+use grundy::games::matrix::MatrixGame;
 use grundy::{Game, Outcome};
 
 use crate::cli::GameKind;
@@ -36,28 +41,33 @@ pub struct Args {
     pub file: Option<PathBuf>,
 }
 
-/// Queries read at a time from Cutting Game inputs. Small enough to answer
-/// promptly, large enough that reading is a tight loop.
+/// Queries read at a time from Cutting Game inputs: large enough that
+/// reading is a tight loop. A batch never waits for input it does not have.
 const BATCH: usize = 1024;
 
 /// Runs `grundy judge`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let source = Source::open(args.file.as_deref())?;
-    let flush_each = source.is_interactive();
     let name = source.name().to_string();
-    let mut out = Answers::new(io::stdout().lock(), flush_each);
-    let result = judge(args.game, source.into_reader(), &mut out, &name);
+    let out = Rc::new(RefCell::new(Answers::new(io::stdout().lock())));
+    let input = FlushBeforeRead {
+        input: source.into_reader(),
+        out: Rc::clone(&out),
+    };
+    let result = judge(args.game, input, &out, &name);
     // The answers before an error are kept: flush them before reporting it.
-    let flushed = out.flush();
+    let flushed = out.borrow_mut().flush();
     result?;
     flushed?;
     Ok(())
 }
 
-fn judge(
+type Output<W> = Rc<RefCell<Answers<W>>>;
+
+fn judge<W: Write>(
     game: GameKind,
-    input: Box<dyn Read>,
-    out: &mut Answers<impl Write>,
+    input: impl Read,
+    out: &Output<W>,
     name: &str,
 ) -> anyhow::Result<()> {
     let fail = |e| Source::error(name, e);
@@ -68,25 +78,27 @@ fn judge(
             let mut board = Board::default();
             while reader.next_case(&mut board).map_err(fail)? {
                 let wins = Outcome::of(game.value(&board)).first_player_wins();
-                out.line(answer::bomb(wins).as_bytes())?;
+                out.borrow_mut().line(answer::bomb(wins).as_bytes())?;
             }
         }
         GameKind::Cutting => {
-            let mut reader = CuttingReader::new(input).map_err(fail)?;
-            let mut papers = Vec::with_capacity(BATCH);
             // Indexed by the verdict rather than branched on: verdicts are as
             // unpredictable as the input.
-            let [lose, win] = [false, true].map(|wins| ShortLine::new(answer::cutting(wins)));
-            let lines = [
-                lose.context("answer too long")?,
-                win.context("answer too long")?,
+            const LINES: [ShortLine; 2] = [
+                ShortLine::new(answer::cutting(false)),
+                ShortLine::new(answer::cutting(true)),
             ];
+            let mut reader = CuttingReader::new(input).map_err(fail)?;
+            let mut papers = Vec::with_capacity(BATCH);
             loop {
                 let more = reader.next_batch(&mut papers, BATCH);
                 let verdicts = papers
                     .iter()
-                    .map(|paper| &lines[usize::from(paper.first_player_wins())]);
-                out.short_lines(verdicts, papers.len())?;
+                    .map(|paper| &LINES[usize::from(paper.first_player_wins())]);
+                let mut answers = out.borrow_mut();
+                answers.short_lines(verdicts, papers.len());
+                answers.flush_if_full()?;
+                drop(answers);
                 if !more.map_err(fail)? {
                     break;
                 }
@@ -95,23 +107,38 @@ fn judge(
         GameKind::Matrix => {
             let mut reader = MatrixReader::new(input).map_err(fail)?;
             let mut case = MatrixCase::default();
-            let mut game = grundy::games::matrix::MatrixGame;
             while reader.next_case(&mut case).map_err(fail)? {
-                let wins = Outcome::of(game.sum(&case.rows)).first_player_wins();
+                let wins = Outcome::of(MatrixGame.sum(&case.rows)).first_player_wins();
                 let text = format!("Case {}: {}", case.number, answer::matrix(wins));
-                out.line(text.as_bytes())?;
+                out.borrow_mut().line(text.as_bytes())?;
             }
         }
     }
     Ok(())
 }
 
-/// The answer stream: buffered, or flushed per answer when a person is typing
-/// the input.
+/// The input, writing out the pending answers before every read: a read may
+/// wait, and nobody should wait for an answer grundy already has.
+struct FlushBeforeRead<R, W: Write> {
+    input: R,
+    out: Output<W>,
+}
+
+impl<R: Read, W: Write> Read for FlushBeforeRead<R, W> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Ok(mut out) = self.out.try_borrow_mut() {
+            if !out.buf.is_empty() {
+                out.flush()?;
+            }
+        }
+        self.input.read(buf)
+    }
+}
+
+/// The answer stream, buffered.
 struct Answers<W: Write> {
     out: W,
     buf: Vec<u8>,
-    flush_each: bool,
 }
 
 /// An answer line of at most eight bytes, newline included, kept padded to
@@ -122,26 +149,35 @@ struct ShortLine {
 }
 
 impl ShortLine {
-    fn new(answer: &str) -> Option<ShortLine> {
+    /// Checked when the program is compiled: `answer` must be under 8 bytes.
+    const fn new(answer: &str) -> ShortLine {
+        let text = answer.as_bytes();
+        assert!(
+            text.len() < 8,
+            "a short answer line has at most 7 characters"
+        );
         let mut bytes = [0u8; 8];
-        let text = bytes.get_mut(..answer.len() + 1)?;
-        text[..answer.len()].copy_from_slice(answer.as_bytes());
-        text[answer.len()] = b'\n';
-        Some(ShortLine {
+        let mut i = 0;
+        while i < text.len() {
+            bytes[i] = text[i];
+            i += 1;
+        }
+        bytes[i] = b'\n';
+        ShortLine {
             bytes,
-            len: answer.len() + 1,
-        })
+            len: text.len() + 1,
+        }
     }
 }
 
+/// Answers are written out in pieces of about this size.
 const FLUSH_AT: usize = 1 << 16;
 
 impl<W: Write> Answers<W> {
-    fn new(out: W, flush_each: bool) -> Self {
+    fn new(out: W) -> Self {
         Answers {
             out,
             buf: Vec::with_capacity(FLUSH_AT + 64),
-            flush_each,
         }
     }
 
@@ -149,22 +185,12 @@ impl<W: Write> Answers<W> {
     fn line(&mut self, text: &[u8]) -> io::Result<()> {
         self.buf.extend_from_slice(text);
         self.buf.push(b'\n');
-        self.written()
+        self.flush_if_full()
     }
 
     /// Writes `count` short answer lines. The position is kept in a local
     /// rather than in the vector, so the copies do not wait on each other.
-    fn short_lines<'a>(
-        &mut self,
-        lines: impl Iterator<Item = &'a ShortLine>,
-        count: usize,
-    ) -> io::Result<()> {
-        if self.flush_each {
-            for line in lines {
-                self.line(&line.bytes[..line.len - 1])?;
-            }
-            return Ok(());
-        }
+    fn short_lines<'a>(&mut self, lines: impl Iterator<Item = &'a ShortLine>, count: usize) {
         let start = self.buf.len();
         self.buf.resize(start + count * 8, 0);
         let mut at = start;
@@ -173,12 +199,10 @@ impl<W: Write> Answers<W> {
             at += line.len;
         }
         self.buf.truncate(at);
-        self.written()
     }
 
-    #[inline]
-    fn written(&mut self) -> io::Result<()> {
-        if self.flush_each || self.buf.len() >= FLUSH_AT {
+    fn flush_if_full(&mut self) -> io::Result<()> {
+        if self.buf.len() >= FLUSH_AT {
             self.flush()?;
         }
         Ok(())

@@ -25,23 +25,33 @@ impl<R: Read> CuttingReader<R> {
     /// read before it, for the caller to answer before reporting the error.
     ///
     /// This is the fast way through large inputs: lines written plainly
-    /// (`W H` and a newline) are read without the general machinery.
+    /// (`W H` and a newline) are read without the general machinery. A batch
+    /// ends early rather than wait for more input.
     pub fn next_batch(&mut self, papers: &mut Vec<Paper>, max: usize) -> Result<bool, ReadError> {
         papers.clear();
-        while papers.len() < max {
+        loop {
             // As many plain lines as the buffer holds, in one pass.
+            if self.batch_is_done(papers, max) {
+                return Ok(true);
+            }
             let (used, newlines) = plain_lines(self.scanner.chunk()?, papers, max);
             self.scanner.advance_lines(used, newlines);
-            if papers.len() == max {
-                break;
-            }
             // Then one query the careful way.
+            if self.batch_is_done(papers, max) {
+                return Ok(true);
+            }
             match self.next_case()? {
                 Some(paper) => papers.push(paper),
                 None => return Ok(false),
             }
         }
-        Ok(true)
+    }
+
+    /// A batch is done when full, and also when it has queries and reading
+    /// on would wait for input: the caller may be answering someone who is
+    /// waiting for those answers.
+    fn batch_is_done(&self, papers: &[Paper], max: usize) -> bool {
+        papers.len() >= max || (!papers.is_empty() && !self.scanner.has_buffered())
     }
 
     /// The next paper, or `None` at the end of input.

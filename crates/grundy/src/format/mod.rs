@@ -61,7 +61,7 @@ impl From<FormatError> for ReadError {
 /// The answer lines each judge expects.
 pub mod answer {
     /// Bomb Game: John moves first.
-    pub fn bomb(first_player_wins: bool) -> &'static str {
+    pub const fn bomb(first_player_wins: bool) -> &'static str {
         if first_player_wins {
             "John"
         } else {
@@ -70,7 +70,7 @@ pub mod answer {
     }
 
     /// Cutting Game: can the first cutter win?
-    pub fn cutting(first_player_wins: bool) -> &'static str {
+    pub const fn cutting(first_player_wins: bool) -> &'static str {
         if first_player_wins {
             "WIN"
         } else {
@@ -79,7 +79,7 @@ pub mod answer {
     }
 
     /// Matrix Game: Alice moves first; cases are numbered from 1.
-    pub fn matrix(first_player_wins: bool) -> &'static str {
+    pub const fn matrix(first_player_wins: bool) -> &'static str {
         if first_player_wins {
             "Alice"
         } else {

@@ -65,6 +65,11 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// Whether input is waiting in the buffer (reading it will not block).
+    pub(crate) fn has_buffered(&self) -> bool {
+        self.pos < self.end
+    }
+
     /// Makes at least one byte available unless the input is exhausted.
     #[inline]
     fn fill(&mut self) -> Result<bool, ReadError> {
