@@ -344,4 +344,50 @@ proptest! {
         }
         prop_assert_eq!(read, cases);
     }
+
+    #[test]
+    fn matrix_corruption_keeps_earlier_cases(
+        cases in prop::collection::vec(
+            (1usize..4, 1usize..4).prop_flat_map(|(m, n)| prop::collection::vec(prop::collection::vec(0u64..1000, n), m)),
+            0..5,
+        ),
+        bad in prop::sample::select(vec!["x", "-1", "18446744073709551616", "1e5", "\u{e9}", "END"]),
+        layout in layout(),
+    ) {
+        let mut w = Writer::new(layout);
+        w.line(&(cases.len() + 1).to_string());
+        for case in &cases {
+            let header = w.join(&[case.len().to_string(), case[0].len().to_string()], true);
+            w.line(&header);
+            for row in case {
+                let cells: Vec<String> = row.iter().map(u64::to_string).collect();
+                let text = w.join(&cells, true);
+                w.line(&text);
+            }
+        }
+        // A 2×2 case whose last cell is bad, or missing.
+        let header = w.join(&["2".to_string(), "2".to_string()], true);
+        w.line(&header);
+        w.line("1 2");
+        let bad_line = if bad == "END" {
+            w.text.push_str("3");
+            w.line
+        } else {
+            let text = w.join(&["3".to_string(), bad.to_string()], true);
+            w.line(&text);
+            w.line - 1
+        };
+        let mut reader = MatrixReader::new(w.text.as_bytes()).expect("reader");
+        let mut case = MatrixCase::default();
+        let mut read = 0;
+        let err = loop {
+            match reader.next_case(&mut case) {
+                Ok(true) => read += 1,
+                Ok(false) => break None,
+                Err(e) => break Some(e),
+            }
+        };
+        prop_assert_eq!(read, cases.len());
+        prop_assert_eq!(line_of(err), Some(bad_line), "in {:?}", w.text);
+    }
 }
