@@ -370,7 +370,7 @@ proptest! {
         w.line(&header);
         w.line("1 2");
         let bad_line = if bad == "END" {
-            w.text.push_str("3");
+            w.text.push('3');
             w.line
         } else {
             let text = w.join(&["3".to_string(), bad.to_string()], true);
