@@ -10,6 +10,7 @@
 //!   [`Outcome`];
 //! - [`games`]: the Bomb, Cutting and Matrix games, each with the reason its
 //!   reduction is correct;
+//! - [`solve`]: winning moves in a sum, and the best try from a lost one;
 //! - [`format`]: streaming readers for the games' original judge formats.
 //!
 //! ```
@@ -34,6 +35,7 @@ pub mod format;
 pub mod game;
 pub mod games;
 pub mod nimber;
+pub mod solve;
 
 pub use game::{Game, Outcome};
 

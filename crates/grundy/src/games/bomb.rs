@@ -25,6 +25,7 @@
 
 use crate::game::Game;
 use crate::nimber::Nimber;
+use crate::solve::{bit, top_bit, BitCounts, Lowest, SUGGESTION_BUDGET};
 
 /// The largest number of rows or columns a board may have.
 ///
@@ -181,6 +182,77 @@ impl Board {
     pub(crate) fn row_bits_mut(&mut self, row: u32) -> &mut [u64] {
         let start = (row as usize - 1) * self.stride;
         &mut self.bits[start..start + self.stride]
+    }
+}
+
+/// One move: explode the bomb at `explode`, putting a new bomb `above` it
+/// (same column, a row nearer the top) and one `left` of it (same row, a
+/// column nearer the left). A bomb on row 1 has nothing above it and one on
+/// column 1 nothing left of it, so the statement's single new bomb is the
+/// one that exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BombMove {
+    /// The bomb that explodes.
+    pub explode: Cell,
+    /// The new bomb at (u, q), u < p; `None` when p = 1.
+    pub above: Option<Cell>,
+    /// The new bomb at (p, v), v < q; `None` when q = 1.
+    pub left: Option<Cell>,
+}
+
+/// What happens to a bomb where it lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// It stays.
+    Stays,
+    /// It lands on a bomb: both vanish.
+    OnBomb,
+    /// It lands on (1, 1) and vanishes.
+    OnCorner,
+}
+
+impl BombMove {
+    /// The new bombs, `above` first, before any of them vanish.
+    pub fn placed(&self) -> impl Iterator<Item = Cell> {
+        self.above.into_iter().chain(self.left)
+    }
+
+    /// Whether this move can be made on `board` under the statement's rules.
+    pub fn is_legal(&self, board: &Board) -> bool {
+        let (p, q) = (self.explode.row, self.explode.col);
+        let above_ok = match self.above {
+            None => p == 1,
+            Some(c) => p > 1 && c.col == q && c.row < p,
+        };
+        let left_ok = match self.left {
+            None => q == 1,
+            Some(c) => q > 1 && c.row == p && c.col < q,
+        };
+        board.has_bomb(p, q) && (p, q) != (1, 1) && above_ok && left_ok
+    }
+}
+
+impl Board {
+    /// Where a new bomb on `cell` ends up on this board.
+    pub fn landing(&self, cell: Cell) -> Landing {
+        if (cell.row, cell.col) == (1, 1) {
+            Landing::OnCorner
+        } else if self.has_bomb(cell.row, cell.col) {
+            Landing::OnBomb
+        } else {
+            Landing::Stays
+        }
+    }
+
+    /// Plays `mv`, which must be legal: the bomb goes, and each new bomb
+    /// lands, vanishing on (1, 1) or together with a bomb it lands on.
+    pub fn play(&mut self, mv: &BombMove) {
+        self.set(mv.explode.row, mv.explode.col, false);
+        for cell in mv.placed() {
+            if self.landing(cell) != Landing::OnCorner {
+                self.toggle(cell.row, cell.col);
+            }
+        }
     }
 }
 
@@ -414,6 +486,191 @@ impl BombGame {
             }
         }
         Nimber::from(sum)
+    }
+}
+
+/// Solving: winning moves and the best try from a lost position.
+impl BombGame {
+    /// The value of one bomb at `cell` (the table grows to cover it).
+    pub fn bomb_value(&mut self, cell: Cell) -> Nimber {
+        self.grundy(&cell)
+    }
+
+    /// Calls `visit` with every move of the bomb at `cell` whose new bombs
+    /// are worth `target` together, in order of the new bombs' rows, then
+    /// columns, until `visit` returns `false`. Returns `false` if stopped.
+    fn moves_to(
+        &mut self,
+        cell: Cell,
+        target: u32,
+        visit: &mut impl FnMut(BombMove) -> bool,
+    ) -> bool {
+        let (p, q) = (cell.row, cell.col);
+        self.table.grow(p as usize, q as usize);
+        let single = |above: Option<Cell>, left: Option<Cell>| BombMove {
+            explode: cell,
+            above,
+            left,
+        };
+        match (p, q) {
+            (1, 1) => true,
+            // Row 1 and column 1 are Nim heaps: (1, v) is worth v − 1.
+            (1, _) => {
+                target + 1 >= q
+                    || visit(single(
+                        None,
+                        Some(Cell {
+                            row: 1,
+                            col: target + 1,
+                        }),
+                    ))
+            }
+            (_, 1) => {
+                target + 1 >= p
+                    || visit(single(
+                        Some(Cell {
+                            row: target + 1,
+                            col: 1,
+                        }),
+                        None,
+                    ))
+            }
+            _ => {
+                let row = &self.table.row(p as usize - 1)[..q as usize - 1];
+                let mut by_value: Vec<(u32, u32)> = row
+                    .iter()
+                    .enumerate()
+                    .map(|(v, &g)| (g, v as u32 + 1))
+                    .collect();
+                by_value.sort_unstable();
+                for u in 1..p {
+                    let Some(above_value) = self.table.get(u, q) else {
+                        continue;
+                    };
+                    let want = target ^ above_value;
+                    let from = by_value.partition_point(|&(g, _)| g < want);
+                    for &(_, v) in by_value[from..].iter().take_while(|&&(g, _)| g == want) {
+                        let mv =
+                            single(Some(Cell { row: u, col: q }), Some(Cell { row: p, col: v }));
+                        if !visit(mv) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    /// Calls `visit` with every winning move on `board` (none when the
+    /// position is lost), bomb by bomb, until `visit` returns `false`.
+    pub fn winning_moves(&mut self, board: &Board, mut visit: impl FnMut(BombMove) -> bool) {
+        let sum = self.value(board);
+        if sum.is_zero() {
+            return;
+        }
+        for cell in board.bombs() {
+            // Any option of value g ^ sum wins, even one worth more than g
+            // (the mex only promises one worth less in some bomb).
+            let target = self.bomb_value(cell) ^ sum;
+            if !self.moves_to(cell, target.value() as u32, &mut visit) {
+                return;
+            }
+        }
+    }
+
+    /// Whether the bomb at `cell` has a move to new bombs worth `target`.
+    fn can_reach(&mut self, cell: Cell, target: Nimber) -> bool {
+        let Ok(target) = u32::try_from(target.value()) else {
+            return false;
+        };
+        !self.moves_to(cell, target, &mut |_| false)
+    }
+
+    /// A move to suggest: the first winning move if there is one; from a
+    /// lost position, the move after which the opponent has a winning move
+    /// from the fewest bombs, among the moves examined within
+    /// [`SUGGESTION_BUDGET`] steps of work (the first legal move if none
+    /// could be examined). `None` when no move is legal.
+    pub fn suggest(&mut self, board: &Board) -> Option<BombMove> {
+        let mut first = None;
+        self.winning_moves(board, |mv| {
+            first = Some(mv);
+            false
+        });
+        if first.is_some() {
+            return first;
+        }
+        let values: Vec<(Cell, Nimber)> = board.bombs().map(|c| (c, self.bomb_value(c))).collect();
+        let counts = BitCounts::of(values.iter().map(|&(_, g)| g));
+        let mut best = Lowest::default();
+        let mut first_legal = None;
+        let mut budget = SUGGESTION_BUDGET;
+        for &(cell, g) in values.iter().filter(|(c, _)| (c.row, c.col) != (1, 1)) {
+            let (p, q) = (cell.row, cell.col);
+            let aboves: Vec<Option<Cell>> = match p {
+                1 => vec![None],
+                _ => (1..p).map(|u| Some(Cell { row: u, col: q })).collect(),
+            };
+            let lefts: Vec<Option<Cell>> = match q {
+                1 => vec![None],
+                _ => (1..q).map(|v| Some(Cell { row: p, col: v })).collect(),
+            };
+            for &above in &aboves {
+                for &left in &lefts {
+                    let mv = BombMove {
+                        explode: cell,
+                        above,
+                        left,
+                    };
+                    first_legal.get_or_insert(mv);
+                    if budget == 0 {
+                        return best.into_best().map(|(_, mv)| mv).or(first_legal);
+                    }
+                    budget -= 1;
+                    let placed: Vec<(Cell, Nimber)> =
+                        mv.placed().map(|c| (c, self.bomb_value(c))).collect();
+                    let sum = placed.iter().fold(g, |sum, &(_, v)| sum ^ v);
+                    let Some(h) = top_bit(sum) else { continue };
+                    // The bombs holding the top bit are sure to offer a win:
+                    // a cheap lower bound that skips hopeless moves.
+                    let mut sure = i64::from(counts.count(h)) - i64::from(bit(g, h));
+                    for &(c, v) in &placed {
+                        sure += match board.landing(c) {
+                            Landing::Stays => i64::from(bit(v, h)),
+                            Landing::OnBomb => -i64::from(bit(v, h)),
+                            Landing::OnCorner => 0,
+                        };
+                    }
+                    if best.score().is_some_and(|b| sure.max(0) as u64 >= b) {
+                        continue;
+                    }
+                    // Every bomb of the position after the move, and whether
+                    // the opponent can win by exploding it.
+                    let hit: Vec<Cell> = placed
+                        .iter()
+                        .map(|&(c, _)| c)
+                        .filter(|&c| board.landing(c) == Landing::OnBomb)
+                        .collect();
+                    let stay = placed
+                        .iter()
+                        .filter(|&&(c, _)| board.landing(c) == Landing::Stays);
+                    let after = values
+                        .iter()
+                        .filter(|&&(c, _)| c != cell && !hit.contains(&c))
+                        .chain(stay)
+                        .copied()
+                        .collect::<Vec<_>>();
+                    let mut winnable = 0u64;
+                    for (c, v) in after {
+                        budget = budget.saturating_sub(u64::from(c.row + c.col));
+                        winnable += u64::from(self.can_reach(c, v ^ sum));
+                    }
+                    best.offer(winnable, mv);
+                }
+            }
+        }
+        best.into_best().map(|(_, mv)| mv).or(first_legal)
     }
 }
 

@@ -41,6 +41,7 @@
 
 use crate::game::Game;
 use crate::nimber::{MexSet, Nimber};
+use crate::solve::Lowest;
 
 /// Dawson's Kayles is periodic from this heap size on.
 pub const DAWSON_PREPERIOD: usize = 53;
@@ -186,6 +187,338 @@ impl Game for CuttingGame {
     fn grundy(&mut self, paper: &Paper) -> Nimber {
         reduced_grundy(*paper)
     }
+}
+
+/// Which way a cut runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    /// Along a column line: a W×H piece becomes k×H and (W−k)×H.
+    Vertical,
+    /// Along a row line: a W×H piece becomes W×k and W×(H−k).
+    Horizontal,
+}
+
+/// One cut: piece number `piece` (0-based, in the position's order), which
+/// is `paper`, cut in `direction` at line `at`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cut {
+    /// Index of the piece in the position.
+    pub piece: usize,
+    /// The piece being cut.
+    pub paper: Paper,
+    /// Which way.
+    pub direction: Direction,
+    /// The grid line: 1 ≤ at < the side it divides.
+    pub at: u64,
+}
+
+impl Cut {
+    /// The two pieces the cut leaves, left/top first.
+    pub fn pieces(&self) -> (Paper, Paper) {
+        let Paper { width, height } = self.paper;
+        match self.direction {
+            Direction::Vertical => (
+                Paper::new(self.at, height),
+                Paper::new(width - self.at, height),
+            ),
+            Direction::Horizontal => (
+                Paper::new(width, self.at),
+                Paper::new(width, height - self.at),
+            ),
+        }
+    }
+
+    /// Whether the cut can be made in `position`.
+    pub fn is_legal(&self, position: &[Paper]) -> bool {
+        let side = match self.direction {
+            Direction::Vertical => self.paper.width,
+            Direction::Horizontal => self.paper.height,
+        };
+        position.get(self.piece) == Some(&self.paper) && self.at >= 1 && self.at < side
+    }
+
+    /// Whether the cut cuts out a single cell, winning at once.
+    pub fn cuts_out_a_cell(&self) -> bool {
+        let (a, b) = self.pieces();
+        a == Paper::new(1, 1) || b == Paper::new(1, 1)
+    }
+
+    /// The position after the cut: the piece replaced by its two parts.
+    pub fn apply(&self, position: &[Paper]) -> Vec<Paper> {
+        let (a, b) = self.pieces();
+        let mut after = position.to_vec();
+        after.splice(self.piece..=self.piece, [a, b]);
+        after
+    }
+}
+
+/// A strip: a piece with a side of 1 and at least two cells, from which the
+/// player to move cuts out a single cell.
+pub fn is_strip(paper: Paper) -> bool {
+    (paper.width == 1) != (paper.height == 1) && paper.width > 0 && paper.height > 0
+}
+
+/// The nim-sum of the reduced values of the pieces (strips and 1×1 pieces
+/// count as `*0`).
+pub fn position_value(position: &[Paper]) -> Nimber {
+    position.iter().map(|&p| reduced_grundy(p)).sum()
+}
+
+/// Whether the player to move wins from `position` under the original rules.
+pub fn position_wins(position: &[Paper]) -> bool {
+    position.iter().any(|&p| is_strip(p)) || !position_value(position).is_zero()
+}
+
+/// The lines of a side of length `len` whose cut leaves two parts of value
+/// `f(k)`, `f(len − k)` (with f the line values) that pass `test`, for
+/// 2 ≤ k ≤ len − 2. Where both parts are at least 55 long their values
+/// repeat with period 34 in k, so the lines there are stored as residues and
+/// never scanned one by one.
+#[derive(Clone, Debug, Default)]
+struct Lines {
+    /// Lines listed one by one, ascending: the ends of the side.
+    low: Vec<u64>,
+    high: Vec<u64>,
+    /// The middle stretch `first..=last` and the offsets (from `first`,
+    /// below 34) of the passing lines in each period.
+    middle: Option<(u64, u64, Vec<u64>)>,
+}
+
+/// Where line values become periodic: f(n) = D(n − 2) repeats from here.
+const PERIODIC_FROM: u64 = DAWSON_PREPERIOD as u64 + 2;
+
+impl Lines {
+    fn new(len: u64, test: impl Fn(u8, u8) -> bool) -> Lines {
+        let mut lines = Lines::default();
+        if len < 4 {
+            return lines;
+        }
+        let passes = |k: u64| test(line_value(k), line_value(len - k));
+        let last = len - 2;
+        let low_end = last.min(PERIODIC_FROM - 1);
+        lines.low = (2..=low_end).filter(|&k| passes(k)).collect();
+        if len >= 2 * PERIODIC_FROM {
+            let (first, mid_last) = (PERIODIC_FROM, len - PERIODIC_FROM);
+            let period = DAWSON_PERIOD as u64;
+            let offsets = (0..period)
+                .filter(|&d| first + d <= mid_last && passes(first + d))
+                .collect();
+            lines.middle = Some((first, mid_last, offsets));
+            lines.high = (mid_last + 1..=last).filter(|&k| passes(k)).collect();
+        } else {
+            lines.high = (low_end + 1..=last).filter(|&k| passes(k)).collect();
+        }
+        lines
+    }
+
+    fn count(&self) -> u128 {
+        let period = DAWSON_PERIOD as u128;
+        let middle = self.middle.as_ref().map_or(0, |(first, last, offsets)| {
+            offsets
+                .iter()
+                .map(|&d| (u128::from(*last) - u128::from(first + d)) / period + 1)
+                .sum()
+        });
+        (self.low.len() + self.high.len()) as u128 + middle
+    }
+
+    /// Every line, ascending.
+    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        let period = DAWSON_PERIOD as u64;
+        let middle = self.middle.iter().flat_map(move |(first, last, offsets)| {
+            let (first, last) = (*first, *last);
+            (0..=(last - first) / period).flat_map(move |j| {
+                offsets
+                    .iter()
+                    .map(move |&d| first + j * period + d)
+                    .filter(move |&k| k <= last)
+            })
+        });
+        self.low
+            .iter()
+            .copied()
+            .chain(middle)
+            .chain(self.high.iter().copied())
+    }
+
+    /// One line per distinct outcome: all listed lines and one period of the
+    /// middle.
+    fn representatives(&self) -> impl Iterator<Item = u64> + '_ {
+        let middle = self
+            .middle
+            .iter()
+            .flat_map(|(first, _, offsets)| offsets.iter().map(move |&d| first + d));
+        self.low
+            .iter()
+            .copied()
+            .chain(middle)
+            .chain(self.high.iter().copied())
+    }
+}
+
+/// f(a) ⊗ f(b) from two line values.
+fn combine(x: u8, y: u8) -> u8 {
+    match (x, y) {
+        (0, y) => y,
+        (x, 0) => x,
+        _ => 1,
+    }
+}
+
+/// The cuts of one piece in one direction whose parts pass `test` on their
+/// reduced values, as lines.
+fn piece_lines(paper: Paper, direction: Direction, test: impl Fn(u8, u8) -> bool) -> Lines {
+    let (len, other) = match direction {
+        Direction::Vertical => (paper.width, paper.height),
+        Direction::Horizontal => (paper.height, paper.width),
+    };
+    let fo = line_value(other);
+    Lines::new(len, |a, b| test(combine(a, fo), combine(b, fo)))
+}
+
+/// The winning cuts of a position, found without scanning long sides.
+#[derive(Clone, Debug, Default)]
+pub struct WinningCuts {
+    runs: Vec<(usize, Paper, Direction, Lines)>,
+    immediate: Vec<Cut>,
+}
+
+impl WinningCuts {
+    /// Every winning cut of `position` (none when it is lost).
+    pub fn of(position: &[Paper]) -> WinningCuts {
+        let mut cuts = WinningCuts::default();
+        // A strip wins at once: cut a single cell off it. Nothing else wins.
+        for (piece, &paper) in position.iter().enumerate().filter(|(_, &p)| is_strip(p)) {
+            let (direction, len) = if paper.width == 1 {
+                (Direction::Horizontal, paper.height)
+            } else {
+                (Direction::Vertical, paper.width)
+            };
+            let mut lines = vec![1, len - 1];
+            lines.dedup();
+            cuts.immediate.extend(lines.into_iter().map(|at| Cut {
+                piece,
+                paper,
+                direction,
+                at,
+            }));
+        }
+        if !cuts.immediate.is_empty() {
+            return cuts;
+        }
+        let sum = position_value(position);
+        if sum.is_zero() {
+            return cuts;
+        }
+        for (piece, &paper) in position.iter().enumerate() {
+            // Any cut to value g ^ sum wins, even one worth more than g.
+            let target = reduced_grundy(paper) ^ sum;
+            let Ok(t) = u8::try_from(target.value()) else {
+                continue;
+            };
+            for direction in [Direction::Vertical, Direction::Horizontal] {
+                let lines = piece_lines(paper, direction, |a, b| a ^ b == t);
+                if lines.count() > 0 {
+                    cuts.runs.push((piece, paper, direction, lines));
+                }
+            }
+        }
+        cuts
+    }
+
+    /// How many winning cuts there are (exactly, however long the sides).
+    pub fn count(&self) -> u128 {
+        self.immediate.len() as u128
+            + self
+                .runs
+                .iter()
+                .map(|(_, _, _, lines)| lines.count())
+                .sum::<u128>()
+    }
+
+    /// The winning cuts in order: piece, direction (vertical first), line.
+    pub fn iter(&self) -> impl Iterator<Item = Cut> + '_ {
+        let runs = self
+            .runs
+            .iter()
+            .flat_map(|(piece, paper, direction, lines)| {
+                lines.iter().map(move |at| Cut {
+                    piece: *piece,
+                    paper: *paper,
+                    direction: *direction,
+                    at,
+                })
+            });
+        self.immediate.iter().copied().chain(runs)
+    }
+}
+
+/// Whether `paper` has a cut keeping both parts wide whose parts are worth
+/// `target` together.
+fn can_reach(paper: Paper, target: Nimber) -> bool {
+    let Ok(t) = u8::try_from(target.value()) else {
+        return false;
+    };
+    [Direction::Vertical, Direction::Horizontal]
+        .into_iter()
+        .any(|direction| piece_lines(paper, direction, |a, b| a ^ b == t).count() > 0)
+}
+
+/// A cut to suggest: the first winning cut if there is one; from a lost
+/// position, the cut after which the opponent can win in the fewest pieces
+/// (a cut that leaves a strip hands over the win and comes last). `None`
+/// when no piece can be cut.
+pub fn suggest(position: &[Paper]) -> Option<Cut> {
+    if let Some(cut) = WinningCuts::of(position).iter().next() {
+        return Some(cut);
+    }
+    let values: Vec<Nimber> = position.iter().map(|&p| reduced_grundy(p)).collect();
+    let mut best = Lowest::default();
+    for (piece, &paper) in position.iter().enumerate() {
+        for direction in [Direction::Vertical, Direction::Horizontal] {
+            let lines = piece_lines(paper, direction, |_, _| true);
+            for at in lines.representatives() {
+                let cut = Cut {
+                    piece,
+                    paper,
+                    direction,
+                    at,
+                };
+                let (a, b) = cut.pieces();
+                let sum = values[piece] ^ reduced_grundy(a) ^ reduced_grundy(b);
+                // The pieces after the cut from which the opponent can win.
+                let others = position
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != piece)
+                    .map(|(_, &p)| p);
+                let winnable = others
+                    .chain([a, b])
+                    .filter(|&p| can_reach(p, reduced_grundy(p) ^ sum))
+                    .count();
+                best.offer(winnable as u64, cut);
+            }
+        }
+    }
+    if let Some((_, cut)) = best.into_best() {
+        return Some(cut);
+    }
+    // No cut keeps both parts wide: any cut will do, and it loses.
+    position.iter().enumerate().find_map(|(piece, &paper)| {
+        let direction = if paper.width >= 2 {
+            Direction::Vertical
+        } else if paper.height >= 2 {
+            Direction::Horizontal
+        } else {
+            return None;
+        };
+        Some(Cut {
+            piece,
+            paper,
+            direction,
+            at: 1,
+        })
+    })
 }
 
 #[cfg(test)]

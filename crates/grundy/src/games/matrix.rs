@@ -17,6 +17,7 @@
 
 use crate::game::Game;
 use crate::nimber::Nimber;
+use crate::solve::BitCounts;
 
 /// One row of the matrix, kept as its total (the only thing its value
 /// depends on) and, when asked for, its cells.
@@ -62,6 +63,105 @@ impl Game for MatrixGame {
     fn grundy(&mut self, row: &Row) -> Nimber {
         Nimber(row.total)
     }
+}
+
+/// One move: take `take[i]` stones from cell i + 1 of row `row` (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MatrixMove {
+    /// The row, 1-based.
+    pub row: usize,
+    /// Stones taken from each cell of the row, left to right.
+    pub take: Vec<u64>,
+}
+
+impl MatrixMove {
+    /// Stones taken in all.
+    pub fn total(&self) -> u128 {
+        self.take.iter().map(|&t| u128::from(t)).sum()
+    }
+
+    /// Whether the move can be made on `rows`: at least one stone, and no
+    /// more from a cell than it holds.
+    pub fn is_legal(&self, rows: &[Row]) -> bool {
+        let Some(row) = self.row.checked_sub(1).and_then(|r| rows.get(r)) else {
+            return false;
+        };
+        self.take.len() == row.cells.len()
+            && self.take.iter().zip(&row.cells).all(|(t, c)| t <= c)
+            && self.total() > 0
+    }
+
+    /// The rows after the move.
+    pub fn apply(&self, rows: &[Row]) -> Vec<Row> {
+        let mut after = rows.to_vec();
+        if let Some(row) = self.row.checked_sub(1).and_then(|r| after.get_mut(r)) {
+            let cells = row
+                .cells
+                .iter()
+                .zip(&self.take)
+                .map(|(c, t)| c.saturating_sub(*t))
+                .collect();
+            *row = Row::from_cells(cells);
+        }
+        after
+    }
+}
+
+/// The move taking `amount` stones from `row`, from the first cells first.
+fn take_first_cells_first(index: usize, row: &Row, amount: u128) -> MatrixMove {
+    let mut left = amount;
+    let take = row
+        .cells
+        .iter()
+        .map(|&c| {
+            let t = left.min(u128::from(c));
+            left -= t;
+            t as u64
+        })
+        .collect();
+    MatrixMove {
+        row: index + 1,
+        take,
+    }
+}
+
+/// The winning moves (needs the cells kept): one for each row that can make
+/// the nim-sum zero, taking from the first cells first. Moves taking the
+/// same total from the same row are one move here: how the total is spread
+/// over the cells does not matter to the game.
+pub fn winning_moves(rows: &[Row]) -> Vec<MatrixMove> {
+    let sum: Nimber = rows.iter().map(|r| Nimber(r.total)).sum();
+    rows.iter()
+        .enumerate()
+        .filter(|(_, r)| (r.total ^ sum.value()) < r.total)
+        .map(|(i, r)| take_first_cells_first(i, r, r.total - (r.total ^ sum.value())))
+        .collect()
+}
+
+/// A move to suggest: the first winning move if there is one; from a lost
+/// position, the move after which the opponent can win in the fewest rows,
+/// taking as few stones as that allows. `None` when every pile is empty.
+///
+/// After a row of total s goes to s′ < s, the opponent can win in the rows
+/// that hold the highest bit of s ^ s′; that bit is one of s's, and every row
+/// holding it except the moved one still does. So the best bit is the one
+/// held by the fewest rows, and the fewest stones to clear it leave every
+/// lower bit set.
+pub fn suggest(rows: &[Row]) -> Option<MatrixMove> {
+    if let Some(mv) = winning_moves(rows).into_iter().next() {
+        return Some(mv);
+    }
+    let counts = BitCounts::of(rows.iter().map(|r| Nimber(r.total)));
+    let bit = (0..128u32)
+        .filter(|&b| counts.count(b) > 0)
+        .min_by_key(|&b| counts.count(b))?;
+    let (index, row) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.total >> bit & 1 == 1)?;
+    let low = (1u128 << bit) - 1;
+    let after = (row.total & !low & !(1u128 << bit)) | low;
+    Some(take_first_cells_first(index, row, row.total - after))
 }
 
 #[cfg(test)]

@@ -1,0 +1,374 @@
+//! Winning moves and suggestions against the literal rules: every winning
+//! move the library lists is legal and leaves a lost position, it lists
+//! every winning move there is, and from a lost position its suggestion
+//! leaves the opponent as few places to win as any move can.
+
+mod literal;
+
+use std::collections::{BTreeSet, HashMap};
+
+use grundy::games::bomb::{Board, BombGame, BombMove};
+use grundy::games::cutting::{self, reduced_grundy, Cut, Direction, Paper, WinningCuts};
+use grundy::games::matrix::{self, Row};
+
+// ---------------------------------------------------------------- Bomb Game
+
+fn to_literal(mv: &BombMove) -> literal::BombMove {
+    let cell = |c: grundy::games::bomb::Cell| (c.row(), c.col());
+    (cell(mv.explode), mv.above.map(cell), mv.left.map(cell))
+}
+
+fn board_of(rows: u32, cols: u32, mask: u32) -> Board {
+    let mut board = Board::new(rows.into(), cols.into()).unwrap();
+    for k in 0..rows * cols {
+        if mask >> k & 1 == 1 {
+            board.set(k / cols + 1, k % cols + 1, true);
+        }
+    }
+    board
+}
+
+fn mask_of(board: &Board) -> u32 {
+    board
+        .bombs()
+        .map(|c| 1u32 << ((c.row() - 1) * board.cols() + c.col() - 1))
+        .sum()
+}
+
+/// Bombs from which the player to move has a winning move, by the literal
+/// rules.
+fn bombs_to_win_from(rows: u32, cols: u32, mask: u32, wins: &[bool]) -> usize {
+    let moves = literal::bomb_moves(rows, cols, mask);
+    let cells: BTreeSet<(u32, u32)> = moves
+        .iter()
+        .filter(|(_, after)| !wins[*after as usize])
+        .map(|((cell, _, _), _)| *cell)
+        .collect();
+    cells.len()
+}
+
+fn check_bomb_solutions(rows: u32, cols: u32, check_suggestions: bool) {
+    let wins = literal::bomb_wins(rows, cols);
+    let mut game = BombGame::new();
+    for mask in 0..1u32 << (rows * cols) {
+        let board = board_of(rows, cols, mask);
+        let moves = literal::bomb_moves(rows, cols, mask);
+        let literal_winners: BTreeSet<literal::BombMove> = moves
+            .iter()
+            .filter(|(_, after)| !wins[*after as usize])
+            .map(|(mv, _)| *mv)
+            .collect();
+        let mut ours = Vec::new();
+        game.winning_moves(&board, |mv| {
+            ours.push(mv);
+            true
+        });
+        for mv in &ours {
+            assert!(mv.is_legal(&board), "{mv:?} on {mask:#b}");
+            let mut after = board.clone();
+            after.play(mv);
+            let literal_after = moves
+                .iter()
+                .find(|(m, _)| *m == to_literal(mv))
+                .map(|(_, a)| *a);
+            assert_eq!(
+                Some(mask_of(&after)),
+                literal_after,
+                "playing {mv:?} on {mask:#b}"
+            );
+        }
+        let ours: BTreeSet<literal::BombMove> = ours.iter().map(to_literal).collect();
+        assert_eq!(ours, literal_winners, "{rows}×{cols} board {mask:#b}");
+
+        let suggestion = game.suggest(&board);
+        assert_eq!(
+            suggestion.is_some(),
+            !moves.is_empty(),
+            "a move exists on {mask:#b}"
+        );
+        if let Some(mv) = suggestion {
+            assert!(mv.is_legal(&board));
+            if check_suggestions && literal_winners.is_empty() {
+                let after = |m: &literal::BombMove| {
+                    moves.iter().find(|(x, _)| x == m).map(|(_, a)| *a).unwrap()
+                };
+                let ours = bombs_to_win_from(rows, cols, after(&to_literal(&mv)), &wins);
+                let best = moves
+                    .iter()
+                    .map(|(_, a)| bombs_to_win_from(rows, cols, *a, &wins))
+                    .min()
+                    .unwrap();
+                assert_eq!(ours, best, "suggestion {mv:?} on {mask:#b}");
+            }
+        }
+    }
+}
+
+#[test]
+fn bomb_winning_moves_are_exactly_the_literal_ones() {
+    check_bomb_solutions(3, 3, true);
+    check_bomb_solutions(3, 4, true);
+    check_bomb_solutions(4, 4, false);
+    check_bomb_solutions(2, 6, true);
+}
+
+// ------------------------------------------------------------- Cutting Game
+
+fn papers(pieces: &[(u8, u8)]) -> Vec<Paper> {
+    pieces
+        .iter()
+        .map(|&(w, h)| Paper::new(w.into(), h.into()))
+        .collect()
+}
+
+fn cut_literal(cut: &Cut) -> literal::CutMove {
+    (
+        cut.piece,
+        cut.direction == Direction::Vertical,
+        cut.at as u8,
+    )
+}
+
+/// Pieces in which the player to move has a winning cut.
+fn pieces_to_win_from(pieces: &[(u8, u8)], memo: &mut HashMap<literal::Pieces, bool>) -> usize {
+    let mut found = BTreeSet::new();
+    for ((piece, _, _), after) in literal::cutting_moves(pieces) {
+        let wins = match &after {
+            literal::After::Won => true,
+            literal::After::Pieces(next) => !literal::cutting_wins(next, memo),
+        };
+        if wins {
+            found.insert(piece);
+        }
+    }
+    found.len()
+}
+
+fn check_cutting_position(pieces: &[(u8, u8)], memo: &mut HashMap<literal::Pieces, bool>) {
+    let position = papers(pieces);
+    let moves = literal::cutting_moves(pieces);
+    let literal_winners: BTreeSet<literal::CutMove> = moves
+        .iter()
+        .filter(|(_, after)| match after {
+            literal::After::Won => true,
+            literal::After::Pieces(next) => !literal::cutting_wins(next, memo),
+        })
+        .map(|(mv, _)| *mv)
+        .collect();
+    let winning = WinningCuts::of(&position);
+    let ours: Vec<Cut> = winning.iter().collect();
+    assert_eq!(winning.count(), ours.len() as u128);
+    for cut in &ours {
+        assert!(cut.is_legal(&position), "{cut:?} in {pieces:?}");
+        let after = cut.apply(&position);
+        assert!(
+            cut.cuts_out_a_cell() || !cutting::position_wins(&after),
+            "{cut:?} in {pieces:?}"
+        );
+    }
+    let ours: BTreeSet<literal::CutMove> = ours.iter().map(cut_literal).collect();
+    assert_eq!(ours, literal_winners, "{pieces:?}");
+    assert_eq!(
+        cutting::position_wins(&position),
+        !literal_winners.is_empty(),
+        "{pieces:?}"
+    );
+
+    let suggestion = cutting::suggest(&position);
+    assert_eq!(suggestion.is_some(), !moves.is_empty(), "{pieces:?}");
+    if let (Some(cut), true) = (suggestion, literal_winners.is_empty()) {
+        assert!(cut.is_legal(&position));
+        // Among cuts that leave no strip, none leaves fewer pieces to win in.
+        let keeps_wide = |after: &literal::Pieces| after.iter().all(|&(w, h)| (w == 1) == (h == 1));
+        let scores: Vec<(literal::CutMove, usize)> = moves
+            .iter()
+            .filter_map(|(mv, after)| match after {
+                literal::After::Pieces(next) if keeps_wide(next) => {
+                    Some((*mv, pieces_to_win_from(next, memo)))
+                }
+                _ => None,
+            })
+            .collect();
+        if let Some(best) = scores.iter().map(|&(_, s)| s).min() {
+            let ours = scores
+                .iter()
+                .find(|(mv, _)| *mv == cut_literal(&cut))
+                .map(|&(_, s)| s);
+            assert_eq!(ours, Some(best), "suggestion {cut:?} in {pieces:?}");
+        }
+    }
+}
+
+#[test]
+fn cutting_winning_cuts_are_exactly_the_literal_ones() {
+    let mut memo = HashMap::new();
+    for w in 1..=7u8 {
+        for h in 1..=7u8 {
+            check_cutting_position(&[(w, h)], &mut memo);
+        }
+    }
+    for a in 1..=4u8 {
+        for b in 1..=4u8 {
+            for c in 2..=5u8 {
+                for d in 2..=4u8 {
+                    check_cutting_position(&[(a, b), (c, d)], &mut memo);
+                }
+            }
+        }
+    }
+}
+
+/// Long sides are handled by period, not by scanning: the cuts must be the
+/// ones a scan of every line finds, in the same order.
+#[test]
+fn cutting_long_sides_match_a_full_scan() {
+    for w in 2..=400u64 {
+        for h in [2u64, 3, 4, 5, 7, 9, 14, 15, 16] {
+            let paper = Paper::new(w, h);
+            let g = reduced_grundy(paper);
+            let mut scan = Vec::new();
+            if !g.is_zero() {
+                for k in 2..w.saturating_sub(1) {
+                    if reduced_grundy(Paper::new(k, h)) == reduced_grundy(Paper::new(w - k, h)) {
+                        scan.push((Direction::Vertical, k));
+                    }
+                }
+                for k in 2..h.saturating_sub(1) {
+                    if reduced_grundy(Paper::new(w, k)) == reduced_grundy(Paper::new(w, h - k)) {
+                        scan.push((Direction::Horizontal, k));
+                    }
+                }
+            }
+            let winning = WinningCuts::of(&[paper]);
+            let ours: Vec<(Direction, u64)> = winning.iter().map(|c| (c.direction, c.at)).collect();
+            assert_eq!(ours, scan, "{w}×{h}");
+            assert_eq!(winning.count(), scan.len() as u128);
+        }
+    }
+}
+
+#[test]
+fn cutting_huge_papers_are_solved_by_period() {
+    for (w, h) in [
+        (10u64.pow(18), 10u64.pow(18)),
+        (10u64.pow(18) + 7, 3),
+        (u64::MAX, u64::MAX - 5),
+    ] {
+        let position = [Paper::new(w, h)];
+        let winning = WinningCuts::of(&position);
+        if cutting::position_wins(&position) {
+            let first = winning.iter().next().expect("a winning cut");
+            let (a, b) = first.pieces();
+            assert_eq!(reduced_grundy(a), reduced_grundy(b), "{first:?}");
+            assert!(winning.count() > 1000, "{w}×{h}: {}", winning.count());
+        } else {
+            assert_eq!(winning.count(), 0);
+            let cut = cutting::suggest(&position).expect("a legal cut");
+            assert!(cut.is_legal(&position));
+        }
+    }
+}
+
+// -------------------------------------------------------------- Matrix Game
+
+fn rows_of(cells: &[u8], cols: usize) -> Vec<Row> {
+    cells
+        .chunks(cols)
+        .map(|r| Row::from_cells(r.iter().map(|&c| c.into()).collect()))
+        .collect()
+}
+
+/// Rows in which the player to move has a winning move.
+fn rows_to_win_from(cells: &[u8], cols: usize, memo: &mut HashMap<Vec<u8>, bool>) -> usize {
+    let rows: BTreeSet<usize> = literal::matrix_moves(cells, cols)
+        .into_iter()
+        .filter(|(_, next)| !literal::matrix_wins(next, cols, memo))
+        .map(|((r, _), _)| r)
+        .collect();
+    rows.len()
+}
+
+fn check_matrix_solutions(rows: usize, cols: usize, max: u8) {
+    let mut memo = HashMap::new();
+    for cells in literal::all_matrices(rows, cols, max) {
+        let matrix = rows_of(&cells, cols);
+        let moves = literal::matrix_moves(&cells, cols);
+        // Moves taking the same total from the same row are one move.
+        let literal_winners: BTreeSet<(usize, u32)> = moves
+            .iter()
+            .filter(|(_, next)| !literal::matrix_wins(next, cols, &mut memo))
+            .map(|((r, after), _)| {
+                let before = &cells[r * cols..(r + 1) * cols];
+                (
+                    r + 1,
+                    before
+                        .iter()
+                        .zip(after)
+                        .map(|(&b, &a)| u32::from(b - a))
+                        .sum(),
+                )
+            })
+            .collect();
+        let ours = matrix::winning_moves(&matrix);
+        for mv in &ours {
+            assert!(mv.is_legal(&matrix), "{mv:?} on {cells:?}");
+            let after: Vec<u8> = mv
+                .apply(&matrix)
+                .iter()
+                .flat_map(|r| r.cells().iter().map(|&c| c as u8))
+                .collect();
+            assert!(
+                !literal::matrix_wins(&after, cols, &mut memo),
+                "{mv:?} on {cells:?}"
+            );
+        }
+        let ours: BTreeSet<(usize, u32)> =
+            ours.iter().map(|mv| (mv.row, mv.total() as u32)).collect();
+        assert_eq!(ours, literal_winners, "{cells:?}");
+
+        let suggestion = matrix::suggest(&matrix);
+        assert_eq!(suggestion.is_some(), !moves.is_empty(), "{cells:?}");
+        if let (Some(mv), true) = (suggestion, literal_winners.is_empty()) {
+            assert!(mv.is_legal(&matrix));
+            let after: Vec<u8> = mv
+                .apply(&matrix)
+                .iter()
+                .flat_map(|r| r.cells().iter().map(|&c| c as u8))
+                .collect();
+            let ours = rows_to_win_from(&after, cols, &mut memo);
+            let best = moves
+                .iter()
+                .map(|(_, next)| rows_to_win_from(next, cols, &mut memo))
+                .min()
+                .unwrap();
+            assert_eq!(ours, best, "suggestion {mv:?} on {cells:?}");
+        }
+    }
+}
+
+#[test]
+fn matrix_winning_moves_are_exactly_the_literal_ones() {
+    check_matrix_solutions(2, 2, 2);
+    check_matrix_solutions(1, 3, 2);
+    check_matrix_solutions(2, 3, 2);
+    check_matrix_solutions(3, 2, 2);
+    check_matrix_solutions(3, 3, 1);
+}
+
+#[test]
+fn matrix_moves_on_huge_values() {
+    let max = u64::MAX;
+    let matrix = vec![
+        Row::from_cells(vec![max; 50]),
+        Row::from_cells(vec![max; 49]),
+        Row::from_cells(vec![5; 3]),
+    ];
+    let moves = matrix::winning_moves(&matrix);
+    assert!(!moves.is_empty());
+    for mv in &moves {
+        assert!(mv.is_legal(&matrix));
+        let after = mv.apply(&matrix);
+        let sum = after.iter().fold(0u128, |s, r| s ^ r.total());
+        assert_eq!(sum, 0, "{mv:?}");
+    }
+}
