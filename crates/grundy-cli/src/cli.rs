@@ -2,13 +2,14 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::cmd::judge;
+use crate::cmd::{judge, solve};
 
 const EXAMPLES: &str = "\
 Examples:
   grundy judge cutting <<< '4 2'          # prints WIN
   grundy judge bomb examples/bomb.txt     # one John/Jack line per board
-  grundy judge matrix < cases.txt > answers.txt";
+  grundy solve bomb examples/bomb.txt     # who wins, why, and a winning move
+  grundy solve matrix cases.txt --all --format json";
 
 /// Decide impartial games with Sprague–Grundy theory.
 #[derive(Debug, Parser)]
@@ -21,6 +22,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Judge(judge::Args),
+    Solve(solve::Args),
 }
 
 /// The seed games.

@@ -7,6 +7,7 @@
 mod cli;
 mod cmd;
 mod input;
+mod output;
 
 use std::io;
 use std::process::ExitCode;

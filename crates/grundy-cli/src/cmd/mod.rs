@@ -1,6 +1,7 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
 pub mod judge;
+pub mod solve;
 
 use crate::cli::Command;
 
@@ -8,5 +9,6 @@ use crate::cli::Command;
 pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Judge(args) => judge::run(args),
+        Command::Solve(args) => solve::run(args),
     }
 }
