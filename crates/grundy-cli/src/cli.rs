@@ -2,14 +2,15 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::cmd::{judge, solve};
+use crate::cmd::{judge, play, solve};
 
 const EXAMPLES: &str = "\
 Examples:
   grundy judge cutting <<< '4 2'          # prints WIN
   grundy judge bomb examples/bomb.txt     # one John/Jack line per board
   grundy solve bomb examples/bomb.txt     # who wins, why, and a winning move
-  grundy solve matrix cases.txt --all --format json";
+  grundy solve matrix cases.txt --all --format json
+  grundy play cutting --size 9x7          # play against the engine";
 
 /// Decide impartial games with Sprague–Grundy theory.
 #[derive(Debug, Parser)]
@@ -23,6 +24,7 @@ pub struct Cli {
 pub enum Command {
     Judge(judge::Args),
     Solve(solve::Args),
+    Play(play::Args),
 }
 
 /// The seed games.

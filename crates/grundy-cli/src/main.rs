@@ -6,6 +6,7 @@
 
 mod cli;
 mod cmd;
+mod describe;
 mod input;
 mod output;
 

@@ -35,6 +35,7 @@ pub mod format;
 pub mod game;
 pub mod games;
 pub mod nimber;
+pub mod notation;
 pub mod solve;
 
 pub use game::{Game, Outcome};

@@ -372,3 +372,107 @@ fn matrix_moves_on_huge_values() {
         assert_eq!(sum, 0, "{mv:?}");
     }
 }
+
+// ------------------------------------------------ The engine against anyone
+
+/// From every first-player win on small boards, the engine (which plays
+/// `suggest`) wins whatever the opponent replies: every reply is tried.
+#[test]
+fn bomb_engine_wins_against_every_reply() {
+    let (rows, cols) = (3u32, 3u32);
+    let wins = literal::bomb_wins(rows, cols);
+    let mut game = BombGame::new();
+    let mut proven = std::collections::HashSet::new();
+    fn engine_wins(
+        mask: u32,
+        game: &mut BombGame,
+        proven: &mut std::collections::HashSet<u32>,
+        rows: u32,
+        cols: u32,
+    ) {
+        if !proven.insert(mask) {
+            return;
+        }
+        let board = board_of(rows, cols, mask);
+        let mv = game
+            .suggest(&board)
+            .expect("the engine has a move in a won position");
+        let mut after = board.clone();
+        after.play(&mv);
+        let replies = literal::bomb_moves(rows, cols, mask_of(&after) & !1);
+        for (_, next) in replies {
+            engine_wins(next & !1, game, proven, rows, cols);
+        }
+    }
+    for mask in (0..1u32 << (rows * cols)).filter(|m| m & 1 == 0 && wins[*m as usize]) {
+        engine_wins(mask, &mut game, &mut proven, rows, cols);
+    }
+    assert!(proven.len() > 100);
+}
+
+#[test]
+fn cutting_engine_wins_against_every_reply() {
+    fn engine_wins(position: Vec<Paper>, memo: &mut std::collections::HashSet<Vec<Paper>>) {
+        let mut key = position.clone();
+        key.sort_unstable();
+        if !memo.insert(key) {
+            return;
+        }
+        let cut = cutting::suggest(&position).expect("a move in a won position");
+        assert!(
+            cutting::WinningCuts::of(&position).iter().any(|c| c == cut),
+            "{cut:?} wins"
+        );
+        if cut.cuts_out_a_cell() {
+            return;
+        }
+        let after = cut.apply(&position);
+        let pieces: Vec<(u8, u8)> = after
+            .iter()
+            .map(|p| (p.width as u8, p.height as u8))
+            .collect();
+        for (reply, next) in literal::cutting_moves(&pieces) {
+            match next {
+                literal::After::Won => {
+                    panic!("the opponent cut out a cell with {reply:?} after {cut:?}")
+                }
+                literal::After::Pieces(next) => engine_wins(papers(&next), memo),
+            }
+        }
+    }
+    let mut memo = std::collections::HashSet::new();
+    for w in 1..=6u8 {
+        for h in 1..=6u8 {
+            let start = papers(&[(w, h)]);
+            if cutting::position_wins(&start) {
+                engine_wins(start, &mut memo);
+            }
+        }
+    }
+}
+
+#[test]
+fn matrix_engine_wins_against_every_reply() {
+    fn engine_wins(cells: Vec<u8>, cols: usize, memo: &mut std::collections::HashSet<Vec<u8>>) {
+        if !memo.insert(cells.clone()) {
+            return;
+        }
+        let rows = rows_of(&cells, cols);
+        let mv = matrix::suggest(&rows).expect("a move in a won position");
+        let after: Vec<u8> = mv
+            .apply(&rows)
+            .iter()
+            .flat_map(|r| r.cells().iter().map(|&c| c as u8))
+            .collect();
+        for (_, next) in literal::matrix_moves(&after, cols) {
+            engine_wins(next, cols, memo);
+        }
+    }
+    let mut memo = std::collections::HashSet::new();
+    let mut wins_memo = HashMap::new();
+    for cells in literal::all_matrices(2, 3, 2) {
+        if literal::matrix_wins(&cells, 3, &mut wins_memo) {
+            engine_wins(cells, 3, &mut memo);
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
 pub mod judge;
+pub mod play;
 pub mod solve;
 
 use crate::cli::Command;
@@ -10,5 +11,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Judge(args) => judge::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Play(args) => play::run(args),
     }
 }

@@ -11,12 +11,15 @@ use std::path::PathBuf;
 use anyhow::bail;
 use clap::ValueEnum;
 use grundy::format::{BombReader, CuttingReader, MatrixCase, MatrixReader};
-use grundy::games::bomb::{Board, BombGame, BombMove, Cell, Landing};
+use grundy::games::bomb::{Board, BombGame, BombMove};
 use grundy::games::cutting::{self, Cut, Direction, Paper, WinningCuts};
 use grundy::games::matrix::{self, MatrixMove};
 use serde::Serialize;
 
 use crate::cli::GameKind;
+use crate::describe::{
+    bomb_move_text, cell_text, cut_text, matrix_move_text, paper_text, with_commas,
+};
 use crate::input::Source;
 use crate::output::{self, Output};
 
@@ -292,35 +295,6 @@ impl Report {
 
 // ---------------------------------------------------------------- Bomb Game
 
-fn cell_text(cell: Cell) -> String {
-    format!("({},{})", cell.row(), cell.col())
-}
-
-fn bomb_move_text(board: &Board, mv: &BombMove) -> String {
-    let placed: Vec<Cell> = mv.placed().collect();
-    let cells: Vec<String> = placed.iter().map(|&c| cell_text(c)).collect();
-    let noun = if placed.len() == 1 {
-        "new bomb"
-    } else {
-        "new bombs"
-    };
-    let mut text = format!(
-        "explode {}, {noun} on {}",
-        cell_text(mv.explode),
-        cells.join(" and ")
-    );
-    for &cell in &placed {
-        match board.landing(cell) {
-            Landing::Stays => {}
-            Landing::OnBomb => {
-                text += &format!("; {} lands on a bomb and both vanish", cell_text(cell))
-            }
-            Landing::OnCorner => text += &format!("; {} vanishes at once", cell_text(cell)),
-        }
-    }
-    text
-}
-
 fn bomb_json(mv: &BombMove) -> JsonMove {
     JsonMove::Bomb {
         explode: [mv.explode.row(), mv.explode.col()],
@@ -381,29 +355,6 @@ fn bomb_report(
 }
 
 // ------------------------------------------------------------- Cutting Game
-
-fn paper_text(paper: Paper) -> String {
-    format!("{}×{}", paper.width, paper.height)
-}
-
-fn cut_text(cut: &Cut) -> String {
-    let (a, b) = cut.pieces();
-    let direction = match cut.direction {
-        Direction::Vertical => "vertically",
-        Direction::Horizontal => "horizontally",
-    };
-    let mut text = format!(
-        "cut the {} piece {direction} at {}, leaving {} and {}",
-        paper_text(cut.paper),
-        with_commas(cut.at.into()),
-        paper_text(a),
-        paper_text(b)
-    );
-    if cut.cuts_out_a_cell() {
-        text += " (a single cell: that wins)";
-    }
-    text
-}
 
 fn cut_json(cut: &Cut) -> JsonMove {
     JsonMove::Cut {
@@ -478,33 +429,6 @@ fn cutting_report(paper: Paper, case: u64, want: Want) -> anyhow::Result<Report>
 
 // -------------------------------------------------------------- Matrix Game
 
-fn matrix_move_text(mv: &MatrixMove) -> String {
-    const CELLS: usize = 8;
-    let total = mv.total();
-    let taken: Vec<String> = mv
-        .take
-        .iter()
-        .enumerate()
-        .filter(|(_, &t)| t > 0)
-        .map(|(c, &t)| format!("{} from ({},{})", with_commas(t.into()), mv.row, c + 1))
-        .collect();
-    let mut cells = taken
-        .iter()
-        .take(CELLS)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if taken.len() > CELLS {
-        cells += &format!(" and {} more cells", taken.len() - CELLS);
-    }
-    let noun = if total == 1 { "stone" } else { "stones" };
-    format!(
-        "take {} {noun} from row {}: {cells}",
-        with_commas(total),
-        mv.row
-    )
-}
-
 fn matrix_report(case: &MatrixCase, want: Want) -> Report {
     let sum = case.rows.iter().fold(0u128, |s, r| s ^ r.total());
     let wins = sum != 0;
@@ -558,31 +482,5 @@ fn matrix_report(case: &MatrixCase, want: Want) -> Report {
             })
             .collect(),
         winning_count: want.all.then_some(count),
-    }
-}
-
-/// 1204 as "1,204".
-fn with_commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commas() {
-        assert_eq!(with_commas(0), "0");
-        assert_eq!(with_commas(999), "999");
-        assert_eq!(with_commas(1204), "1,204");
-        assert_eq!(with_commas(1_000_000), "1,000,000");
     }
 }

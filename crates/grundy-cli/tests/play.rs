@@ -1,0 +1,212 @@
+//! `grundy play` driven through standard input, as a script would.
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// Runs a session with `file` as the starting position; returns stdout.
+fn session(game: &str, file: &str, you: &str, script: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("start.txt");
+    std::fs::write(&path, file).unwrap();
+    let output = Command::new(cargo_bin("grundy"))
+        .args(["play", game])
+        .arg(&path)
+        .args(["--you", you, "--seed", "11"])
+        .env("NO_COLOR", "1")
+        .write_stdin(script)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn games_played_to_the_end() {
+    // You take both stones of the only row: grundy has no move.
+    let out = session("matrix", "1\n1 2\n1 1\n", "first", "1 2\nn\n");
+    assert!(
+        out.contains("You play 1 2: take 2 stones from row 1"),
+        "{out}"
+    );
+    assert!(out.contains("Game over: You win!"), "{out}");
+    assert!(out.ends_with("Play again? [y/N] "), "{out}");
+
+    // The bomb at (1,3) goes to (1,1), where it vanishes.
+    let out = session("bomb", "1 3\n..#\n", "first", "1 3 1\n");
+    assert!(out.contains("Game over: You win!"), "{out}");
+
+    // 4×2 into two 2×2: grundy must leave a strip, and you cut out a cell.
+    let out = session("cutting", "4 2\n", "first", "v 2\n1 h 1\n");
+    assert!(
+        out.contains("grundy plays 1 v 1: cut the 2×2 piece vertically at 1"),
+        "{out}"
+    );
+    assert!(out.contains("Game over: You win!"), "{out}");
+
+    // The same paper with grundy first: it wins.
+    let out = session("cutting", "4 2\n", "second", "1 v 1\n");
+    assert!(out.contains("grundy plays 1 v 2"), "{out}");
+    assert!(out.contains("Game over: grundy wins."), "{out}");
+
+    // A new game after the first: a random one from the seed.
+    let out = session("matrix", "1\n1 1\n3\n", "first", "1 3\ny\nquit\n");
+    assert!(out.contains("Game 2 (seed 11)"), "{out}");
+}
+
+#[test]
+fn illegal_moves_change_nothing() {
+    let out = session(
+        "bomb",
+        "2 3\n..#\n.#.\n",
+        "first",
+        "2 2 2 1\n3 3 1 1\nbanana\n2 2 1 1\n",
+    );
+    assert!(
+        out.contains("Not a legal move: the new bomb above (2,2) must be on a row above it"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not a legal move: (3,3) is off the 2×3 board"),
+        "{out}"
+    );
+    assert!(out.contains("Not a legal move: a Bomb move is"), "{out}");
+    // The board was drawn once before the refusals and not again until the
+    // legal move, which still applies to the original board.
+    assert_eq!(out.matches("  1 2 3").count(), 3, "{out}");
+    assert!(
+        out.contains("You play 2 2 1 1: explode (2,2), new bombs on (1,2) and (2,1)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn undo_restores_the_position_before_your_move() {
+    let out = session("matrix", "1\n2 2\n3 1\n2 5\n", "first", "2 1\nundo\nundo\n");
+    let boards: Vec<&str> = out.split("your move> ").collect();
+    // First board, then after your move and grundy's reply, then after undo.
+    let first = boards[0].lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert!(
+        out.contains("Took back your last move and grundy's reply."),
+        "{out}"
+    );
+    let after_undo = boards[2];
+    assert!(after_undo.contains(&first), "{first}\n---\n{after_undo}");
+    assert!(boards[3].starts_with("Nothing to undo."), "{out}");
+}
+
+/// The hint names the same move as `grundy solve`.
+#[test]
+fn hints_match_solve() {
+    let cases = [
+        ("matrix", "1\n2 3\n2 3 8\n5 2 7\n"),
+        ("cutting", "9 7\n"),
+        ("bomb", "3 4\n.#.#\n#..#\n.##.\n"),
+    ];
+    for (game, file) in cases {
+        let out = session(game, file, "first", "hint\n");
+        let solved = Command::new(cargo_bin("grundy"))
+            .args(["solve", game, "--format", "json"])
+            .write_stdin(file)
+            .output()
+            .unwrap();
+        let line: Value = serde_json::from_slice(&solved.stdout).unwrap();
+        let mv = &line["moves"][0];
+        let notation = match game {
+            "matrix" => {
+                let total: u64 = mv["take"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t.as_u64().unwrap())
+                    .sum();
+                format!("{} {total}", mv["row"])
+            }
+            "cutting" => format!(
+                "1 {} {}",
+                if mv["cut"] == "vertical" { "v" } else { "h" },
+                mv["at"]
+            ),
+            _ => {
+                let (p, q) = (&mv["explode"][0], &mv["explode"][1]);
+                match (p.as_u64(), q.as_u64()) {
+                    (Some(1), _) => format!("{p} {q} {}", mv["place"][0][1]),
+                    (_, Some(1)) => format!("{p} {q} {}", mv["place"][0][0]),
+                    _ => format!("{p} {q} {} {}", mv["place"][0][0], mv["place"][1][1]),
+                }
+            }
+        };
+        assert!(
+            out.contains(&format!("Hint: {notation} (")),
+            "{game}: expected {notation} in {out}"
+        );
+    }
+    let out = session("matrix", "1\n2 1\n4\n4\n", "first", "hint\n");
+    assert!(out.contains("Hint: no move wins here"), "{out}");
+}
+
+/// grundy first from won positions, against random replies (most of them
+/// illegal, which it must refuse): it always wins.
+#[test]
+fn the_engine_wins_against_random_replies() {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        1 + state % n
+    };
+    for (game, file) in [
+        ("bomb", "3 3\n.##\n#.#\n##.\n"),
+        ("cutting", "7 5\n"),
+        ("matrix", "1\n3 2\n1 2\n3 0\n1 1\n"),
+    ] {
+        for _ in 0..5 {
+            let script: String = (0..2000)
+                .map(|_| match game {
+                    "bomb" if next(2) == 1 => format!("{} {} {}\n", next(3), next(3), next(3)),
+                    "bomb" => format!("{} {} {} {}\n", next(3), next(3), next(3), next(3)),
+                    "cutting" => format!(
+                        "{} {} {}\n",
+                        next(4),
+                        if next(2) == 1 { "v" } else { "h" },
+                        next(6)
+                    ),
+                    _ => format!("{} {}\n", next(3), next(3)),
+                })
+                .collect();
+            let out = session(game, file, "second", &(script + "n\n"));
+            assert!(out.contains("Game over: grundy wins."), "{game}: {out}");
+            assert!(!out.contains("You win"), "{game}: {out}");
+        }
+    }
+}
+
+/// Colour is for terminals only: a pipe gets plain text even without
+/// `NO_COLOR`.
+#[test]
+fn no_colour_into_a_pipe() {
+    let output = Command::new(cargo_bin("grundy"))
+        .args(["play", "bomb", "--seed", "5"])
+        .env_remove("NO_COLOR")
+        .write_stdin("hint\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        !output.stdout.contains(&0x1b),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Hint:"));
+}
