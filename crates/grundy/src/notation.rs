@@ -114,9 +114,11 @@ pub fn parse_bomb(text: &str, board: &Board) -> Result<BombMove, MoveError> {
             ))
         }
         (_, _, &[u, v]) => (Some(u), Some(v)),
-        _ => return fail(format!(
+        _ => {
+            return fail(format!(
             "write `{p} {q} U V`: new bombs on (U,{q}) and ({p},V), U below {p} and V below {q}"
-        )),
+        ))
+        }
     };
     if let Some(u) = above.filter(|&u| u >= p) {
         return fail(format!(

@@ -23,6 +23,10 @@
 //! computed once, grown on demand, and every board is a lookup per bomb.
 //! The tests check it against a search over the literal rules.
 
+mod table;
+
+pub use table::BombTable;
+
 use crate::game::Game;
 use crate::nimber::Nimber;
 use crate::solve::{bit, top_bit, BitCounts, Lowest, SUGGESTION_BUDGET};
@@ -267,192 +271,13 @@ fn set_bits(mut word: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), BoardTooLarge> {
+pub(super) fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), BoardTooLarge> {
     let max = u64::from(MAX_SIDE);
     if rows == 0 || cols == 0 || rows > max || cols > max {
         return Err(BoardTooLarge { rows, cols });
     }
     // Both fit: they are at most MAX_SIDE.
     Ok((rows as u32, cols as u32))
-}
-
-/// The Grundy values of a single bomb on every cell of a `rows` × `cols`
-/// board, grown on demand and never shrunk.
-#[derive(Clone, Debug, Default)]
-pub struct BombTable {
-    rows: usize,
-    cols: usize,
-    /// Row-major values, 0-based.
-    by_row: Vec<u32>,
-    /// The same values column-major, so a column prefix is contiguous.
-    by_col: Vec<u32>,
-}
-
-impl BombTable {
-    /// An empty table; it grows with [`BombTable::ensure`].
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Rows covered so far.
-    pub fn rows(&self) -> u32 {
-        self.rows as u32
-    }
-
-    /// Columns covered so far.
-    pub fn cols(&self) -> u32 {
-        self.cols as u32
-    }
-
-    /// Grows the table to cover at least `rows` × `cols`, computing only the
-    /// cells it did not have.
-    pub fn ensure(&mut self, rows: u32, cols: u32) -> Result<(), BoardTooLarge> {
-        let (rows, cols) = check_dimensions(u64::from(rows), u64::from(cols))?;
-        self.grow(rows as usize, cols as usize);
-        Ok(())
-    }
-
-    /// [`BombTable::ensure`] for dimensions already checked.
-    fn grow(&mut self, rows: usize, cols: usize) {
-        if rows <= self.rows && cols <= self.cols {
-            return;
-        }
-        let (old_rows, old_cols) = (self.rows, self.cols);
-        let (new_rows, new_cols) = (rows.max(old_rows), cols.max(old_cols));
-        let mut by_row = vec![0u32; new_rows * new_cols];
-        let mut by_col = vec![0u32; new_rows * new_cols];
-        for i in 0..old_rows {
-            by_row[i * new_cols..i * new_cols + old_cols]
-                .copy_from_slice(&self.by_row[i * old_cols..(i + 1) * old_cols]);
-        }
-        for j in 0..old_cols {
-            by_col[j * new_rows..j * new_rows + old_rows]
-                .copy_from_slice(&self.by_col[j * old_rows..(j + 1) * old_rows]);
-        }
-        self.rows = new_rows;
-        self.cols = new_cols;
-        self.by_row = by_row;
-        self.by_col = by_col;
-
-        let mut prefix = RowPrefix::default();
-        for i in 0..new_rows {
-            // Cells this row already had are known; recompute the rest.
-            let known = if i < old_rows { old_cols } else { 0 };
-            if known == new_cols {
-                continue;
-            }
-            prefix.clear();
-            for j in 0..new_cols {
-                let value = if j < known {
-                    self.by_row[i * new_cols + j]
-                } else {
-                    let v = self.compute(i, j, &prefix);
-                    self.by_row[i * new_cols + j] = v;
-                    self.by_col[j * new_rows + i] = v;
-                    v
-                };
-                prefix.insert(value);
-            }
-        }
-    }
-
-    /// The value of cell (i, j), 0-based, given the values left of it in its
-    /// row (`prefix`) and the finished rows above it.
-    fn compute(&self, i: usize, j: usize, prefix: &RowPrefix) -> u32 {
-        if i == 0 {
-            return j as u32;
-        }
-        if j == 0 {
-            return i as u32;
-        }
-        // The table is symmetric: reuse the mirror image when it is known.
-        if j < i && i < self.cols {
-            return self.by_row[j * self.cols + i];
-        }
-        let above = &self.by_col[j * self.rows..j * self.rows + i];
-        prefix.mex_of_sums(above)
-    }
-
-    /// The Grundy value of one bomb at 1-based (`row`, `col`), if the table
-    /// covers it.
-    pub fn get(&self, row: u32, col: u32) -> Option<u32> {
-        let (i, j) = (
-            (row as usize).checked_sub(1)?,
-            (col as usize).checked_sub(1)?,
-        );
-        if i < self.rows && j < self.cols {
-            Some(self.by_row[i * self.cols + j])
-        } else {
-            None
-        }
-    }
-
-    /// The values of 0-based row `i` (empty past the table).
-    pub fn row(&self, i: usize) -> &[u32] {
-        if i < self.rows {
-            &self.by_row[i * self.cols..(i + 1) * self.cols]
-        } else {
-            &[]
-        }
-    }
-}
-
-/// The values left of the current cell in its row, kept as 64 bitsets: the
-/// set XOR-translated by every `l` in `0..64`.
-///
-/// Whether `x` is `a ^ b` for some `b` here is then one bit of translate
-/// `a mod 64` (block `(x ^ a) / 64` and `x / 64` share the translate's word
-/// index `x / 64 ^ a / 64`), so the mex search ORs one word per `a` and 64
-/// candidates at a time instead of testing candidates one by one.
-#[derive(Clone, Debug, Default)]
-struct RowPrefix {
-    /// `words[w * 64 + l]` holds bits `x mod 64` of block `w` of `{b ^ l}`.
-    words: Vec<u64>,
-    /// Number of 64-value blocks in use.
-    blocks: usize,
-}
-
-impl RowPrefix {
-    fn clear(&mut self) {
-        self.words[..self.blocks * 64].fill(0);
-        self.blocks = 0;
-    }
-
-    fn insert(&mut self, b: u32) {
-        let block = (b / 64) as usize;
-        if block >= self.blocks {
-            self.blocks = block + 1;
-            if self.words.len() < self.blocks * 64 {
-                self.words.resize((self.blocks * 64).next_power_of_two(), 0);
-            }
-        }
-        let low = b % 64;
-        let base = block * 64;
-        for l in 0..64u32 {
-            self.words[base + l as usize] |= 1u64 << ((low ^ l) % 64);
-        }
-    }
-
-    /// `mex { a ^ b : a in above, b in self }`.
-    fn mex_of_sums(&self, above: &[u32]) -> u32 {
-        let mut block = 0usize;
-        loop {
-            let mut seen = 0u64;
-            for &a in above {
-                let w = block ^ (a / 64) as usize;
-                if w < self.blocks {
-                    seen |= self.words[w * 64 + (a % 64) as usize];
-                    if seen == u64::MAX {
-                        break;
-                    }
-                }
-            }
-            if seen != u64::MAX {
-                return (block * 64) as u32 + seen.trailing_ones();
-            }
-            block += 1;
-        }
-    }
 }
 
 /// The Bomb Game as a sum of bombs, backed by a [`BombTable`].
@@ -708,50 +533,6 @@ pub fn naive_table(rows: usize, cols: usize) -> Vec<Vec<u32>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn table_matches_the_plain_recurrence() {
-        let mut table = BombTable::new();
-        table.ensure(60, 45).unwrap();
-        let naive = naive_table(60, 45);
-        for (i, row) in naive.iter().enumerate() {
-            assert_eq!(table.row(i), &row[..], "row {}", i + 1);
-        }
-    }
-
-    #[test]
-    fn growing_in_steps_gives_the_same_table_as_at_once() {
-        let mut stepped = BombTable::new();
-        for (r, c) in [(3, 7), (9, 2), (5, 5), (20, 11), (11, 30), (33, 33)] {
-            stepped.ensure(r, c).unwrap();
-        }
-        let mut direct = BombTable::new();
-        direct.ensure(33, 33).unwrap();
-        assert_eq!((stepped.rows(), stepped.cols()), (33, 33));
-        for i in 0..33 {
-            assert_eq!(stepped.row(i), direct.row(i), "row {}", i + 1);
-        }
-    }
-
-    #[test]
-    fn known_shape_of_the_table() {
-        let mut table = BombTable::new();
-        table.ensure(80, 80).unwrap();
-        // Row 2 is 1, 1, 0, 0, 0, ...
-        assert_eq!(&table.row(1)[..6], &[1, 1, 0, 0, 0, 0]);
-        for p in 1..=80 {
-            for q in 1..=80 {
-                assert_eq!(table.get(p, q), table.get(q, p), "symmetry at ({p},{q})");
-            }
-        }
-        // From the third row on, a row holds distinct values.
-        for i in 2..80 {
-            let mut row = table.row(i).to_vec();
-            row.sort_unstable();
-            row.dedup();
-            assert_eq!(row.len(), 80, "row {} repeats a value", i + 1);
-        }
-    }
 
     #[test]
     fn sizes_are_checked_before_any_work() {

@@ -1,0 +1,308 @@
+//! The Grundy table of one bomb, and how it is computed quickly.
+//!
+//! Cell (i, j) (0-based) needs `mex { a ^ b : a in column j above it, b in
+//! row i left of it }`. The table is filled column by column, top to bottom:
+//! the column's prefix is then kept as 64 bitsets — the set XOR-translated by
+//! every `l` in `0..64` — so whether a candidate `x` is some `a ^ b` is one
+//! bit of translate `b mod 64`, and 64 candidates are tested at once per
+//! element `b` of the row. Below the diagonal the row prefix is the shorter
+//! of the two, so it is the one iterated; above it, the table's symmetry
+//! gives the value from its mirror image.
+//!
+//! Column j only needs the columns before it up to the row it is on, so the
+//! columns are dealt out to threads in turn and each waits, cell by cell, for
+//! the column on its left: a pipeline that keeps every core busy.
+
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::thread;
+
+use super::{check_dimensions, BoardTooLarge};
+
+/// Below this many cells the table is computed on one thread.
+const PARALLEL_FROM: usize = 256 * 256;
+
+/// The Grundy values of a single bomb on every cell of a `rows` × `cols`
+/// board, grown on demand and never shrunk.
+#[derive(Clone, Debug, Default)]
+pub struct BombTable {
+    rows: usize,
+    cols: usize,
+    /// Row-major values, 0-based.
+    by_row: Vec<u32>,
+}
+
+impl BombTable {
+    /// An empty table; it grows with [`BombTable::ensure`].
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Rows covered so far.
+    pub fn rows(&self) -> u32 {
+        self.rows as u32
+    }
+
+    /// Columns covered so far.
+    pub fn cols(&self) -> u32 {
+        self.cols as u32
+    }
+
+    /// Grows the table to cover at least `rows` × `cols`, computing only the
+    /// cells it did not have.
+    pub fn ensure(&mut self, rows: u32, cols: u32) -> Result<(), BoardTooLarge> {
+        let (rows, cols) = check_dimensions(u64::from(rows), u64::from(cols))?;
+        self.grow(rows as usize, cols as usize);
+        Ok(())
+    }
+
+    /// [`BombTable::ensure`] for dimensions already checked.
+    pub(super) fn grow(&mut self, rows: usize, cols: usize) {
+        if rows <= self.rows && cols <= self.cols {
+            return;
+        }
+        let threads = if rows.max(self.rows) * cols.max(self.cols) >= PARALLEL_FROM {
+            thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            1
+        };
+        self.grow_with(rows, cols, threads);
+    }
+
+    /// Grows the table using `threads` threads.
+    fn grow_with(&mut self, rows: usize, cols: usize, threads: usize) {
+        let (old_rows, old_cols) = (self.rows, self.cols);
+        let (rows, cols) = (rows.max(old_rows), cols.max(old_cols));
+        let cells: Vec<AtomicU32> = (0..rows * cols).map(|_| AtomicU32::new(0)).collect();
+        for i in 0..old_rows {
+            for j in 0..old_cols {
+                cells[i * cols + j].store(self.by_row[i * old_cols + j], Ordering::Relaxed);
+            }
+        }
+        let work = Work {
+            cells,
+            progress: (0..cols).map(|_| AtomicUsize::new(0)).collect(),
+            rows,
+            cols,
+            known: (old_rows, old_cols),
+            threads: threads.clamp(1, cols.max(1)),
+        };
+        if work.threads == 1 {
+            for j in 0..cols {
+                work.column(j);
+            }
+        } else {
+            thread::scope(|scope| {
+                for first in 0..work.threads {
+                    let work = &work;
+                    scope.spawn(move || {
+                        for j in (first..cols).step_by(work.threads) {
+                            work.column(j);
+                        }
+                    });
+                }
+            });
+        }
+        self.rows = rows;
+        self.cols = cols;
+        self.by_row = work.cells.into_iter().map(AtomicU32::into_inner).collect();
+    }
+
+    /// The Grundy value of one bomb at 1-based (`row`, `col`), if the table
+    /// covers it.
+    pub fn get(&self, row: u32, col: u32) -> Option<u32> {
+        let (i, j) = (
+            (row as usize).checked_sub(1)?,
+            (col as usize).checked_sub(1)?,
+        );
+        if i < self.rows && j < self.cols {
+            Some(self.by_row[i * self.cols + j])
+        } else {
+            None
+        }
+    }
+
+    /// The values of 0-based row `i` (empty past the table).
+    pub fn row(&self, i: usize) -> &[u32] {
+        if i < self.rows {
+            &self.by_row[i * self.cols..(i + 1) * self.cols]
+        } else {
+            &[]
+        }
+    }
+}
+
+/// A table being filled, shared by the threads.
+struct Work {
+    /// Row-major cells; each written once, by the thread of its column.
+    cells: Vec<AtomicU32>,
+    /// `progress[j]`: how many rows of column j are done.
+    progress: Vec<AtomicUsize>,
+    rows: usize,
+    cols: usize,
+    /// The top-left block that was already computed.
+    known: (usize, usize),
+    threads: usize,
+}
+
+impl Work {
+    fn cell(&self, i: usize, j: usize) -> u32 {
+        self.cells[i * self.cols + j].load(Ordering::Relaxed)
+    }
+
+    /// Waits until column `j` has its first `rows` rows done.
+    fn wait(&self, j: usize, rows: usize) {
+        let mut spins = 0u32;
+        while self.progress[j].load(Ordering::Acquire) < rows {
+            spins += 1;
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                thread::yield_now();
+            }
+        }
+    }
+
+    /// Fills column `j`, top to bottom.
+    fn column(&self, j: usize) {
+        let mut prefix = Translates::default();
+        // Other threads may still be filling the columns just before this one.
+        let running = j.saturating_sub(self.threads - 1)..j;
+        for i in 0..self.rows {
+            let value = if i < self.known.0 && j < self.known.1 {
+                self.cell(i, j)
+            } else if i == 0 {
+                j as u32
+            } else if j == 0 {
+                i as u32
+            } else if i < j && j < self.rows {
+                // Symmetry: (i, j) mirrors (j, i), in an earlier column.
+                self.wait(i, j + 1);
+                self.cell(j, i)
+            } else {
+                for k in running.clone() {
+                    self.wait(k, i + 1);
+                }
+                let row = &self.cells[i * self.cols..i * self.cols + j];
+                prefix.mex_of_sums(row)
+            };
+            self.cells[i * self.cols + j].store(value, Ordering::Relaxed);
+            prefix.insert(value);
+            self.progress[j].store(i + 1, Ordering::Release);
+        }
+    }
+}
+
+/// A set of values (a column's prefix) kept as its 64 XOR-translates.
+///
+/// Whether `x` is `a ^ b` for some `a` here is bit `x mod 64` of translate
+/// `b mod 64` at word `x / 64 ^ b / 64`, so the mex search ORs one word per
+/// `b` and tests 64 candidates at a time.
+#[derive(Clone, Debug, Default)]
+struct Translates {
+    /// `words[w * 64 + l]` holds bits `x mod 64` of block `w` of `{a ^ l}`.
+    words: Vec<u64>,
+    /// Number of 64-value blocks in use.
+    blocks: usize,
+}
+
+impl Translates {
+    fn insert(&mut self, a: u32) {
+        let block = (a / 64) as usize;
+        if block >= self.blocks {
+            self.blocks = block + 1;
+            if self.words.len() < self.blocks * 64 {
+                self.words.resize((self.blocks * 64).next_power_of_two(), 0);
+            }
+        }
+        let low = a % 64;
+        let base = block * 64;
+        for l in 0..64u32 {
+            self.words[base + l as usize] |= 1u64 << ((low ^ l) % 64);
+        }
+    }
+
+    /// `mex { a ^ b : a in self, b in row }`.
+    fn mex_of_sums(&self, row: &[AtomicU32]) -> u32 {
+        let mut block = 0usize;
+        loop {
+            let mut seen = 0u64;
+            for b in row {
+                let b = b.load(Ordering::Relaxed);
+                let w = block ^ (b / 64) as usize;
+                if w < self.blocks {
+                    seen |= self.words[w * 64 + (b % 64) as usize];
+                    if seen == u64::MAX {
+                        break;
+                    }
+                }
+            }
+            if seen != u64::MAX {
+                return (block * 64) as u32 + seen.trailing_ones();
+            }
+            block += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bomb::naive_table;
+
+    #[test]
+    fn table_matches_the_plain_recurrence() {
+        let mut table = BombTable::new();
+        table.ensure(60, 45).unwrap();
+        let naive = naive_table(60, 45);
+        for (i, row) in naive.iter().enumerate() {
+            assert_eq!(table.row(i), &row[..], "row {}", i + 1);
+        }
+    }
+
+    #[test]
+    fn threads_and_steps_give_the_same_table() {
+        let mut direct = BombTable::new();
+        direct.grow_with(90, 90, 1);
+        for threads in [2, 3, 5] {
+            let mut parallel = BombTable::new();
+            parallel.grow_with(90, 90, threads);
+            assert_eq!(parallel.by_row, direct.by_row, "{threads} threads");
+        }
+        let mut stepped = BombTable::new();
+        for (r, c) in [
+            (3, 7),
+            (9, 2),
+            (5, 5),
+            (20, 11),
+            (11, 30),
+            (40, 40),
+            (90, 12),
+            (33, 90),
+            (90, 90),
+        ] {
+            stepped.grow_with(r, c, 2);
+        }
+        assert_eq!((stepped.rows(), stepped.cols()), (90, 90));
+        assert_eq!(stepped.by_row, direct.by_row);
+    }
+
+    #[test]
+    fn known_shape_of_the_table() {
+        let mut table = BombTable::new();
+        table.ensure(80, 80).unwrap();
+        // Row 2 is 1, 1, 0, 0, 0, ...
+        assert_eq!(&table.row(1)[..6], &[1, 1, 0, 0, 0, 0]);
+        for p in 1..=80 {
+            for q in 1..=80 {
+                assert_eq!(table.get(p, q), table.get(q, p), "symmetry at ({p},{q})");
+            }
+        }
+        // From the third row on, a row holds distinct values.
+        for i in 2..80 {
+            let mut row = table.row(i).to_vec();
+            row.sort_unstable();
+            row.dedup();
+            assert_eq!(row.len(), 80, "row {} repeats a value", i + 1);
+        }
+    }
+}
