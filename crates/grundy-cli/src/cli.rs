@@ -1,5 +1,7 @@
 //! The command line, as plain data (clap derive).
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::cmd::{judge, play, solve};
@@ -25,6 +27,18 @@ pub enum Command {
     Judge(judge::Args),
     Solve(solve::Args),
     Play(play::Args),
+}
+
+/// The game and the input file, as `judge`, `solve` and `play` take them.
+#[derive(Debug, clap::Args)]
+pub struct GameInput {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: GameKind,
+    /// A judge-format input file. Without it (or with `-`), `judge` and
+    /// `solve` read standard input; `play` starts from its first case, or
+    /// from a random position without it.
+    pub file: Option<PathBuf>,
 }
 
 /// The seed games.

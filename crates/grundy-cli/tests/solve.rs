@@ -234,21 +234,7 @@ fn printed_matrix_moves_follow_the_literal_rules() {
     }
     for (case, cells) in json_lines("matrix", &input, true).iter().zip(&matrices) {
         let moves = literal::matrix_moves(cells, cols);
-        let winners: BTreeSet<(usize, u32)> = moves
-            .iter()
-            .filter(|(_, next)| !literal::matrix_wins(next, cols, &mut memo))
-            .map(|((r, after), _)| {
-                let before = &cells[r * cols..(r + 1) * cols];
-                (
-                    r + 1,
-                    before
-                        .iter()
-                        .zip(after)
-                        .map(|(&b, &a)| u32::from(b - a))
-                        .sum(),
-                )
-            })
-            .collect();
+        let winners = literal::matrix_winning_totals(cells, cols, &mut memo);
         let mut printed = BTreeSet::new();
         for mv in case["moves"].as_array().unwrap() {
             let row = mv["row"].as_u64().unwrap() as usize;

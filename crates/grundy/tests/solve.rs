@@ -293,22 +293,7 @@ fn check_matrix_solutions(rows: usize, cols: usize, max: u8) {
     for cells in literal::all_matrices(rows, cols, max) {
         let matrix = rows_of(&cells, cols);
         let moves = literal::matrix_moves(&cells, cols);
-        // Moves taking the same total from the same row are one move.
-        let literal_winners: BTreeSet<(usize, u32)> = moves
-            .iter()
-            .filter(|(_, next)| !literal::matrix_wins(next, cols, &mut memo))
-            .map(|((r, after), _)| {
-                let before = &cells[r * cols..(r + 1) * cols];
-                (
-                    r + 1,
-                    before
-                        .iter()
-                        .zip(after)
-                        .map(|(&b, &a)| u32::from(b - a))
-                        .sum(),
-                )
-            })
-            .collect();
+        let literal_winners = literal::matrix_winning_totals(&cells, cols, &mut memo);
         let ours = matrix::winning_moves(&matrix);
         for mv in &ours {
             assert!(mv.is_legal(&matrix), "{mv:?} on {cells:?}");

@@ -6,14 +6,13 @@
 //! out before the error is reported.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
 
 use grundy::format::{answer, BombReader, CuttingReader, MatrixCase, MatrixReader};
 use grundy::games::bomb::{Board, BombGame};
 use grundy::games::matrix::MatrixGame;
 use grundy::{Game, Outcome};
 
-use crate::cli::GameKind;
+use crate::cli::{GameInput, GameKind};
 use crate::input::Source;
 use crate::output::{self, Output, ShortLine};
 
@@ -31,11 +30,8 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game the input is for.
-    #[arg(value_enum)]
-    pub game: GameKind,
-    /// The input file; standard input when absent or `-`.
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: GameInput,
 }
 
 /// Queries read at a time from Cutting Game inputs: large enough that
@@ -44,10 +40,10 @@ const BATCH: usize = 1024;
 
 /// Runs `grundy judge`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let source = Source::open(args.file.as_deref())?;
+    let source = Source::open(args.input.file.as_deref())?;
     let name = source.name().to_string();
     let (out, input) = output::stdout_and_input(source.into_reader());
-    let result = judge(args.game, input, &out, &name);
+    let result = judge(args.input.game, input, &out, &name);
     // The answers before an error are kept: flush them before reporting it.
     let flushed = out.borrow_mut().flush();
     result?;

@@ -7,7 +7,6 @@
 //! terminal or a pipe; the end of input ends the program quietly.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
@@ -18,7 +17,7 @@ use grundy::games::cutting::{self, Cut, Paper};
 use grundy::games::matrix::{self, MatrixMove, Row};
 use grundy::notation::{self, MoveError};
 
-use crate::cli::GameKind;
+use crate::cli::{GameInput, GameKind};
 use crate::describe::{bomb_move_text, cut_text, matrix_move_text, paper_text, with_commas};
 use crate::input::Source;
 
@@ -37,11 +36,8 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game to play.
-    #[arg(value_enum)]
-    pub game: GameKind,
-    /// A judge-format file whose first case is the starting position.
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: GameInput,
     /// Whether you move first or second.
     #[arg(long, value_enum, default_value_t = Side::First)]
     pub you: Side,
@@ -138,8 +134,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         rng: Rng(seed | 1),
         seed,
     };
-    let file = args.file.as_deref();
-    match args.game {
+    let file = args.input.file.as_deref();
+    match args.input.game {
         GameKind::Bomb => {
             let start = file.map(first_bomb_case).transpose()?;
             let size = args.size.unwrap_or((5, 5));

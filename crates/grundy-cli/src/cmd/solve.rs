@@ -6,7 +6,6 @@
 //! move that is hardest to answer. Text for people, JSON Lines for scripts.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::ValueEnum;
@@ -16,7 +15,7 @@ use grundy::games::cutting::{self, Cut, Direction, Paper, WinningCuts};
 use grundy::games::matrix::{self, MatrixMove};
 use serde::Serialize;
 
-use crate::cli::GameKind;
+use crate::cli::{GameInput, GameKind};
 use crate::describe::{
     bomb_move_text, cell_text, cut_text, matrix_move_text, paper_text, with_commas,
 };
@@ -37,11 +36,8 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game the input is for.
-    #[arg(value_enum)]
-    pub game: GameKind,
-    /// The input file; standard input when absent or `-`.
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: GameInput,
     /// List every winning move, not just one.
     #[arg(long)]
     pub all: bool,
@@ -69,7 +65,7 @@ const JSON_MOVES: u128 = 1_000_000;
 
 /// Runs `grundy solve`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let source = Source::open(args.file.as_deref())?;
+    let source = Source::open(args.input.file.as_deref())?;
     let name = source.name().to_string();
     let (out, input) = output::stdout_and_input(source.into_reader());
     let result = solve(&args, input, &out, &name);
@@ -98,7 +94,7 @@ fn solve<W: Write>(
         all: args.all,
         format: args.format,
     };
-    match args.game {
+    match args.input.game {
         GameKind::Bomb => {
             let mut reader = BombReader::new(input).map_err(fail)?;
             let mut game = BombGame::new();

@@ -170,6 +170,28 @@ pub fn matrix_wins(cells: &[u8], cols: usize, memo: &mut HashMap<Vec<u8>, bool>)
     wins
 }
 
+/// The winning moves as (1-based row, stones taken): moves taking the same
+/// total from the same row count as one.
+pub fn matrix_winning_totals(
+    cells: &[u8],
+    cols: usize,
+    memo: &mut HashMap<Vec<u8>, bool>,
+) -> std::collections::BTreeSet<(usize, u32)> {
+    matrix_moves(cells, cols)
+        .into_iter()
+        .filter(|(_, next)| !matrix_wins(next, cols, memo))
+        .map(|((r, after), _)| {
+            let before = &cells[r * cols..(r + 1) * cols];
+            let taken = before
+                .iter()
+                .zip(&after)
+                .map(|(&b, &a)| u32::from(b - a))
+                .sum();
+            (r + 1, taken)
+        })
+        .collect()
+}
+
 /// Every matrix of `rows` × `cols` cells from 0 to `max`.
 pub fn all_matrices(rows: usize, cols: usize, max: u8) -> impl Iterator<Item = Vec<u8>> {
     let base = u32::from(max) + 1;
