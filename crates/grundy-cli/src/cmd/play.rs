@@ -135,6 +135,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         seed,
     };
     let file = args.input.file.as_deref();
+    if file == Some(std::path::Path::new("-")) {
+        anyhow::bail!("play reads your moves from standard input: give the starting position as a file");
+    }
     match args.input.game {
         GameKind::Bomb => {
             let start = file.map(first_bomb_case).transpose()?;
