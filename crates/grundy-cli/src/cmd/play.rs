@@ -136,7 +136,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let file = args.input.file.as_deref();
     if file == Some(std::path::Path::new("-")) {
-        anyhow::bail!("play reads your moves from standard input: give the starting position as a file");
+        anyhow::bail!(
+            "play reads your moves from standard input: give the starting position as a file"
+        );
     }
     match args.input.game {
         GameKind::Bomb => {

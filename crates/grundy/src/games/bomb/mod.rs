@@ -284,6 +284,80 @@ pub(super) fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), Board
 #[derive(Clone, Debug, Default)]
 pub struct BombGame {
     table: BombTable,
+    /// Sums of table values by byte of a board row, for small tables.
+    bytes: ByteSums,
+}
+
+/// For each table row and each group of 8 columns, the XOR of the values
+/// picked by every byte: a board row is then summed in one lookup per 8
+/// cells, with no branch on where its bombs are. Kept for tables of up to
+/// [`ByteSums::MAX_CELLS`] cells (128 bytes a cell).
+#[derive(Clone, Debug, Default)]
+struct ByteSums {
+    /// Table dimensions these sums were made for.
+    rows: usize,
+    cols: usize,
+    /// Groups of 8 columns per row.
+    groups: usize,
+    /// `sums[(row * groups + group) * 256 + byte]`.
+    sums: Vec<u32>,
+}
+
+impl ByteSums {
+    const MAX_CELLS: usize = 1 << 16;
+
+    /// Makes the sums for `table`, or none when it is too large.
+    fn build(table: &BombTable) -> ByteSums {
+        let (rows, cols) = (table.rows() as usize, table.cols() as usize);
+        if rows * cols > Self::MAX_CELLS {
+            return ByteSums {
+                rows,
+                cols,
+                ..ByteSums::default()
+            };
+        }
+        let groups = cols.div_ceil(8);
+        let mut sums = vec![0u32; rows * groups * 256];
+        for r in 0..rows {
+            let values = table.row(r);
+            for g in 0..groups {
+                let base = (r * groups + g) * 256;
+                for byte in 1..256usize {
+                    let low = byte.trailing_zeros() as usize;
+                    let value = values.get(g * 8 + low).copied().unwrap_or(0);
+                    sums[base + byte] = sums[base + (byte & (byte - 1))] ^ value;
+                }
+            }
+        }
+        ByteSums {
+            rows,
+            cols,
+            groups,
+            sums,
+        }
+    }
+
+    /// The value of `board`, if these sums cover it.
+    fn value(&self, board: &Board) -> Option<u32> {
+        if self.sums.is_empty()
+            || board.rows as usize > self.rows
+            || board.cols as usize > self.cols
+        {
+            return None;
+        }
+        let mut sum = 0;
+        for (r, words) in board.row_words().enumerate() {
+            let row = &self.sums[r * self.groups * 256..(r + 1) * self.groups * 256];
+            for (w, &word) in words.iter().enumerate() {
+                for (k, byte) in word.to_le_bytes().into_iter().enumerate() {
+                    if let Some(group) = row.get((w * 8 + k) * 256..(w * 8 + k + 1) * 256) {
+                        sum ^= group[usize::from(byte)];
+                    }
+                }
+            }
+        }
+        Some(sum)
+    }
 }
 
 impl BombGame {
@@ -301,6 +375,14 @@ impl BombGame {
     pub fn value(&mut self, board: &Board) -> Nimber {
         // A board's dimensions were checked when it was made.
         self.table.grow(board.rows as usize, board.cols as usize);
+        if (self.bytes.rows, self.bytes.cols)
+            != (self.table.rows() as usize, self.table.cols() as usize)
+        {
+            self.bytes = ByteSums::build(&self.table);
+        }
+        if let Some(sum) = self.bytes.value(board) {
+            return Nimber::from(sum);
+        }
         let mut sum = 0u32;
         for (r, words) in board.row_words().enumerate() {
             let values = self.table.row(r);
@@ -561,6 +643,26 @@ mod tests {
         assert!(game.value(&two).is_zero()); // Jack
         let bombs: Vec<Cell> = two.bombs().collect();
         assert_eq!(game.sum(&bombs), game.value(&two));
+    }
+
+    #[test]
+    fn byte_sums_agree_with_bombs_one_by_one() {
+        let mut game = BombGame::new();
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        for (rows, cols) in [(1, 1), (3, 70), (50, 50), (9, 130), (300, 300)] {
+            let mut board = Board::new(rows, cols).unwrap();
+            for _ in 0..rows * cols / 3 + 1 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                board.toggle((state % rows) as u32 + 1, (state / rows % cols) as u32 + 1);
+            }
+            let bombs: Vec<Cell> = board.bombs().collect();
+            let one_by_one = bombs
+                .iter()
+                .fold(Nimber::ZERO, |sum, c| sum ^ game.bomb_value(*c));
+            assert_eq!(game.value(&board), one_by_one, "{rows}×{cols}");
+        }
     }
 
     #[test]
