@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::cmd::{judge, play, solve};
+use crate::cmd::{judge, play, solve, table};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -12,7 +12,8 @@ Examples:
   grundy judge bomb examples/bomb.txt     # one John/Jack line per board
   grundy solve bomb examples/bomb.txt     # who wins, why, and a winning move
   grundy solve matrix cases.txt --all --format json
-  grundy play cutting --size 9x7          # play against the engine";
+  grundy play cutting --size 9x7          # play against the engine
+  grundy table bomb --size 8              # Grundy values of one bomb";
 
 /// Decide impartial games with Sprague–Grundy theory.
 #[derive(Debug, Parser)]
@@ -27,6 +28,7 @@ pub enum Command {
     Judge(judge::Args),
     Solve(solve::Args),
     Play(play::Args),
+    Table(table::Args),
 }
 
 /// The game and the input file, as `judge`, `solve` and `play` take them.

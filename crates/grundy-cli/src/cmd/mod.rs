@@ -3,6 +3,7 @@
 pub mod judge;
 pub mod play;
 pub mod solve;
+pub mod table;
 
 use crate::cli::Command;
 
@@ -12,5 +13,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Judge(args) => judge::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Play(args) => play::run(args),
+        Command::Table(args) => table::run(args),
     }
 }

@@ -121,6 +121,12 @@ impl BombTable {
         }
     }
 
+    /// A 64-bit FNV-1a hash of the values, row by row, for checking a table
+    /// against a known one.
+    pub fn checksum(&self) -> u64 {
+        checksum(&self.by_row)
+    }
+
     /// The values of 0-based row `i` (empty past the table).
     pub fn row(&self, i: usize) -> &[u32] {
         if i < self.rows {
@@ -129,6 +135,54 @@ impl BombTable {
             &[]
         }
     }
+}
+
+/// FNV-1a over the little-endian bytes of `values`.
+pub fn checksum(values: &[u32]) -> u64 {
+    let mut hash = 0xCBF2_9CE4_8422_2325u64;
+    for byte in values.iter().flat_map(|v| v.to_le_bytes()) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    hash
+}
+
+/// The N×N table by the plain recurrence, with nothing clever but the
+/// symmetry: O(N⁴). The reference the fast table is checked against.
+#[cfg(test)]
+fn plain_square_table(n: usize) -> Vec<u32> {
+    let mut sg = vec![0u32; n * n];
+    let mut seen: Vec<u64> = Vec::new();
+    for i in 0..n {
+        for j in 0..=i {
+            let value = if i == 0 {
+                j as u32
+            } else if j == 0 {
+                i as u32
+            } else {
+                // At most i·j options: the mex is at most that.
+                let cap = i * j + 1;
+                seen.clear();
+                seen.resize(cap / 64 + 1, 0);
+                for u in 0..i {
+                    let a = sg[u * n + j];
+                    for v in 0..j {
+                        let x = (a ^ sg[i * n + v]) as usize;
+                        if x < cap {
+                            seen[x / 64] |= 1 << (x % 64);
+                        }
+                    }
+                }
+                let word = seen
+                    .iter()
+                    .position(|&w| w != u64::MAX)
+                    .unwrap_or(seen.len());
+                (word * 64 + seen.get(word).map_or(0, |w| w.trailing_ones() as usize)) as u32
+            };
+            sg[i * n + j] = value;
+            sg[j * n + i] = value;
+        }
+    }
+    sg
 }
 
 /// A table being filled, shared by the threads.
@@ -284,6 +338,39 @@ mod tests {
         }
         assert_eq!((stepped.rows(), stepped.cols()), (90, 90));
         assert_eq!(stepped.by_row, direct.by_row);
+    }
+
+    #[test]
+    fn table_matches_the_plain_recurrence_up_to_200() {
+        let plain = plain_square_table(200);
+        let mut table = BombTable::new();
+        table.ensure(200, 200).unwrap();
+        assert_eq!(table.by_row, plain);
+        // The plain method itself agrees with the textbook form.
+        let textbook = naive_table(40, 40);
+        for (i, row) in textbook.iter().enumerate() {
+            assert_eq!(&plain_square_table(40)[i * 40..(i + 1) * 40], &row[..]);
+        }
+    }
+
+    /// The checksum of the 1000×1000 table as the plain method computes it
+    /// (run `cargo test --release -p grundy -- --ignored plain_checksum`,
+    /// about 3 minutes).
+    const PLAIN_1000: u64 = 0;
+
+    #[test]
+    fn table_of_1000_matches_the_plain_checksum() {
+        let mut table = BombTable::new();
+        table.ensure(1000, 1000).unwrap();
+        assert_eq!(table.checksum(), PLAIN_1000);
+    }
+
+    #[test]
+    #[ignore]
+    fn plain_checksum_of_1000() {
+        let plain = plain_square_table(1000);
+        eprintln!("plain checksum for N = 1000: {:#018x}", checksum(&plain));
+        assert_eq!(checksum(&plain), PLAIN_1000);
     }
 
     #[test]

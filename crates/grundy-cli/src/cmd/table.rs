@@ -1,0 +1,210 @@
+//! `grundy table`: the Grundy values of one component, as a table.
+//!
+//! sg(p, q) of a single bomb at (p, q), or sg(W, H) of a single W×H paper in
+//! the reduced Cutting Game (a paper with a side of 1 has no reduced cut and
+//! shows 0), rows and columns numbered from 1 as in the statements.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::ValueEnum;
+use grundy::games::bomb::{BombTable, MAX_SIDE};
+use grundy::games::cutting::{reduced_grundy, Paper};
+use serde::Serialize;
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy table bomb --size 8                   # an aligned 8×8 grid
+  grundy table cutting --size 20x30 --format csv > cutting.csv
+  grundy table bomb --size 200 --format json --output bomb.json";
+
+/// Print the Grundy values of one bomb, or one piece of paper, by size.
+#[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// Which game's component.
+    #[arg(value_enum)]
+    pub game: TableGame,
+    /// Rows and columns: N for N×N, or NxM (at most 2000 each).
+    #[arg(long, value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long)]
+    pub output: Option<PathBuf>,
+}
+
+/// Games with a table of one component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableGame {
+    /// sg(p, q) of one bomb at row p, column q.
+    Bomb,
+    /// sg(W, H) of one W×H paper in the reduced game.
+    Cutting,
+}
+
+/// Table formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// An aligned grid for the terminal.
+    Text,
+    /// A header row, then one row per table row.
+    Csv,
+    /// `{"game":…, "rows":N, "cols":M, "values":[[…],…]}`.
+    Json,
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (a, b) = text.split_once(['x', 'X', '×']).unwrap_or((text, text));
+    let side = |s: &str| match s.trim().parse::<u32>() {
+        Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected N or NxM with each side from 1 to {MAX_SIDE}; found `{text}`"
+        )),
+    };
+    Ok((side(a)?, side(b)?))
+}
+
+/// A table of values, row-major.
+struct Table {
+    game: &'static str,
+    rows: usize,
+    cols: usize,
+    values: Vec<u32>,
+}
+
+impl Table {
+    fn row(&self, i: usize) -> &[u32] {
+        &self.values[i * self.cols..(i + 1) * self.cols]
+    }
+}
+
+#[derive(Serialize)]
+struct JsonTable<'a> {
+    game: &'a str,
+    rows: usize,
+    cols: usize,
+    values: Vec<&'a [u32]>,
+}
+
+/// Runs `grundy table`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let table = compute(args.game, args.size);
+    match &args.output {
+        Some(path) => {
+            let file =
+                File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+            let mut out = BufWriter::new(file);
+            write(&table, args.format, &mut out)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            out.flush()
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        None => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            write(&table, args.format, &mut out)?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+fn compute(game: TableGame, (rows, cols): (u32, u32)) -> Table {
+    let (r, c) = (rows as usize, cols as usize);
+    match game {
+        TableGame::Bomb => {
+            let mut table = BombTable::new();
+            // The size was checked against MAX_SIDE when it was parsed.
+            let _ = table.ensure(rows, cols);
+            let values = (0..r).flat_map(|i| table.row(i)[..c].to_vec()).collect();
+            Table {
+                game: "bomb",
+                rows: r,
+                cols: c,
+                values,
+            }
+        }
+        TableGame::Cutting => {
+            let values = (1..=u64::from(rows))
+                .flat_map(|w| {
+                    (1..=u64::from(cols))
+                        .map(move |h| reduced_grundy(Paper::new(w, h)).value() as u32)
+                })
+                .collect();
+            Table {
+                game: "cutting",
+                rows: r,
+                cols: c,
+                values,
+            }
+        }
+    }
+}
+
+fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Result<()> {
+    match format {
+        TableFormat::Text => {
+            let width = table
+                .values
+                .iter()
+                .max()
+                .map_or(1, |v| v.to_string().len())
+                .max(table.cols.to_string().len());
+            let label = table.rows.to_string().len();
+            write!(out, "{:label$}", "")?;
+            for c in 1..=table.cols {
+                write!(out, " {c:>width$}")?;
+            }
+            writeln!(out)?;
+            for i in 0..table.rows {
+                write!(out, "{:>label$}", i + 1)?;
+                for v in table.row(i) {
+                    write!(out, " {v:>width$}")?;
+                }
+                writeln!(out)?;
+            }
+        }
+        TableFormat::Csv => {
+            let mut csv = csv::Writer::from_writer(out);
+            let header: Vec<String> = std::iter::once("row".to_string())
+                .chain((1..=table.cols).map(|c| c.to_string()))
+                .collect();
+            csv.write_record(&header)?;
+            for i in 0..table.rows {
+                let record: Vec<String> = std::iter::once((i + 1).to_string())
+                    .chain(table.row(i).iter().map(u32::to_string))
+                    .collect();
+                csv.write_record(&record)?;
+            }
+            csv.flush()?;
+        }
+        TableFormat::Json => {
+            let json = JsonTable {
+                game: table.game,
+                rows: table.rows,
+                cols: table.cols,
+                values: (0..table.rows).map(|i| table.row(i)).collect(),
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("8"), Ok((8, 8)));
+        assert_eq!(parse_size("3x20"), Ok((3, 20)));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("2001x3").is_err());
+    }
+}
