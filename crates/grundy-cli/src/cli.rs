@@ -21,6 +21,10 @@ Examples:
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Do not read or write the cache of Bomb Game tables (kept in the
+    /// user's cache directory, or in GRUNDY_CACHE_DIR).
+    #[arg(long, global = true)]
+    pub no_cache: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -4,6 +4,7 @@
 //! turns its outcome into an exit status: 0 on success (and when the reader
 //! of our output goes away), 2 for malformed input, 1 for anything else.
 
+mod cache;
 mod cli;
 mod cmd;
 mod describe;
@@ -19,7 +20,7 @@ use crate::input::InputError;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    match cmd::run(cli.command) {
+    match cmd::run(cli.command, cache::TableCache::new(!cli.no_cache)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => report(&err),
     }

@@ -12,6 +12,7 @@ use grundy::games::bomb::{Board, BombGame};
 use grundy::games::matrix::MatrixGame;
 use grundy::{Game, Outcome};
 
+use crate::cache::TableCache;
 use crate::cli::{GameInput, GameKind};
 use crate::input::Source;
 use crate::output::{self, Output, ShortLine};
@@ -39,11 +40,11 @@ pub struct Args {
 const BATCH: usize = 1024;
 
 /// Runs `grundy judge`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
     let source = Source::open(args.input.file.as_deref())?;
     let name = source.name().to_string();
     let (out, input) = output::stdout_and_input(source.into_reader());
-    let result = judge(args.input.game, input, &out, &name);
+    let result = judge(args.input.game, input, &out, &name, &mut cache);
     // The answers before an error are kept: flush them before reporting it.
     let flushed = out.borrow_mut().flush();
     result?;
@@ -56,6 +57,7 @@ fn judge<W: Write>(
     input: impl Read,
     out: &Output<W>,
     name: &str,
+    cache: &mut TableCache,
 ) -> anyhow::Result<()> {
     let fail = |e| Source::error(name, e);
     match game {
@@ -63,10 +65,17 @@ fn judge<W: Write>(
             let mut reader = BombReader::new(input).map_err(fail)?;
             let mut game = BombGame::new();
             let mut board = Board::default();
-            while reader.next_case(&mut board).map_err(fail)? {
-                let wins = Outcome::of(game.value(&board)).first_player_wins();
-                out.borrow_mut().line(answer::bomb(wins).as_bytes())?;
-            }
+            let mut answer_all = || -> anyhow::Result<()> {
+                while reader.next_case(&mut board).map_err(fail)? {
+                    cache.prepare(&mut game, board.rows(), board.cols());
+                    let wins = Outcome::of(game.value(&board)).first_player_wins();
+                    out.borrow_mut().line(answer::bomb(wins).as_bytes())?;
+                }
+                Ok(())
+            };
+            let result = answer_all();
+            cache.store(&game);
+            result?;
         }
         GameKind::Cutting => {
             // Indexed by the verdict rather than branched on: verdicts are as

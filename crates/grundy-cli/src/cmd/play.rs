@@ -17,6 +17,7 @@ use grundy::games::cutting::{self, Cut, Paper};
 use grundy::games::matrix::{self, MatrixMove, Row};
 use grundy::notation::{self, MoveError};
 
+use crate::cache::TableCache;
 use crate::cli::{GameInput, GameKind};
 use crate::describe::{bomb_move_text, cut_text, matrix_move_text, paper_text, with_commas};
 use crate::input::Source;
@@ -116,7 +117,7 @@ impl Style {
 }
 
 /// Runs `grundy play`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -144,12 +145,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         GameKind::Bomb => {
             let start = file.map(first_bomb_case).transpose()?;
             let size = args.size.unwrap_or((5, 5));
-            session.run(BombPlay::default(), start, |rng| random_board(rng, size))
+            let mut play = BombPlay::default();
+            if let Some(board) = &start {
+                cache.prepare(&mut play.game, board.rows(), board.cols());
+            }
+            let result = session.run(&mut play, start, |rng| random_board(rng, size));
+            cache.store(&play.game);
+            result
         }
         GameKind::Cutting => {
             let start = file.map(first_paper).transpose()?;
             let size = args.size;
-            session.run(CuttingPlay, start, |rng| {
+            session.run(&mut CuttingPlay, start, |rng| {
                 let (w, h) = size.unwrap_or_else(|| (2 + rng.below(9), 2 + rng.below(9)));
                 vec![Paper::new(w, h)]
             })
@@ -157,7 +164,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         GameKind::Matrix => {
             let start = file.map(first_matrix).transpose()?;
             let size = args.size.unwrap_or((3, 4));
-            session.run(MatrixPlay, start, |rng| random_matrix(rng, size))
+            session.run(&mut MatrixPlay, start, |rng| random_matrix(rng, size))
         }
     }
 }
@@ -250,7 +257,7 @@ enum Turn {
 impl<I: BufRead, O: Write> Session<I, O> {
     fn run<G: Playable>(
         mut self,
-        mut game: G,
+        game: &mut G,
         start: Option<G::Position>,
         mut random: impl FnMut(&mut Rng) -> G::Position,
     ) -> anyhow::Result<()> {
@@ -270,7 +277,7 @@ impl<I: BufRead, O: Write> Session<I, O> {
                 self.seed
             );
             writeln!(self.out, "{}", self.style.bold(&title))?;
-            if !self.game(&mut game, position)? {
+            if !self.game(game, position)? {
                 return Ok(());
             }
             write!(self.out, "Play again? [y/N] ")?;

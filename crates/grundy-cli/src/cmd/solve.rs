@@ -15,6 +15,7 @@ use grundy::games::cutting::{self, Cut, Direction, Paper, WinningCuts};
 use grundy::games::matrix::{self, MatrixMove};
 use serde::Serialize;
 
+use crate::cache::TableCache;
 use crate::cli::{GameInput, GameKind};
 use crate::describe::{
     bomb_move_text, cell_text, cut_text, matrix_move_text, paper_text, with_commas,
@@ -64,11 +65,11 @@ const TEXT_COMPONENTS: usize = 12;
 const JSON_MOVES: u128 = 1_000_000;
 
 /// Runs `grundy solve`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
     let source = Source::open(args.input.file.as_deref())?;
     let name = source.name().to_string();
     let (out, input) = output::stdout_and_input(source.into_reader());
-    let result = solve(&args, input, &out, &name);
+    let result = solve(&args, input, &out, &name, &mut cache);
     let flushed = out.borrow_mut().flush();
     result?;
     flushed?;
@@ -80,6 +81,7 @@ fn solve<W: Write>(
     input: impl Read,
     out: &Output<W>,
     name: &str,
+    cache: &mut TableCache,
 ) -> anyhow::Result<()> {
     let fail = |e| Source::error(name, e);
     let emit = |report: Report| -> anyhow::Result<()> {
@@ -100,10 +102,17 @@ fn solve<W: Write>(
             let mut game = BombGame::new();
             let mut board = Board::default();
             let mut case = 0;
-            while reader.next_case(&mut board).map_err(fail)? {
-                case += 1;
-                emit(bomb_report(&mut game, &board, case, want)?)?;
-            }
+            let mut report_all = || -> anyhow::Result<()> {
+                while reader.next_case(&mut board).map_err(fail)? {
+                    case += 1;
+                    cache.prepare(&mut game, board.rows(), board.cols());
+                    emit(bomb_report(&mut game, &board, case, want)?)?;
+                }
+                Ok(())
+            };
+            let result = report_all();
+            cache.store(&game);
+            result?;
         }
         GameKind::Cutting => {
             let mut reader = CuttingReader::new(input).map_err(fail)?;

@@ -10,9 +10,11 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use grundy::games::bomb::{BombTable, MAX_SIDE};
+use grundy::games::bomb::{BombGame, Cell, MAX_SIDE};
 use grundy::games::cutting::{reduced_grundy, Paper};
 use serde::Serialize;
+
+use crate::cache::TableCache;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -92,8 +94,8 @@ struct JsonTable<'a> {
 }
 
 /// Runs `grundy table`.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let table = compute(args.game, args.size);
+pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
+    let table = compute(args.game, args.size, &mut cache);
     match &args.output {
         Some(path) => {
             let file =
@@ -113,13 +115,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn compute(game: TableGame, (rows, cols): (u32, u32)) -> Table {
+fn compute(game: TableGame, (rows, cols): (u32, u32), cache: &mut TableCache) -> Table {
     let (r, c) = (rows as usize, cols as usize);
     match game {
         TableGame::Bomb => {
-            let mut table = BombTable::new();
-            // The size was checked against MAX_SIDE when it was parsed.
-            let _ = table.ensure(rows, cols);
+            let mut game = BombGame::new();
+            cache.prepare(&mut game, rows, cols);
+            // The size was checked against MAX_SIDE when it was parsed; the
+            // table grows to cover the far corner.
+            if let Some(corner) = Cell::new(rows, cols) {
+                game.bomb_value(corner);
+            }
+            cache.store(&game);
+            let table = game.table();
             let values = (0..r).flat_map(|i| table.row(i)[..c].to_vec()).collect();
             Table {
                 game: "bomb",

@@ -25,7 +25,7 @@
 
 mod table;
 
-pub use table::BombTable;
+pub use table::{BombTable, CacheError};
 
 use crate::game::Game;
 use crate::nimber::Nimber;
@@ -364,6 +364,14 @@ impl BombGame {
     /// A game with an empty table.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A game starting from a table computed before (say, from a cache).
+    pub fn with_table(table: BombTable) -> Self {
+        BombGame {
+            table,
+            bytes: ByteSums::default(),
+        }
     }
 
     /// The table computed so far.

@@ -127,6 +127,54 @@ impl BombTable {
         checksum(&self.by_row)
     }
 
+    /// The table as bytes for a cache file: a magic word, the format
+    /// version, the dimensions, the values, and a checksum of all that.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(24 + 4 * self.by_row.len() + 8);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(self.rows as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.cols as u32).to_le_bytes());
+        for v in &self.by_row {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        let sum = fnv(FNV_START, &bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a table written by [`BombTable::to_bytes`], trusting nothing: a
+    /// wrong length, magic word, version, size or checksum is an error.
+    pub fn from_bytes(bytes: &[u8]) -> Result<BombTable, CacheError> {
+        let header = 8 + 4 + 4 + 4;
+        if bytes.len() < header + 8 || &bytes[..8] != MAGIC {
+            return Err(CacheError::NotATable);
+        }
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        let version = word(8);
+        if version != FORMAT_VERSION {
+            return Err(CacheError::Version(version));
+        }
+        let (rows, cols) = (word(12), word(16));
+        if check_dimensions(u64::from(rows), u64::from(cols)).is_err() {
+            return Err(CacheError::Damaged);
+        }
+        let (rows, cols) = (rows as usize, cols as usize);
+        let end = header + 4 * rows * cols;
+        if bytes.len() != end + 8 {
+            return Err(CacheError::Damaged);
+        }
+        let mut stored = [0u8; 8];
+        stored.copy_from_slice(&bytes[end..]);
+        if fnv(FNV_START, &bytes[..end]) != u64::from_le_bytes(stored) {
+            return Err(CacheError::Damaged);
+        }
+        let by_row = (0..rows * cols).map(|k| word(header + 4 * k)).collect();
+        Ok(BombTable { rows, cols, by_row })
+    }
+
     /// The values of 0-based row `i` (empty past the table).
     pub fn row(&self, i: usize) -> &[u32] {
         if i < self.rows {
@@ -137,13 +185,38 @@ impl BombTable {
     }
 }
 
-/// FNV-1a over the little-endian bytes of `values`.
-pub fn checksum(values: &[u32]) -> u64 {
-    let mut hash = 0xCBF2_9CE4_8422_2325u64;
-    for byte in values.iter().flat_map(|v| v.to_le_bytes()) {
+/// The first bytes of a cached table.
+const MAGIC: &[u8; 8] = b"GRUNDYBT";
+/// Bumped whenever the cache layout or the table's meaning changes.
+const FORMAT_VERSION: u32 = 1;
+const FNV_START: u64 = 0xCBF2_9CE4_8422_2325;
+
+/// Why a cached table was not used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CacheError {
+    /// The file is not a grundy table.
+    #[error("not a grundy Bomb table")]
+    NotATable,
+    /// Written by another version of grundy.
+    #[error("table format version {0}, expected {FORMAT_VERSION}")]
+    Version(u32),
+    /// Truncated, or its checksum does not match.
+    #[error("the table is truncated or damaged")]
+    Damaged,
+}
+
+fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &byte in bytes {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
     }
     hash
+}
+
+/// FNV-1a over the little-endian bytes of `values`.
+pub fn checksum(values: &[u32]) -> u64 {
+    values
+        .iter()
+        .fold(FNV_START, |hash, v| fnv(hash, &v.to_le_bytes()))
 }
 
 /// The N×N table by the plain recurrence, with nothing clever but the
@@ -356,7 +429,7 @@ mod tests {
     /// The checksum of the 1000×1000 table as the plain method computes it
     /// (run `cargo test --release -p grundy -- --ignored plain_checksum`,
     /// about 3 minutes).
-    const PLAIN_1000: u64 = 0;
+    const PLAIN_1000: u64 = 0x4691_9ef9_5d6d_28d8;
 
     #[test]
     fn table_of_1000_matches_the_plain_checksum() {
@@ -371,6 +444,37 @@ mod tests {
         let plain = plain_square_table(1000);
         eprintln!("plain checksum for N = 1000: {:#018x}", checksum(&plain));
         assert_eq!(checksum(&plain), PLAIN_1000);
+    }
+
+    #[test]
+    fn cached_bytes_round_trip_and_damage_is_detected() {
+        let mut table = BombTable::new();
+        table.ensure(17, 23).unwrap();
+        let bytes = table.to_bytes();
+        let back = BombTable::from_bytes(&bytes).unwrap();
+        assert_eq!(
+            (back.rows, back.cols, &back.by_row),
+            (17, 23, &table.by_row)
+        );
+        assert_eq!(
+            BombTable::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err(),
+            CacheError::Damaged
+        );
+        assert_eq!(
+            BombTable::from_bytes(b"hello").unwrap_err(),
+            CacheError::NotATable
+        );
+        for at in [12, 30, bytes.len() - 3] {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            assert!(BombTable::from_bytes(&bad).is_err(), "flipped byte {at}");
+        }
+        let mut other_version = bytes.clone();
+        other_version[8] = 9;
+        assert_eq!(
+            BombTable::from_bytes(&other_version).unwrap_err(),
+            CacheError::Version(9)
+        );
     }
 
     #[test]
