@@ -8,6 +8,7 @@ mod cache;
 mod cli;
 mod cmd;
 mod describe;
+mod heatmap;
 mod input;
 mod output;
 

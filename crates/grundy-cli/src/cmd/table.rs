@@ -15,12 +15,14 @@ use grundy::games::cutting::{reduced_grundy, Paper};
 use serde::Serialize;
 
 use crate::cache::TableCache;
+use crate::heatmap::{self, Heatmap};
 
 const EXAMPLES: &str = "\
 Examples:
   grundy table bomb --size 8                   # an aligned 8×8 grid
   grundy table cutting --size 20x30 --format csv > cutting.csv
-  grundy table bomb --size 200 --format json --output bomb.json";
+  grundy table bomb --size 200 --format json --output bomb.json
+  grundy table bomb --size 300 --format png --output bomb.png";
 
 /// Print the Grundy values of one bomb, or one piece of paper, by size.
 #[derive(Debug, clap::Args)]
@@ -58,6 +60,10 @@ pub enum TableFormat {
     Csv,
     /// `{"game":…, "rows":N, "cols":M, "values":[[…],…]}`.
     Json,
+    /// A heatmap picture.
+    Png,
+    /// A heatmap as scalable vector graphics.
+    Svg,
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -189,6 +195,23 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
                 csv.write_record(&record)?;
             }
             csv.flush()?;
+        }
+        TableFormat::Png | TableFormat::Svg => {
+            let what = match table.game {
+                "bomb" => "one bomb at (p, q)",
+                _ => "one W×H paper (reduced game)",
+            };
+            let map = Heatmap {
+                title: format!("Grundy values of {what}, {}×{}", table.rows, table.cols),
+                rows: table.rows,
+                cols: table.cols,
+                values: &table.values,
+            };
+            if format == TableFormat::Png {
+                out.write_all(&heatmap::png(&map)?)?;
+            } else {
+                out.write_all(heatmap::svg(&map)?.as_bytes())?;
+            }
         }
         TableFormat::Json => {
             let json = JsonTable {

@@ -1,0 +1,229 @@
+//! Grundy tables drawn as heatmaps (PNG and SVG) with plotters.
+//!
+//! One cell per value in the viridis colour map, zeros (second-player wins)
+//! in red so they stand out, 1-based axes, a title and a colour bar. The
+//! cells are drawn as one bitmap, so a 2000×2000 table stays a small SVG
+//! (plotters embeds the bitmap as PNG) and a quick PNG.
+
+use anyhow::anyhow;
+use plotters::coord::Shift;
+use plotters::element::BitMapElement;
+use plotters::prelude::*;
+use plotters::style::colors::colormaps::ViridisRGB;
+
+/// The colour of value 0.
+pub const ZERO: RGBColor = RGBColor(230, 30, 60);
+
+/// Where everything goes.
+pub struct Layout {
+    /// Pixels per cell.
+    pub cell: u32,
+    /// Top-left corner of the cells.
+    pub origin: (u32, u32),
+    /// Whole picture.
+    pub size: (u32, u32),
+}
+
+const LEFT: u32 = 70;
+const TOP: u32 = 56;
+const BOTTOM: u32 = 50;
+const BAR: u32 = 130;
+
+impl Layout {
+    /// A layout for `rows` × `cols` cells: cells of 1 to 48 pixels, about
+    /// 720 pixels for the longer side.
+    pub fn new(rows: usize, cols: usize) -> Layout {
+        let longest = rows.max(cols).max(1) as u32;
+        let cell = (720 / longest).clamp(1, 48);
+        let (width, height) = (cols as u32 * cell, rows as u32 * cell);
+        Layout {
+            cell,
+            origin: (LEFT, TOP),
+            size: (LEFT + width + BAR, (TOP + height + BOTTOM).max(TOP + 260)),
+        }
+    }
+}
+
+/// The colour of a value in a table whose largest value is `max`.
+pub fn colour(value: u32, max: u32) -> RGBColor {
+    if value == 0 {
+        ZERO
+    } else {
+        ViridisRGB::get_color_normalized(f64::from(value), 1.0, f64::from(max.max(2)))
+    }
+}
+
+/// A table to draw.
+pub struct Heatmap<'a> {
+    /// The title on top.
+    pub title: String,
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major values.
+    pub values: &'a [u32],
+}
+
+/// Draws the heatmap as PNG bytes.
+pub fn png(map: &Heatmap) -> anyhow::Result<Vec<u8>> {
+    let layout = Layout::new(map.rows, map.cols);
+    let (w, h) = layout.size;
+    let mut pixels = vec![0u8; (w * h * 3) as usize];
+    {
+        let root = BitMapBackend::with_buffer(&mut pixels, (w, h)).into_drawing_area();
+        draw(&root, map, &layout).map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
+        root.present()
+            .map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
+    }
+    let mut png = Vec::new();
+    image::ImageEncoder::write_image(
+        image::codecs::png::PngEncoder::new(&mut png),
+        &pixels,
+        w,
+        h,
+        image::ColorType::Rgb8,
+    )
+    .map_err(|e| anyhow!("cannot encode the PNG: {e}"))?;
+    Ok(png)
+}
+
+/// Draws the heatmap as an SVG document.
+pub fn svg(map: &Heatmap) -> anyhow::Result<String> {
+    let layout = Layout::new(map.rows, map.cols);
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, layout.size).into_drawing_area();
+        draw(&root, map, &layout).map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
+        root.present()
+            .map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
+    }
+    // plotters labels the embedded PNG `data:png`; viewers want the MIME type.
+    Ok(text.replace("href=\"data:png;base64,", "href=\"data:image/png;base64,"))
+}
+
+/// Tick positions: 1 and multiples of a round step, about eight of them.
+fn ticks(n: usize) -> Vec<usize> {
+    let rough = (n / 8).max(1);
+    let step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]
+        .into_iter()
+        .find(|&s| s >= rough)
+        .unwrap_or(1000);
+    std::iter::once(1)
+        .chain((step..=n).step_by(step).filter(|&t| t > 1))
+        .collect()
+}
+
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    map: &Heatmap,
+    layout: &Layout,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let max = map.values.iter().copied().max().unwrap_or(0);
+    let (x0, y0) = (layout.origin.0 as i32, layout.origin.1 as i32);
+    let c = layout.cell;
+    let (pw, ph) = (map.cols as u32 * c, map.rows as u32 * c);
+
+    // The cells, as one bitmap.
+    let mut cells = vec![0u8; (pw * ph * 3) as usize];
+    for (k, &v) in map.values.iter().enumerate() {
+        let RGBColor(r, g, b) = colour(v, max);
+        let (row, col) = ((k / map.cols) as u32, (k % map.cols) as u32);
+        for dy in 0..c {
+            let start = (((row * c + dy) * pw + col * c) * 3) as usize;
+            for px in cells[start..start + (c * 3) as usize].chunks_exact_mut(3) {
+                px.copy_from_slice(&[r, g, b]);
+            }
+        }
+    }
+    if let Some(bitmap) = BitMapElement::with_owned_buffer((x0, y0), (pw, ph), cells) {
+        root.draw(&bitmap)?;
+    }
+    root.draw(&Rectangle::new(
+        [(x0 - 1, y0 - 1), (x0 + pw as i32, y0 + ph as i32)],
+        BLACK,
+    ))?;
+
+    let font = |size: u32| ("sans-serif", size).into_font().color(&BLACK);
+    root.draw(&Text::new(map.title.clone(), (x0, 14), font(18)))?;
+
+    // Axes: columns along the top edge's underside, rows down the left.
+    for t in ticks(map.cols) {
+        let x = x0 + ((t as u32 - 1) * c + c / 2) as i32;
+        root.draw(&PathElement::new(
+            vec![(x, y0 + ph as i32), (x, y0 + ph as i32 + 5)],
+            BLACK,
+        ))?;
+        root.draw(&Text::new(
+            t.to_string(),
+            (x - 4, y0 + ph as i32 + 8),
+            font(13),
+        ))?;
+    }
+    root.draw(&Text::new(
+        "column q".to_string(),
+        (x0 + pw as i32 / 2 - 25, y0 + ph as i32 + 28),
+        font(14),
+    ))?;
+    for t in ticks(map.rows) {
+        let y = y0 + ((t as u32 - 1) * c + c / 2) as i32;
+        root.draw(&PathElement::new(vec![(x0 - 6, y), (x0 - 1, y)], BLACK))?;
+        root.draw(&Text::new(t.to_string(), (x0 - 44, y - 6), font(13)))?;
+    }
+    root.draw(&Text::new("row".to_string(), (8, y0 - 20), font(14)))?;
+
+    // The colour bar: 1 at the bottom to the largest value at the top, and
+    // the colour of zero below it.
+    let bx = x0 + pw as i32 + 24;
+    let (top, height) = (y0, 180);
+    for k in 0..height {
+        let v = 1.0
+            + f64::from(max.saturating_sub(1)) * f64::from(height - 1 - k) / f64::from(height - 1);
+        let colour = colour(v.round() as u32, max);
+        root.draw(&Rectangle::new(
+            [(bx, top + k), (bx + 18, top + k + 1)],
+            colour.filled(),
+        ))?;
+    }
+    root.draw(&Rectangle::new([(bx, top), (bx + 18, top + height)], BLACK))?;
+    root.draw(&Text::new(format!("*{max}"), (bx + 24, top - 4), font(13)))?;
+    root.draw(&Text::new(
+        "*1".to_string(),
+        (bx + 24, top + height - 12),
+        font(13),
+    ))?;
+    let zy = top + height + 16;
+    root.draw(&Rectangle::new(
+        [(bx, zy), (bx + 18, zy + 18)],
+        ZERO.filled(),
+    ))?;
+    root.draw(&Text::new("*0".to_string(), (bx + 24, zy + 2), font(13)))?;
+    root.draw(&Text::new("second".to_string(), (bx, zy + 24), font(12)))?;
+    root.draw(&Text::new(
+        "player wins".to_string(),
+        (bx, zy + 38),
+        font(12),
+    ))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(ticks(8), vec![1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(ticks(100), vec![1, 20, 40, 60, 80, 100]);
+        assert_eq!(
+            ticks(2000),
+            vec![1, 250, 500, 750, 1000, 1250, 1500, 1750, 2000]
+        );
+    }
+
+    #[test]
+    fn zero_stands_out() {
+        assert_eq!(colour(0, 100), ZERO);
+        assert_ne!(colour(1, 100), ZERO);
+        assert_ne!(colour(100, 100), colour(1, 100));
+    }
+}
