@@ -56,7 +56,7 @@ impl TableCache {
         if let Ok(cached) = BombTable::from_bytes(&bytes) {
             if cells(&cached) > cells(game.table()) {
                 self.loaded = cells(&cached);
-                *game = BombGame::with_table(cached);
+                game.replace_table(cached);
             }
         }
     }

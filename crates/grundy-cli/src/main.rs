@@ -11,6 +11,7 @@ mod describe;
 mod heatmap;
 mod input;
 mod output;
+mod progress;
 
 use std::io;
 use std::process::ExitCode;

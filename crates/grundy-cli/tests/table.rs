@@ -182,3 +182,21 @@ fn base64_decode(text: &str) -> Vec<u8> {
         })
         .collect()
 }
+
+/// A long computation draws its progress bar only on a terminal.
+#[test]
+fn no_progress_bar_into_a_pipe() {
+    Command::new(cargo_bin("grundy"))
+        .args([
+            "table",
+            "bomb",
+            "--size",
+            "620",
+            "--format",
+            "csv",
+            "--no-cache",
+        ])
+        .assert()
+        .success()
+        .stderr("");
+}

@@ -8,7 +8,7 @@
 use std::io::{Read, Write};
 
 use grundy::format::{answer, BombReader, CuttingReader, MatrixCase, MatrixReader};
-use grundy::games::bomb::{Board, BombGame};
+use grundy::games::bomb::Board;
 use grundy::games::matrix::MatrixGame;
 use grundy::{Game, Outcome};
 
@@ -16,6 +16,7 @@ use crate::cache::TableCache;
 use crate::cli::{GameInput, GameKind};
 use crate::input::Source;
 use crate::output::{self, Output, ShortLine};
+use crate::progress;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -63,7 +64,7 @@ fn judge<W: Write>(
     match game {
         GameKind::Bomb => {
             let mut reader = BombReader::new(input).map_err(fail)?;
-            let mut game = BombGame::new();
+            let mut game = progress::bomb_game();
             let mut board = Board::default();
             let mut answer_all = || -> anyhow::Result<()> {
                 while reader.next_case(&mut board).map_err(fail)? {

@@ -21,6 +21,7 @@ use crate::cache::TableCache;
 use crate::cli::{GameInput, GameKind};
 use crate::describe::{bomb_move_text, cut_text, matrix_move_text, paper_text, with_commas};
 use crate::input::Source;
+use crate::progress;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -145,7 +146,9 @@ pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
         GameKind::Bomb => {
             let start = file.map(first_bomb_case).transpose()?;
             let size = args.size.unwrap_or((5, 5));
-            let mut play = BombPlay::default();
+            let mut play = BombPlay {
+                game: progress::bomb_game(),
+            };
             if let Some(board) = &start {
                 cache.prepare(&mut play.game, board.rows(), board.cols());
             }

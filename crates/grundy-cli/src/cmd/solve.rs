@@ -22,6 +22,7 @@ use crate::describe::{
 };
 use crate::input::Source;
 use crate::output::{self, Output};
+use crate::progress;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -99,7 +100,7 @@ fn solve<W: Write>(
     match args.input.game {
         GameKind::Bomb => {
             let mut reader = BombReader::new(input).map_err(fail)?;
-            let mut game = BombGame::new();
+            let mut game = progress::bomb_game();
             let mut board = Board::default();
             let mut case = 0;
             let mut report_all = || -> anyhow::Result<()> {

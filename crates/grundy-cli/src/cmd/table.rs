@@ -10,12 +10,13 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use grundy::games::bomb::{BombGame, Cell, MAX_SIDE};
+use grundy::games::bomb::{Cell, MAX_SIDE};
 use grundy::games::cutting::{reduced_grundy, Paper};
 use serde::Serialize;
 
 use crate::cache::TableCache;
 use crate::heatmap::{self, Heatmap};
+use crate::progress;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -125,7 +126,7 @@ fn compute(game: TableGame, (rows, cols): (u32, u32), cache: &mut TableCache) ->
     let (r, c) = (rows as usize, cols as usize);
     match game {
         TableGame::Bomb => {
-            let mut game = BombGame::new();
+            let mut game = progress::bomb_game();
             cache.prepare(&mut game, rows, cols);
             // The size was checked against MAX_SIDE when it was parsed; the
             // table grows to cover the far corner.

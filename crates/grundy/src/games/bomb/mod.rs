@@ -25,7 +25,7 @@
 
 mod table;
 
-pub use table::{BombTable, CacheError};
+pub use table::{BombTable, CacheError, Progress};
 
 use crate::game::Game;
 use crate::nimber::Nimber;
@@ -281,11 +281,22 @@ pub(super) fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), Board
 }
 
 /// The Bomb Game as a sum of bombs, backed by a [`BombTable`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct BombGame {
     table: BombTable,
+    /// Told how a long table computation is going.
+    progress: Option<Progress>,
     /// Sums of table values by byte of a board row, for small tables.
     bytes: ByteSums,
+}
+
+impl std::fmt::Debug for BombGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BombGame")
+            .field("table", &(self.table.rows(), self.table.cols()))
+            .field("reports_progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// For each table row and each group of 8 columns, the XOR of the values
@@ -370,8 +381,19 @@ impl BombGame {
     pub fn with_table(table: BombTable) -> Self {
         BombGame {
             table,
-            bytes: ByteSums::default(),
+            ..BombGame::default()
         }
+    }
+
+    /// Takes a table computed before (say, from a cache), keeping the rest.
+    pub fn replace_table(&mut self, table: BombTable) {
+        self.table = table;
+        self.bytes = ByteSums::default();
+    }
+
+    /// Reports the progress of every table computation to `progress`.
+    pub fn report_progress(&mut self, progress: Progress) {
+        self.progress = Some(progress);
     }
 
     /// The table computed so far.
@@ -382,7 +404,11 @@ impl BombGame {
     /// The value of a whole board (the table grows to cover it first).
     pub fn value(&mut self, board: &Board) -> Nimber {
         // A board's dimensions were checked when it was made.
-        self.table.grow(board.rows as usize, board.cols as usize);
+        self.table.grow(
+            board.rows as usize,
+            board.cols as usize,
+            self.progress.as_ref(),
+        );
         if (self.bytes.rows, self.bytes.cols)
             != (self.table.rows() as usize, self.table.cols() as usize)
         {
@@ -421,7 +447,8 @@ impl BombGame {
         visit: &mut impl FnMut(BombMove) -> bool,
     ) -> bool {
         let (p, q) = (cell.row, cell.col);
-        self.table.grow(p as usize, q as usize);
+        self.table
+            .grow(p as usize, q as usize, self.progress.as_ref());
         let single = |above: Option<Cell>, left: Option<Cell>| BombMove {
             explode: cell,
             above,
@@ -594,7 +621,8 @@ impl Game for BombGame {
 
     fn grundy(&mut self, cell: &Cell) -> Nimber {
         // A Cell is within MAX_SIDE by construction.
-        self.table.grow(cell.row as usize, cell.col as usize);
+        self.table
+            .grow(cell.row as usize, cell.col as usize, self.progress.as_ref());
         Nimber::from(self.table.get(cell.row, cell.col).unwrap_or(0))
     }
 }

@@ -13,10 +13,15 @@
 //! columns are dealt out to threads in turn and each waits, cell by cell, for
 //! the column on its left: a pipeline that keeps every core busy.
 
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::thread;
 
 use super::{check_dimensions, BoardTooLarge};
+
+/// Told, as a table grows, how many of the new cells are done and how many
+/// there are in all; called from the threads that compute them.
+pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
 
 /// Below this many cells the table is computed on one thread.
 const PARALLEL_FROM: usize = 256 * 256;
@@ -51,12 +56,13 @@ impl BombTable {
     /// cells it did not have.
     pub fn ensure(&mut self, rows: u32, cols: u32) -> Result<(), BoardTooLarge> {
         let (rows, cols) = check_dimensions(u64::from(rows), u64::from(cols))?;
-        self.grow(rows as usize, cols as usize);
+        self.grow(rows as usize, cols as usize, None);
         Ok(())
     }
 
-    /// [`BombTable::ensure`] for dimensions already checked.
-    pub(super) fn grow(&mut self, rows: usize, cols: usize) {
+    /// [`BombTable::ensure`] for dimensions already checked, reporting to
+    /// `progress` if given.
+    pub(super) fn grow(&mut self, rows: usize, cols: usize, progress: Option<&Progress>) {
         if rows <= self.rows && cols <= self.cols {
             return;
         }
@@ -65,11 +71,11 @@ impl BombTable {
         } else {
             1
         };
-        self.grow_with(rows, cols, threads);
+        self.grow_with(rows, cols, threads, progress);
     }
 
     /// Grows the table using `threads` threads.
-    fn grow_with(&mut self, rows: usize, cols: usize, threads: usize) {
+    fn grow_with(&mut self, rows: usize, cols: usize, threads: usize, progress: Option<&Progress>) {
         let (old_rows, old_cols) = (self.rows, self.cols);
         let (rows, cols) = (rows.max(old_rows), cols.max(old_cols));
         let cells: Vec<AtomicU32> = (0..rows * cols).map(|_| AtomicU32::new(0)).collect();
@@ -85,6 +91,9 @@ impl BombTable {
             cols,
             known: (old_rows, old_cols),
             threads: threads.clamp(1, cols.max(1)),
+            report: progress.cloned(),
+            done: AtomicU64::new(0),
+            total: (rows * cols - old_rows * old_cols) as u64,
         };
         if work.threads == 1 {
             for j in 0..cols {
@@ -269,6 +278,10 @@ struct Work {
     /// The top-left block that was already computed.
     known: (usize, usize),
     threads: usize,
+    report: Option<Progress>,
+    /// New cells done so far, and in all.
+    done: AtomicU64,
+    total: u64,
 }
 
 impl Work {
@@ -315,6 +328,12 @@ impl Work {
             self.cells[i * self.cols + j].store(value, Ordering::Relaxed);
             prefix.insert(value);
             self.progress[j].store(i + 1, Ordering::Release);
+        }
+        if let Some(report) = &self.report {
+            let known = if j < self.known.1 { self.known.0 } else { 0 };
+            let new = (self.rows - known) as u64;
+            let done = self.done.fetch_add(new, Ordering::Relaxed) + new;
+            report(done, self.total);
         }
     }
 }
@@ -389,10 +408,10 @@ mod tests {
     #[test]
     fn threads_and_steps_give_the_same_table() {
         let mut direct = BombTable::new();
-        direct.grow_with(90, 90, 1);
+        direct.grow_with(90, 90, 1, None);
         for threads in [2, 3, 5] {
             let mut parallel = BombTable::new();
-            parallel.grow_with(90, 90, threads);
+            parallel.grow_with(90, 90, threads, None);
             assert_eq!(parallel.by_row, direct.by_row, "{threads} threads");
         }
         let mut stepped = BombTable::new();
@@ -407,7 +426,20 @@ mod tests {
             (33, 90),
             (90, 90),
         ] {
-            stepped.grow_with(r, c, 2);
+            let seen = Arc::new(AtomicU64::new(0));
+            let last = Arc::clone(&seen);
+            let report: Progress = Arc::new(move |done, total| {
+                assert!(done <= total);
+                last.fetch_max(done, Ordering::Relaxed);
+            });
+            let before = stepped.rows() as u64 * stepped.cols() as u64;
+            stepped.grow_with(r, c, 2, Some(&report));
+            let after = stepped.rows() as u64 * stepped.cols() as u64;
+            assert_eq!(
+                seen.load(Ordering::Relaxed),
+                after - before,
+                "all new cells reported"
+            );
         }
         assert_eq!((stepped.rows(), stepped.cols()), (90, 90));
         assert_eq!(stepped.by_row, direct.by_row);
