@@ -47,6 +47,18 @@ pub struct GameInput {
     pub file: Option<PathBuf>,
 }
 
+/// Reads a size `N` (for N×N) or `NxM`, each side from 1 to `max`.
+pub fn parse_dimensions(text: &str, max: u32) -> Result<(u32, u32), String> {
+    let (a, b) = text.split_once(['x', 'X', '×']).unwrap_or((text, text));
+    let side = |s: &str| match s.trim().parse::<u32>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected N or NxM with each side from 1 to {max}; found `{text}`"
+        )),
+    };
+    Ok((side(a)?, side(b)?))
+}
+
 /// The seed games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GameKind {
@@ -62,6 +74,16 @@ pub enum GameKind {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn dimensions() {
+        assert_eq!(parse_dimensions("8", 10), Ok((8, 8)));
+        assert_eq!(parse_dimensions("3x7", 10), Ok((3, 7)));
+        assert_eq!(parse_dimensions("3×7", 10), Ok((3, 7)));
+        assert!(parse_dimensions("0", 10).is_err());
+        assert!(parse_dimensions("11x3", 10).is_err());
+        assert!(parse_dimensions("ax3", 10).is_err());
+    }
 
     #[test]
     fn the_command_line_is_consistent() {

@@ -99,6 +99,7 @@ fn output_to_a_file_and_bad_sizes() {
         .code(2);
 }
 
+/// The raw output of `grundy table ARGS`, which must succeed.
 fn picture(args: &[&str]) -> Vec<u8> {
     let output = Command::new(cargo_bin("grundy"))
         .arg("table")

@@ -18,7 +18,7 @@ use grundy::games::matrix::{self, MatrixMove, Row};
 use grundy::notation::{self, MoveError};
 
 use crate::cache::TableCache;
-use crate::cli::{GameInput, GameKind};
+use crate::cli::{parse_dimensions, GameInput, GameKind};
 use crate::describe::{bomb_move_text, cut_text, matrix_move_text, paper_text, with_commas};
 use crate::input::Source;
 use crate::progress;
@@ -62,14 +62,7 @@ pub enum Side {
 }
 
 fn parse_size(text: &str) -> Result<(u64, u64), String> {
-    let (a, b) = text.split_once(['x', 'X', '×']).unwrap_or((text, text));
-    let side = |s: &str| match s.trim().parse::<u64>() {
-        Ok(n) if (1..=100).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a size like 5x5, each side from 1 to 100; found `{text}`"
-        )),
-    };
-    Ok((side(a)?, side(b)?))
+    parse_dimensions(text, 100).map(|(a, b)| (a.into(), b.into()))
 }
 
 /// A game as `play` needs it.
@@ -649,19 +642,5 @@ impl Playable for MatrixPlay {
 
     fn engine_move(&mut self, rows: &Vec<Row>) -> Option<MatrixMove> {
         matrix::suggest(rows)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("5x7"), Ok((5, 7)));
-        assert_eq!(parse_size("4"), Ok((4, 4)));
-        assert!(parse_size("0x3").is_err());
-        assert!(parse_size("1000x3").is_err());
-        assert!(parse_size("ax3").is_err());
     }
 }

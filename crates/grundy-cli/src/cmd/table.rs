@@ -15,6 +15,7 @@ use grundy::games::cutting::{reduced_grundy, Paper};
 use serde::Serialize;
 
 use crate::cache::TableCache;
+use crate::cli::parse_dimensions;
 use crate::heatmap::{self, Heatmap};
 use crate::progress;
 
@@ -68,14 +69,7 @@ pub enum TableFormat {
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let (a, b) = text.split_once(['x', 'X', '×']).unwrap_or((text, text));
-    let side = |s: &str| match s.trim().parse::<u32>() {
-        Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected N or NxM with each side from 1 to {MAX_SIDE}; found `{text}`"
-        )),
-    };
-    Ok((side(a)?, side(b)?))
+    parse_dimensions(text, MAX_SIDE)
 }
 
 /// A table of values, row-major.
@@ -226,17 +220,4 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("8"), Ok((8, 8)));
-        assert_eq!(parse_size("3x20"), Ok((3, 20)));
-        assert!(parse_size("0").is_err());
-        assert!(parse_size("2001x3").is_err());
-    }
 }
