@@ -76,6 +76,18 @@ impl BombTable {
 
     /// Grows the table using `threads` threads.
     fn grow_with(&mut self, rows: usize, cols: usize, threads: usize, progress: Option<&Progress>) {
+        self.grow_searching(rows, cols, threads, progress, simd_available());
+    }
+
+    /// Grows the table; `simd` chooses the AVX-512 search (where available).
+    fn grow_searching(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        threads: usize,
+        progress: Option<&Progress>,
+        simd: bool,
+    ) {
         let (old_rows, old_cols) = (self.rows, self.cols);
         let (rows, cols) = (rows.max(old_rows), cols.max(old_cols));
         let cells: Vec<AtomicU32> = (0..rows * cols).map(|_| AtomicU32::new(0)).collect();
@@ -92,6 +104,7 @@ impl BombTable {
             known: (old_rows, old_cols),
             threads: threads.clamp(1, cols.max(1)),
             report: progress.cloned(),
+            simd,
             done: AtomicU64::new(0),
             total: (rows * cols - old_rows * old_cols) as u64,
         };
@@ -279,6 +292,8 @@ struct Work {
     known: (usize, usize),
     threads: usize,
     report: Option<Progress>,
+    /// Whether to search with AVX-512.
+    simd: bool,
     /// New cells done so far, and in all.
     done: AtomicU64,
     total: u64,
@@ -304,7 +319,7 @@ impl Work {
 
     /// Fills column `j`, top to bottom.
     fn column(&self, j: usize) {
-        let mut prefix = Translates::default();
+        let mut prefix = Translates::new(self.simd);
         // Other threads may still be filling the columns just before this one.
         let running = j.saturating_sub(self.threads - 1)..j;
         for i in 0..self.rows {
@@ -342,41 +357,60 @@ impl Work {
 ///
 /// Whether `x` is `a ^ b` for some `a` here is bit `x mod 64` of translate
 /// `b mod 64` at word `x / 64 ^ b / 64`, so the mex search ORs one word per
-/// `b` and tests 64 candidates at a time.
-#[derive(Clone, Debug, Default)]
+/// `b` and tests 64 candidates at a time — or, with AVX-512, eight words at
+/// once (a lane permutation puts them in place) and 512 candidates.
+#[derive(Clone, Debug)]
 struct Translates {
-    /// `words[w * 64 + l]` holds bits `x mod 64` of block `w` of `{a ^ l}`.
+    /// `words[l * stride + w]` holds bits `x mod 64` of block `w` of `{a ^ l}`.
     words: Vec<u64>,
-    /// Number of 64-value blocks in use.
-    blocks: usize,
+    /// Words per translate: a power of two, at least 8.
+    stride: usize,
+    /// Whether to search with AVX-512 (checked on this CPU).
+    simd: bool,
 }
 
 impl Translates {
+    fn new(simd: bool) -> Self {
+        Translates {
+            words: vec![0; 64 * 8],
+            stride: 8,
+            simd,
+        }
+    }
+
     fn insert(&mut self, a: u32) {
         let block = (a / 64) as usize;
-        if block >= self.blocks {
-            self.blocks = block + 1;
-            if self.words.len() < self.blocks * 64 {
-                self.words.resize((self.blocks * 64).next_power_of_two(), 0);
+        if block >= self.stride {
+            let stride = (block + 1).next_power_of_two();
+            let mut words = vec![0u64; 64 * stride];
+            for (l, old) in self.words.chunks_exact(self.stride).enumerate() {
+                words[l * stride..l * stride + self.stride].copy_from_slice(old);
             }
+            self.words = words;
+            self.stride = stride;
         }
         let low = a % 64;
-        let base = block * 64;
         for l in 0..64u32 {
-            self.words[base + l as usize] |= 1u64 << ((low ^ l) % 64);
+            self.words[l as usize * self.stride + block] |= 1u64 << ((low ^ l) % 64);
         }
     }
 
     /// `mex { a ^ b : a in self, b in row }`.
     fn mex_of_sums(&self, row: &[AtomicU32]) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            if let Some(mex) = avx512::mex_of_sums(&self.words, self.stride, row) {
+                return mex;
+            }
+        }
         let mut block = 0usize;
         loop {
             let mut seen = 0u64;
             for b in row {
                 let b = b.load(Ordering::Relaxed);
                 let w = block ^ (b / 64) as usize;
-                if w < self.blocks {
-                    seen |= self.words[w * 64 + (b % 64) as usize];
+                if w < self.stride {
+                    seen |= self.words[(b % 64) as usize * self.stride + w];
                     if seen == u64::MAX {
                         break;
                     }
@@ -386,6 +420,84 @@ impl Translates {
                 return (block * 64) as u32 + seen.trailing_ones();
             }
             block += 1;
+        }
+    }
+}
+
+/// Whether this CPU can run the AVX-512 search.
+fn simd_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The mex search on 512 candidates at a time. The only unsafe code of the
+/// library: intrinsics, and loads whose bounds are checked just before.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx512 {
+    use std::arch::x86_64::*;
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    /// [`super::Translates::mex_of_sums`] with AVX-512, or `None` on a CPU
+    /// without it.
+    pub fn mex_of_sums(words: &[u64], stride: usize, row: &[AtomicU32]) -> Option<u32> {
+        let shaped = stride >= 8 && stride.is_power_of_two() && words.len() >= 64 * stride;
+        if !shaped || !std::arch::is_x86_feature_detected!("avx512f") {
+            return None;
+        }
+        // SAFETY: the CPU has AVX-512F, and the translates are shaped as
+        // `search` needs.
+        Some(unsafe { search(words, stride, row) })
+    }
+
+    /// The search itself, with 512-bit registers: for each
+    /// `b`, the eight words of translate `b mod 64` that cover candidates
+    /// `512·g … 512·g + 511` lie together at word `8·g ^ (b / 64 & !7)` and
+    /// only need their order changed by `b / 64 & 7`.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F; `words` holds 64 translates of
+    /// `stride` words each, `stride` a power of two of at least 8.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn search(words: &[u64], stride: usize, row: &[AtomicU32]) -> u32 {
+        // Lane k of order p takes word k ^ p.
+        let orders: [__m512i; 8] = std::array::from_fn(|p| {
+            let p = p as i64;
+            _mm512_set_epi64(7 ^ p, 6 ^ p, 5 ^ p, 4 ^ p, 3 ^ p, 2 ^ p, 1 ^ p, p)
+        });
+        let ones = _mm512_set1_epi64(-1);
+        let mut group = 0usize;
+        loop {
+            let mut seen = _mm512_setzero_si512();
+            for (n, b) in row.iter().enumerate() {
+                let b = b.load(Ordering::Relaxed) as usize;
+                let base = (group * 8) ^ (b / 64 & !7);
+                if base < stride {
+                    let at = (b % 64) * stride + base;
+                    debug_assert!(at + 8 <= words.len());
+                    // SAFETY: base < stride, both multiples of 8, so the
+                    // eight words at `at` lie inside translate `b % 64`.
+                    let v = unsafe { _mm512_loadu_si512(words.as_ptr().add(at).cast()) };
+                    seen = _mm512_or_si512(seen, _mm512_permutexvar_epi64(orders[b / 64 & 7], v));
+                    if n % 4 == 3 && _mm512_cmpneq_epi64_mask(seen, ones) == 0 {
+                        break;
+                    }
+                }
+            }
+            if _mm512_cmpneq_epi64_mask(seen, ones) != 0 {
+                let mut lanes = [0u64; 8];
+                // SAFETY: `lanes` has room for the 64 bytes stored.
+                unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), seen) };
+                let k = lanes.iter().position(|&w| w != u64::MAX).unwrap_or(0);
+                return (group * 512 + k * 64) as u32 + lanes[k].trailing_ones();
+            }
+            group += 1;
         }
     }
 }
@@ -507,6 +619,21 @@ mod tests {
             BombTable::from_bytes(&other_version).unwrap_err(),
             CacheError::Version(9)
         );
+    }
+
+    #[test]
+    fn both_searches_give_the_same_table() {
+        let mut portable = BombTable::new();
+        portable.grow_searching(150, 130, 2, None, false);
+        let mut fast = BombTable::new();
+        fast.grow_searching(150, 130, 2, None, simd_available());
+        assert_eq!(portable.by_row, fast.by_row);
+        assert_eq!(portable.by_row, {
+            let plain = plain_square_table(150);
+            (0..150)
+                .flat_map(|i| plain[i * 150..i * 150 + 130].to_vec())
+                .collect::<Vec<_>>()
+        });
     }
 
     #[test]
