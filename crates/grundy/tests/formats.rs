@@ -72,7 +72,7 @@ impl Writer {
 
     /// A complete line, maybe preceded by blank lines.
     fn line(&mut self, content: &str) {
-        if self.pick() % 4 == 0 {
+        if self.pick().is_multiple_of(4) {
             let blank = self.maybe_gap();
             self.text.push_str(blank);
             self.newline();
@@ -211,7 +211,7 @@ proptest! {
         let mut w = Writer::new(layout);
         for &(a, b) in &pairs {
             // Any white space between the numbers, newlines included.
-            if w.pick() % 3 == 0 {
+            if w.pick().is_multiple_of(3) {
                 w.line(&a.to_string());
                 w.line(&b.to_string());
             } else {

@@ -477,15 +477,15 @@ mod avx512 {
             let mut seen = _mm512_setzero_si512();
             for (n, b) in row.iter().enumerate() {
                 let b = b.load(Ordering::Relaxed) as usize;
-                let base = (group * 8) ^ (b / 64 & !7);
+                let base = (group * 8) ^ ((b / 64) & !7);
                 if base < stride {
                     let at = (b % 64) * stride + base;
                     debug_assert!(at + 8 <= words.len());
                     // SAFETY: base < stride, both multiples of 8, so the
                     // eight words at `at` lie inside translate `b % 64`.
                     let v = unsafe { _mm512_loadu_si512(words.as_ptr().add(at).cast()) };
-                    seen = _mm512_or_si512(seen, _mm512_permutexvar_epi64(orders[b / 64 & 7], v));
-                    if n % 4 == 3 && _mm512_cmpneq_epi64_mask(seen, ones) == 0 {
+                    seen = _mm512_or_si512(seen, _mm512_permutexvar_epi64(orders[(b / 64) & 7], v));
+                    if n % 8 == 7 && _mm512_cmpneq_epi64_mask(seen, ones) == 0 {
                         break;
                     }
                 }
