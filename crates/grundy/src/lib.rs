@@ -11,6 +11,7 @@
 //! - [`games`]: the Bomb, Cutting and Matrix games, each with the reason its
 //!   reduction is correct;
 //! - [`solve`]: winning moves in a sum, and the best try from a lost one;
+//! - [`notation`]: the short move notation people type in `grundy play`;
 //! - [`format`]: streaming readers for the games' original judge formats.
 //!
 //! ```
