@@ -12,7 +12,7 @@
 //!   reduction is correct;
 //! - [`solve`]: winning moves in a sum, and the best try from a lost one;
 //! - [`notation`]: the short move notation people type in `grundy play`;
-//! - [`format`]: streaming readers for the games' original judge formats.
+//! - [`format`](mod@format): streaming readers for the games' original judge formats.
 //!
 //! ```
 //! use grundy::games::cutting::Paper;

@@ -14,7 +14,7 @@ mod scan;
 
 pub use bomb::BombReader;
 pub use cutting::CuttingReader;
-pub use matrix::{MatrixCase, MatrixReader};
+pub use matrix::{MatrixCase, MatrixReader, MAX_COLS, MAX_KEPT_CELLS};
 
 use std::io;
 
