@@ -1,6 +1,8 @@
 //! The cache of Bomb tables: written after a large table, trusted only when
 //! intact, reused by the commands, skipped with `--no-cache`.
 
+mod common;
+
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;
 use grundy::games::bomb::BombTable;
@@ -27,18 +29,13 @@ fn handmade(rows: u32, cols: u32, value: u32) -> Vec<u8> {
 }
 
 fn table_json(dir: &std::path::Path, extra: &[&str]) -> Value {
-    let output = Command::new(cargo_bin("grundy"))
-        .args(["table", "bomb", "--size", "150", "--format", "json"])
-        .args(extra)
-        .env("GRUNDY_CACHE_DIR", dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    let stdout = common::stdout_of(
+        Command::new(cargo_bin("grundy"))
+            .args(["table", "bomb", "--size", "150", "--format", "json"])
+            .args(extra)
+            .env("GRUNDY_CACHE_DIR", dir),
     );
-    serde_json::from_slice(&output.stdout).unwrap()
+    serde_json::from_slice(&stdout).unwrap()
 }
 
 #[test]

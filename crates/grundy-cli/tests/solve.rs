@@ -2,6 +2,7 @@
 //! Lines (checked against a schema), and every printed move checked against
 //! the games' literal rules.
 
+mod common;
 #[path = "../../grundy/tests/literal/mod.rs"]
 mod literal;
 
@@ -17,18 +18,13 @@ const CUTTING_SAMPLE: &str = "2 2\n3 2\n4 2\n";
 const MATRIX_SAMPLE: &str = "2 3\n\n2 3 8\n\n5 2 7\n\n2 3\n\n1 2 3\n\n3 2 1\n";
 
 fn solve(game: &str, input: &str, extra: &[&str]) -> String {
-    let output = Command::new(cargo_bin("grundy"))
-        .args(["solve", game])
-        .args(extra)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    let stdout = common::stdout_of(
+        Command::new(cargo_bin("grundy"))
+            .args(["solve", game])
+            .args(extra)
+            .write_stdin(input),
     );
-    String::from_utf8(output.stdout).unwrap()
+    String::from_utf8(stdout).unwrap()
 }
 
 fn json_lines(game: &str, input: &str, all: bool) -> Vec<Value> {

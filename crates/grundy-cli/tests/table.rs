@@ -1,5 +1,7 @@
 //! `grundy table`: every format compared with the library.
 
+mod common;
+
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;
 use grundy::games::bomb::BombTable;
@@ -7,17 +9,7 @@ use grundy::games::cutting::{reduced_grundy, Paper};
 use serde_json::Value;
 
 fn table(args: &[&str]) -> String {
-    let output = Command::new(cargo_bin("grundy"))
-        .arg("table")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    String::from_utf8(picture(args)).unwrap()
 }
 
 fn bomb(rows: u32, cols: u32) -> Vec<Vec<u32>> {
@@ -101,17 +93,7 @@ fn output_to_a_file_and_bad_sizes() {
 
 /// The raw output of `grundy table ARGS`, which must succeed.
 fn picture(args: &[&str]) -> Vec<u8> {
-    let output = Command::new(cargo_bin("grundy"))
-        .arg("table")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
+    common::stdout_of(Command::new(cargo_bin("grundy")).arg("table").args(args))
 }
 
 /// The colour grundy gives to value 0.
