@@ -183,11 +183,19 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
                 .chain((1..=table.cols).map(|c| c.to_string()))
                 .collect();
             csv.write_record(&header)?;
+            // Fields written from a reused buffer: a 2000×2000 table is four
+            // million numbers, too many for a String each.
+            let mut field = Vec::with_capacity(12);
             for i in 0..table.rows {
-                let record: Vec<String> = std::iter::once((i + 1).to_string())
-                    .chain(table.row(i).iter().map(u32::to_string))
-                    .collect();
-                csv.write_record(&record)?;
+                write!(field, "{}", i + 1)?;
+                csv.write_field(&field)?;
+                for v in table.row(i) {
+                    field.clear();
+                    write!(field, "{v}")?;
+                    csv.write_field(&field)?;
+                }
+                field.clear();
+                csv.write_record(None::<&[u8]>)?;
             }
             csv.flush()?;
         }

@@ -1,20 +1,31 @@
 //! The Grundy table of one bomb, and how it is computed quickly.
 //!
 //! Cell (i, j) (0-based) needs `mex { a ^ b : a in column j above it, b in
-//! row i left of it }`. The table is filled column by column, top to bottom:
-//! the column's prefix is then kept as 64 bitsets — the set XOR-translated by
-//! every `l` in `0..64` — so whether a candidate `x` is some `a ^ b` is one
-//! bit of translate `b mod 64`, and 64 candidates are tested at once per
-//! element `b` of the row. Below the diagonal the row prefix is the shorter
-//! of the two, so it is the one iterated; above it, the table's symmetry
-//! gives the value from its mirror image.
+//! row i left of it }`. Candidates are tested 512 at a time, one *block*
+//! `512·g … 512·g + 511` after another, until a block is not covered.
 //!
-//! Column j only needs the columns before it up to the row it is on, so the
-//! columns are dealt out to threads in turn and each waits, cell by cell, for
-//! the column on its left: a pipeline that keeps every core busy.
+//! Write every value as `512·block + low`. Then `a ^ b` lands in block `g`
+//! exactly when `block(a) ^ block(b) = g`, at `low(a) ^ low(b)`. So for each
+//! element `b` of the row, block `g ^ block(b)` of the column's bitset,
+//! with its 512 bits re-ordered by `low(b)`, is what `b` covers in block g:
+//! with AVX-512 that is one byte permutation (`vpermb`, by `low(b) / 8`) and
+//! one bit permutation inside each byte (`gf2p8affineqb`, by `low(b) mod 8`).
+//!
+//! Two things make the search short. The row prefix is kept grouped by
+//! block, so the elements that meet the same column block are visited
+//! together; and the column blocks are visited from the fullest down, since
+//! a full block covers the most candidates per row element. A block is
+//! usually proven covered long before the row is exhausted.
+//!
+//! Below the diagonal the row prefix is the shorter of the two, so it is
+//! the one iterated; above it, the table's symmetry gives the value from its
+//! mirror image. Column j only needs the columns before it up to the row it
+//! is on, so the columns are dealt out to threads in turn and each waits,
+//! cell by cell, for the column on its left: a pipeline that keeps every
+//! core busy.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use super::{check_dimensions, BoardTooLarge};
@@ -99,6 +110,9 @@ impl BombTable {
         let work = Work {
             cells,
             progress: (0..cols).map(|_| AtomicUsize::new(0)).collect(),
+            row_prefixes: (0..rows)
+                .map(|_| Mutex::new(RowPrefix::default()))
+                .collect(),
             rows,
             cols,
             known: (old_rows, old_cols),
@@ -286,6 +300,9 @@ struct Work {
     cells: Vec<AtomicU32>,
     /// `progress[j]`: how many rows of column j are done.
     progress: Vec<AtomicUsize>,
+    /// Each row's prefix so far, grouped by block; extended by whichever
+    /// thread fills the row's next cell.
+    row_prefixes: Vec<Mutex<RowPrefix>>,
     rows: usize,
     cols: usize,
     /// The top-left block that was already computed.
@@ -304,6 +321,14 @@ impl Work {
         self.cells[i * self.cols + j].load(Ordering::Relaxed)
     }
 
+    /// The prefix of row `i`. Only the thread of the column the row has
+    /// reached uses it, so the lock is never contended for long.
+    fn row_prefix(&self, i: usize) -> std::sync::MutexGuard<'_, RowPrefix> {
+        self.row_prefixes[i]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Waits until column `j` has its first `rows` rows done.
     fn wait(&self, j: usize, rows: usize) {
         let mut spins = 0u32;
@@ -319,7 +344,7 @@ impl Work {
 
     /// Fills column `j`, top to bottom.
     fn column(&self, j: usize) {
-        let mut prefix = Translates::new(self.simd);
+        let mut prefix = ColumnPrefix::new(self.simd);
         // Other threads may still be filling the columns just before this one.
         let running = j.saturating_sub(self.threads - 1)..j;
         for i in 0..self.rows {
@@ -337,10 +362,10 @@ impl Work {
                 for k in running.clone() {
                     self.wait(k, i + 1);
                 }
-                let row = &self.cells[i * self.cols..i * self.cols + j];
-                prefix.mex_of_sums(row)
+                prefix.mex_of_sums(&self.row_prefix(i))
             };
             self.cells[i * self.cols + j].store(value, Ordering::Relaxed);
+            self.row_prefix(i).insert(value);
             prefix.insert(value);
             self.progress[j].store(i + 1, Ordering::Release);
         }
@@ -353,82 +378,175 @@ impl Work {
     }
 }
 
-/// A set of values (a column's prefix) kept as its 64 XOR-translates.
-///
-/// Whether `x` is `a ^ b` for some `a` here is bit `x mod 64` of translate
-/// `b mod 64` at word `x / 64 ^ b / 64`, so the mex search ORs one word per
-/// `b` and tests 64 candidates at a time — or, with AVX-512, eight words at
-/// once (a lane permutation puts them in place) and 512 candidates.
+/// Candidates tested at once, and the size of the blocks values are
+/// grouped in: one 512-bit register.
+const BLOCK: u32 = 512;
+
+/// Block `k` of a bitset of values: its eight words.
+fn block_words(bits: &[u64], k: usize) -> &[u64] {
+    &bits[8 * k..8 * k + 8]
+}
+
+/// A row's prefix: its values grouped by block, each kept as its low nine
+/// bits (`lows[start[h]..start[h + 1]]` are those of block `h`).
 #[derive(Clone, Debug)]
-struct Translates {
-    /// `words[l * stride + w]` holds bits `x mod 64` of block `w` of `{a ^ l}`.
-    words: Vec<u64>,
-    /// Words per translate: a power of two, at least 8.
-    stride: usize,
+struct RowPrefix {
+    start: Vec<u32>,
+    lows: Vec<u16>,
+}
+
+impl Default for RowPrefix {
+    fn default() -> Self {
+        RowPrefix {
+            start: vec![0],
+            lows: Vec::new(),
+        }
+    }
+}
+
+impl RowPrefix {
+    fn insert(&mut self, b: u32) {
+        let block = (b / BLOCK) as usize;
+        let len = self.lows.len() as u32;
+        if self.start.len() < block + 2 {
+            self.start.resize(block + 2, len);
+        }
+        let end = self.start[block + 1];
+        self.lows.insert(end as usize, (b % BLOCK) as u16);
+        for s in &mut self.start[block + 1..] {
+            *s += 1;
+        }
+    }
+
+    fn blocks(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// The low bits of the values in block `h`.
+    fn block(&self, h: usize) -> &[u16] {
+        &self.lows[self.start[h] as usize..self.start[h + 1] as usize]
+    }
+}
+
+/// A column's prefix as a bitset, with how many of its values fall in each
+/// block and the blocks ordered from the fullest down.
+#[derive(Clone, Debug)]
+struct ColumnPrefix {
+    bits: Vec<u64>,
+    counts: Vec<u32>,
+    /// Block numbers, fullest first.
+    order: Vec<u32>,
+    /// `place[k]`: where block k is in `order`.
+    place: Vec<u32>,
     /// Whether to search with AVX-512 (checked on this CPU).
     simd: bool,
 }
 
-impl Translates {
+impl ColumnPrefix {
     fn new(simd: bool) -> Self {
-        Translates {
-            words: vec![0; 64 * 8],
-            stride: 8,
+        ColumnPrefix {
+            bits: Vec::new(),
+            counts: Vec::new(),
+            order: Vec::new(),
+            place: Vec::new(),
             simd,
         }
     }
 
     fn insert(&mut self, a: u32) {
-        let block = (a / 64) as usize;
-        if block >= self.stride {
-            let stride = (block + 1).next_power_of_two();
-            let mut words = vec![0u64; 64 * stride];
-            for (l, old) in self.words.chunks_exact(self.stride).enumerate() {
-                words[l * stride..l * stride + self.stride].copy_from_slice(old);
-            }
-            self.words = words;
-            self.stride = stride;
+        let block = (a / BLOCK) as usize;
+        while self.counts.len() <= block {
+            let k = self.counts.len() as u32;
+            self.counts.push(0);
+            self.place.push(k);
+            self.order.push(k);
+            self.bits.extend_from_slice(&[0; 8]);
         }
-        let low = a % 64;
-        for l in 0..64u32 {
-            self.words[l as usize * self.stride + block] |= 1u64 << ((low ^ l) % 64);
+        self.bits[(a / 64) as usize] |= 1 << (a % 64);
+        self.counts[block] += 1;
+        // Move the block up past the ones it now outnumbers.
+        let mut at = self.place[block] as usize;
+        while at > 0 && self.counts[self.order[at - 1] as usize] < self.counts[block] {
+            let other = self.order[at - 1];
+            self.order[at] = other;
+            self.place[other as usize] = at as u32;
+            at -= 1;
         }
+        self.order[at] = block as u32;
+        self.place[block] = at as u32;
     }
 
     /// `mex { a ^ b : a in self, b in row }`.
-    fn mex_of_sums(&self, row: &[AtomicU32]) -> u32 {
+    fn mex_of_sums(&self, row: &RowPrefix) -> u32 {
+        let used = self
+            .order
+            .iter()
+            .position(|&k| self.counts[k as usize] == 0)
+            .unwrap_or(self.order.len());
+        let order = &self.order[..used];
         #[cfg(target_arch = "x86_64")]
         if self.simd {
-            if let Some(mex) = avx512::mex_of_sums(&self.words, self.stride, row) {
+            if let Some(mex) = avx512::mex_of_sums(&self.bits, order, row) {
                 return mex;
             }
         }
-        let mut block = 0usize;
+        let mut group = 0usize;
         loop {
-            let mut seen = 0u64;
-            for b in row {
-                let b = b.load(Ordering::Relaxed);
-                let w = block ^ (b / 64) as usize;
-                if w < self.stride {
-                    seen |= self.words[(b % 64) as usize * self.stride + w];
-                    if seen == u64::MAX {
-                        break;
+            let mut missing = [u64::MAX; 8];
+            'search: for &k in order {
+                let h = group ^ k as usize;
+                if h >= row.blocks() {
+                    continue;
+                }
+                let words = block_words(&self.bits, k as usize);
+                for &low in row.block(h) {
+                    // Word w of the candidates meets word w ^ (low / 64)
+                    // of the column block, its bits moved by low mod 64.
+                    let mut left = 0;
+                    for (w, m) in missing.iter_mut().enumerate() {
+                        if *m != 0 {
+                            let source = words[w ^ usize::from(low / 64)];
+                            *m &= !xor_bit_positions(source, u32::from(low % 64));
+                        }
+                        left |= *m;
+                    }
+                    if left == 0 {
+                        break 'search;
                     }
                 }
             }
-            if seen != u64::MAX {
-                return (block * 64) as u32 + seen.trailing_ones();
+            if let Some(w) = missing.iter().position(|&m| m != 0) {
+                return group as u32 * BLOCK + 64 * w as u32 + missing[w].trailing_zeros();
             }
-            block += 1;
+            group += 1;
         }
     }
+}
+
+/// `v` with bit `r` moved to bit `r ^ s`, for `s < 64`.
+fn xor_bit_positions(mut v: u64, s: u32) -> u64 {
+    const MASKS: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0F0F_0F0F_0F0F_0F0F,
+        0x00FF_00FF_00FF_00FF,
+        0x0000_FFFF_0000_FFFF,
+        0x0000_0000_FFFF_FFFF,
+    ];
+    for (level, mask) in MASKS.iter().enumerate() {
+        if (s >> level) & 1 != 0 {
+            let shift = 1 << level;
+            v = ((v >> shift) & mask) | ((v & mask) << shift);
+        }
+    }
+    v
 }
 
 /// Whether this CPU can run the AVX-512 search.
 fn simd_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("avx512f")
+        avx512::available()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -442,51 +560,97 @@ fn simd_available() -> bool {
 #[allow(unsafe_code)]
 mod avx512 {
     use std::arch::x86_64::*;
-    use std::sync::atomic::{AtomicU32, Ordering};
 
-    /// [`super::Translates::mex_of_sums`] with AVX-512, or `None` on a CPU
-    /// without it.
-    pub fn mex_of_sums(words: &[u64], stride: usize, row: &[AtomicU32]) -> Option<u32> {
-        let shaped = stride >= 8 && stride.is_power_of_two() && words.len() >= 64 * stride;
-        if !shaped || !std::arch::is_x86_feature_detected!("avx512f") {
-            return None;
-        }
-        // SAFETY: the CPU has AVX-512F, and the translates are shaped as
-        // `search` needs.
-        Some(unsafe { search(words, stride, row) })
+    use super::RowPrefix;
+
+    /// Whether the CPU has every extension the search uses.
+    pub fn available() -> bool {
+        is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512vbmi")
+            && is_x86_feature_detected!("gfni")
     }
 
-    /// The search itself, with 512-bit registers: for each
-    /// `b`, the eight words of translate `b mod 64` that cover candidates
-    /// `512·g … 512·g + 511` lie together at word `8·g ^ (b / 64 & !7)` and
-    /// only need their order changed by `b / 64 & 7`.
+    /// A 64-byte aligned table, so each entry is one cache line.
+    #[repr(C, align(64))]
+    struct Lines<T>(T);
+
+    /// Byte permutations: entry `s` takes byte `k` from byte `k ^ s`.
+    static SHUFFLES: Lines<[[u8; 64]; 64]> = Lines({
+        let mut table = [[0u8; 64]; 64];
+        let mut s = 0;
+        while s < 64 {
+            let mut k = 0;
+            while k < 64 {
+                table[s][k] = (k ^ s) as u8;
+                k += 1;
+            }
+            s += 1;
+        }
+        table
+    });
+
+    /// Bit matrices for `gf2p8affineqb`: entry `t` takes bit `i` of each
+    /// byte from bit `i ^ t`.
+    static MATRICES: [u64; 8] = {
+        let mut table = [0u64; 8];
+        let mut t = 0;
+        while t < 8 {
+            let mut i = 0;
+            while i < 8 {
+                table[t] |= (1u64 << (i ^ t)) << (8 * (7 - i));
+                i += 1;
+            }
+            t += 1;
+        }
+        table
+    };
+
+    /// [`super::ColumnPrefix::mex_of_sums`] with AVX-512, or `None` on a CPU
+    /// without it.
+    pub fn mex_of_sums(bits: &[u64], order: &[u32], row: &RowPrefix) -> Option<u32> {
+        let fits = order.iter().all(|&k| 8 * k as usize + 8 <= bits.len());
+        if !fits || !available() {
+            return None;
+        }
+        // SAFETY: the CPU has the extensions, and every block of `order`
+        // lies inside `bits`.
+        Some(unsafe { search(bits, order, row) })
+    }
+
+    /// The search itself: for each block of candidates, the row's blocks
+    /// are visited in the order of the column blocks they meet, fullest
+    /// first, and stop as soon as all 512 candidates are covered.
     ///
     /// # Safety
-    /// The CPU must support AVX-512F; `words` holds 64 translates of
-    /// `stride` words each, `stride` a power of two of at least 8.
-    #[target_feature(enable = "avx512f")]
-    unsafe fn search(words: &[u64], stride: usize, row: &[AtomicU32]) -> u32 {
-        // Lane k of order p takes word k ^ p.
-        let orders: [__m512i; 8] = std::array::from_fn(|p| {
-            let p = p as i64;
-            _mm512_set_epi64(7 ^ p, 6 ^ p, 5 ^ p, 4 ^ p, 3 ^ p, 2 ^ p, 1 ^ p, p)
-        });
+    /// The CPU must have AVX-512F/BW/VBMI and GFNI; every block named in
+    /// `order` must lie inside `bits`.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+    unsafe fn search(bits: &[u64], order: &[u32], row: &RowPrefix) -> u32 {
         let ones = _mm512_set1_epi64(-1);
         let mut group = 0usize;
+        let mut steps = 0usize;
         loop {
             let mut seen = _mm512_setzero_si512();
-            for (n, b) in row.iter().enumerate() {
-                let b = b.load(Ordering::Relaxed) as usize;
-                let base = (group * 8) ^ ((b / 64) & !7);
-                if base < stride {
-                    let at = (b % 64) * stride + base;
-                    debug_assert!(at + 8 <= words.len());
-                    // SAFETY: base < stride, both multiples of 8, so the
-                    // eight words at `at` lie inside translate `b % 64`.
-                    let v = unsafe { _mm512_loadu_si512(words.as_ptr().add(at).cast()) };
-                    seen = _mm512_or_si512(seen, _mm512_permutexvar_epi64(orders[(b / 64) & 7], v));
-                    if n % 8 == 7 && _mm512_cmpneq_epi64_mask(seen, ones) == 0 {
-                        break;
+            'search: for &k in order {
+                let h = group ^ k as usize;
+                if h >= row.blocks() {
+                    continue;
+                }
+                // SAFETY: block k lies inside `bits` (the caller's promise).
+                let column =
+                    unsafe { _mm512_loadu_si512(bits.as_ptr().add(8 * k as usize).cast()) };
+                for &low in row.block(h) {
+                    let low = usize::from(low);
+                    // SAFETY: the index is below 64, and each entry is 64 bytes.
+                    let bytes =
+                        unsafe { _mm512_load_si512(SHUFFLES.0[(low >> 3) & 63].as_ptr().cast()) };
+                    let moved = _mm512_permutexvar_epi8(bytes, column);
+                    let matrix = _mm512_set1_epi64(MATRICES[low & 7] as i64);
+                    seen = _mm512_or_si512(seen, _mm512_gf2p8affine_epi64_epi8::<0>(moved, matrix));
+                    steps += 1;
+                    if steps.is_multiple_of(8) && _mm512_cmpneq_epi64_mask(seen, ones) == 0 {
+                        break 'search;
                     }
                 }
             }
@@ -494,8 +658,8 @@ mod avx512 {
                 let mut lanes = [0u64; 8];
                 // SAFETY: `lanes` has room for the 64 bytes stored.
                 unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), seen) };
-                let k = lanes.iter().position(|&w| w != u64::MAX).unwrap_or(0);
-                return (group * 512 + k * 64) as u32 + lanes[k].trailing_ones();
+                let w = lanes.iter().position(|&w| w != u64::MAX).unwrap_or(0);
+                return (group * 512 + w * 64) as u32 + lanes[w].trailing_ones();
             }
             group += 1;
         }
