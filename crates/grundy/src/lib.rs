@@ -11,6 +11,7 @@
 //! - [`games`]: the Bomb, Cutting and Matrix games, each with the reason its
 //!   reduction is correct;
 //! - [`solve`]: winning moves in a sum, and the best try from a lost one;
+//! - [`rules`]: games you define yourself, and a memoising solver for them;
 //! - [`notation`]: the short move notation people type in `grundy play`;
 //! - [`format`](mod@format): streaming readers for the games' original judge formats.
 //!
@@ -39,6 +40,7 @@ pub mod game;
 pub mod games;
 pub mod nimber;
 pub mod notation;
+pub mod rules;
 pub mod solve;
 
 pub use game::{Game, Outcome};

@@ -603,3 +603,33 @@ mod tests {
         let _ = Paper::new(u64::MAX, u64::MAX).first_player_wins();
     }
 }
+
+/// The reduced Cutting Game's rules for the generic
+/// [`Solver`](crate::rules::Solver): a piece with both sides at least 2 is a
+/// component, and a cut may not leave a side of 1 (that would hand the
+/// opponent a single cell).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CuttingRules;
+
+impl crate::rules::Rules for CuttingRules {
+    type Position = Paper;
+    type Move = Cut;
+
+    fn options(&self, paper: &Paper, option: &mut dyn FnMut(Cut, &[Paper])) {
+        for (direction, side) in [
+            (Direction::Vertical, paper.width),
+            (Direction::Horizontal, paper.height),
+        ] {
+            for at in 2..side.saturating_sub(1) {
+                let cut = Cut {
+                    piece: 0,
+                    paper: *paper,
+                    direction,
+                    at,
+                };
+                let (a, b) = cut.pieces();
+                option(cut, &[a, b]);
+            }
+        }
+    }
+}

@@ -189,3 +189,38 @@ mod tests {
         assert_eq!(MatrixGame.grundy(&row), Nimber(50 * u128::from(u64::MAX)));
     }
 }
+
+/// The Matrix Game's rules for the generic [`Solver`](crate::rules::Solver),
+/// by the letter: a row is a component (its cells), and a move lowers any of
+/// its cells, taking one stone at least. The move is the row it leaves. Only
+/// for small rows: a row has as many options as the product of its cells
+/// plus one.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MatrixRules;
+
+impl crate::rules::Rules for MatrixRules {
+    type Position = Vec<u64>;
+    type Move = Vec<u64>;
+
+    fn options(&self, row: &Vec<u64>, option: &mut dyn FnMut(Vec<u64>, &[Vec<u64>])) {
+        // Every row below this one, cell by cell: a mixed-radix counter.
+        let mut after = vec![0u64; row.len()];
+        loop {
+            if after != *row {
+                option(after.clone(), std::slice::from_ref(&after));
+            }
+            let mut i = 0;
+            loop {
+                if i == after.len() {
+                    return;
+                }
+                if after[i] < row[i] {
+                    after[i] += 1;
+                    break;
+                }
+                after[i] = 0;
+                i += 1;
+            }
+        }
+    }
+}

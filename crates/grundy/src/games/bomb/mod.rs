@@ -717,3 +717,46 @@ mod tests {
         assert!(!board.toggle(4, 1) && !board.has_bomb(0, 1));
     }
 }
+
+/// The Bomb Game's rules for the generic [`Solver`](crate::rules::Solver):
+/// one bomb is a component; exploding (p, q) leaves bombs on (u, q) and
+/// (p, v), the one on (1, 1), if any, vanishing at once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BombRules;
+
+impl crate::rules::Rules for BombRules {
+    type Position = Cell;
+    type Move = BombMove;
+
+    fn options(&self, bomb: &Cell, option: &mut dyn FnMut(BombMove, &[Cell])) {
+        let (p, q) = (bomb.row, bomb.col);
+        if (p, q) == (1, 1) {
+            return;
+        }
+        let aboves: Vec<Option<Cell>> = if p > 1 {
+            (1..p).map(|u| Some(Cell { row: u, col: q })).collect()
+        } else {
+            vec![None]
+        };
+        let lefts: Vec<Option<Cell>> = if q > 1 {
+            (1..q).map(|v| Some(Cell { row: p, col: v })).collect()
+        } else {
+            vec![None]
+        };
+        for &above in &aboves {
+            for &left in &lefts {
+                let leaves: Vec<Cell> = [above, left]
+                    .into_iter()
+                    .flatten()
+                    .filter(|c| (c.row, c.col) != (1, 1))
+                    .collect();
+                let action = BombMove {
+                    explode: *bomb,
+                    above,
+                    left,
+                };
+                option(action, &leaves);
+            }
+        }
+    }
+}
