@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::cmd::{judge, play, solve, table};
+use crate::cmd::{judge, octal, play, solve, table};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -13,7 +13,8 @@ Examples:
   grundy solve bomb examples/bomb.txt     # who wins, why, and a winning move
   grundy solve matrix cases.txt --all --format json
   grundy play cutting --size 9x7          # play against the engine
-  grundy table bomb --size 8              # Grundy values of one bomb";
+  grundy table bomb --size 8              # Grundy values of one bomb
+  grundy octal 0.07                       # Dawson's Kayles: its period";
 
 /// Decide impartial games with Sprague–Grundy theory.
 #[derive(Debug, Parser)]
@@ -33,6 +34,7 @@ pub enum Command {
     Solve(solve::Args),
     Play(play::Args),
     Table(table::Args),
+    Octal(octal::Args),
 }
 
 /// The game and the input file, as `judge`, `solve` and `play` take them.

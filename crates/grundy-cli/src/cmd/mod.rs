@@ -1,6 +1,7 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
 pub mod judge;
+pub mod octal;
 pub mod play;
 pub mod solve;
 pub mod table;
@@ -15,5 +16,6 @@ pub fn run(command: Command, cache: TableCache) -> anyhow::Result<()> {
         Command::Solve(args) => solve::run(args, cache),
         Command::Play(args) => play::run(args, cache),
         Command::Table(args) => table::run(args, cache),
+        Command::Octal(args) => octal::run(args),
     }
 }

@@ -862,3 +862,24 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod portable {
+    use super::*;
+
+    #[test]
+    fn the_portable_scans_agree_with_avx512() {
+        for text in ["0.161", "0.6", "0.56"] {
+            let code: OctalCode = text.parse().unwrap();
+            let mut fast = Engine::new(&code);
+            let mut portable = Engine::new(&code);
+            portable.simd = false;
+            for _ in 0..20_000 {
+                fast.push_next();
+                portable.push_next();
+            }
+            assert!(portable.sparse.is_some(), "{text} uses a sparse space");
+            assert_eq!(fast.values, portable.values, "{text}");
+        }
+    }
+}

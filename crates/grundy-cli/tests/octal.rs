@@ -1,0 +1,92 @@
+//! `grundy octal`: every format against the library, and bad codes.
+
+mod common;
+
+use assert_cmd::Command;
+use grundy::games::octal::{plain_values, OctalCode};
+use serde_json::Value;
+
+fn octal(args: &[&str]) -> String {
+    let mut command = Command::cargo_bin("grundy").unwrap();
+    command.arg("octal").args(args);
+    String::from_utf8(common::stdout_of(&mut command)).unwrap()
+}
+
+fn plain(code: &str, n: usize) -> Vec<u64> {
+    let code: OctalCode = code.parse().unwrap();
+    plain_values(&code, n).into_iter().map(u64::from).collect()
+}
+
+#[test]
+fn dawsons_kayles_as_text() {
+    insta::assert_snapshot!("octal_0_07", octal(&["0.07"]));
+}
+
+#[test]
+fn json_reports_the_period_and_the_values() {
+    let json: Value = serde_json::from_str(&octal(&["0.77", "--format", "json"])).unwrap();
+    assert_eq!(json["code"], "0.77");
+    assert_eq!(json["period"], 12);
+    assert_eq!(json["preperiod"], 71);
+    let computed = json["computed"].as_u64().unwrap() as usize;
+    let values: Vec<u64> = json["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(values, plain("0.77", computed));
+
+    let bare: Value = serde_json::from_str(&octal(&[
+        "0.4",
+        "--upto",
+        "50",
+        "--format",
+        "json",
+        "--no-values",
+    ]))
+    .unwrap();
+    assert_eq!(bare["computed"], 50);
+    assert!(bare["period"].is_null() && bare["preperiod"].is_null());
+    assert!(bare.get("values").is_none());
+}
+
+#[test]
+fn csv_has_one_row_per_value() {
+    let text = octal(&["4.07", "--upto", "300", "--format", "csv"]);
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    assert_eq!(rows.headers().unwrap(), vec!["n", "grundy"]);
+    let values: Vec<u64> = rows
+        .records()
+        .enumerate()
+        .map(|(n, r)| {
+            let r = r.unwrap();
+            assert_eq!(r[0].parse::<usize>().unwrap(), n);
+            r[1].parse().unwrap()
+        })
+        .collect();
+    assert!(!values.is_empty() && values.len() <= 300);
+    assert_eq!(values, plain("4.07", values.len()));
+}
+
+#[test]
+fn malformed_codes_exit_with_status_2() {
+    for bad in ["007", "0.x7", "2.07", "0.", "0.00"] {
+        let output = Command::cargo_bin("grundy")
+            .unwrap()
+            .args(["octal", bad])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(bad),
+            "{bad}"
+        );
+    }
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["octal", "0.07", "--upto", "99999999999"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
