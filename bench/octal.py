@@ -8,7 +8,7 @@ positions; grundy stops early when it proves a period (0.07, 0.77). Each
 pair is timed once, side by side, and the ratio ogsolve / grundy printed.
 
     python3 bench/octal.py                       # the README's table
-    python3 bench/octal.py --cases 0.161:1000000 --method rc2
+    python3 bench/octal.py --cases 0.161:1000000:rc2
 """
 
 import argparse
@@ -21,10 +21,13 @@ GRUNDY = os.path.join(ROOT, "target", "release", "grundy")
 TOOLS = os.path.join(ROOT, "bench", "tools")
 OGSOLVE = os.path.join(TOOLS, "bin", "ogsolve")
 
+# CODE:POSITIONS:METHOD — ogsolve's rare/common method where the code has a
+# sparse space, its naive one for Dawson's Kayles and Kayles (its rc method
+# ran for more than ten minutes on 0.07 at 10^6 without finishing).
 CASES = [
-    "0.161:1000000", "0.36:1000000", "0.6:1000000",
-    "0.161:10000000", "0.36:10000000", "0.6:10000000",
-    "0.07:1000000", "0.77:1000000",
+    "0.161:1000000:rc", "0.36:1000000:rc", "0.6:1000000:rc",
+    "0.161:10000000:rc", "0.36:10000000:rc", "0.6:10000000:rc",
+    "0.07:1000000:naive", "0.77:1000000:naive",
 ]
 
 
@@ -36,19 +39,18 @@ def timed(command):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--cases", nargs="+", default=CASES, help="CODE:POSITIONS pairs")
-    parser.add_argument("--method", default="rc", help="ogsolve's method (-m): rc, rc2, naive, ...")
+    parser.add_argument("--cases", nargs="+", default=CASES, help="CODE:POSITIONS:METHOD (ogsolve's -m)")
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     if not os.path.exists(OGSOLVE):
         env = dict(os.environ, RUSTFLAGS="-C target-cpu=native")
         subprocess.run(["cargo", "install", "ogsolve", "--root", TOOLS, "--quiet"], check=True, env=env)
-    print(f"{'code':>6} {'positions':>10} {'grundy':>9} {'ogsolve':>9} {'ogsolve/grundy':>15}")
+    print(f"{'code':>6} {'positions':>10} {'method':>6} {'grundy':>9} {'ogsolve':>9} {'ogsolve/grundy':>15}")
     for case in args.cases:
-        code, positions = case.split(":")
+        code, positions, method = case.split(":")
         ours = timed([GRUNDY, "octal", code, "--upto", positions, "--no-values", "--format", "json"])
-        theirs = timed([OGSOLVE, "-m", args.method, "-n", positions, code])
-        print(f"{code:>6} {int(positions):>10} {ours:>8.2f}s {theirs:>8.2f}s {theirs / ours:>14.1f}x", flush=True)
+        theirs = timed([OGSOLVE, "-m", method, "-n", positions, code])
+        print(f"{code:>6} {int(positions):>10} {method:>6} {ours:>8.3f}s {theirs:>8.2f}s {theirs / ours:>14.1f}x", flush=True)
 
 
 if __name__ == "__main__":

@@ -752,22 +752,23 @@ pub fn proven_period(values: &[u32], t: usize) -> Option<Periodicity> {
     }
     // prefix[i]: the longest proper border of the reversed sequence's first
     // i + 1 values, so suffix values[n - L..] has least period L - prefix[L - 1].
-    let reversed: Vec<u32> = values.iter().rev().copied().collect();
-    let mut prefix = vec![0usize; n];
+    // (indices as u32: sequences are capped far below 2^32 values).
+    let at = |i: usize| values[n - 1 - i];
+    let mut prefix = vec![0u32; n];
     for i in 1..n {
-        let mut k = prefix[i - 1];
-        while k > 0 && reversed[i] != reversed[k] {
-            k = prefix[k - 1];
+        let mut k = prefix[i - 1] as usize;
+        while k > 0 && at(i) != at(k) {
+            k = prefix[k - 1] as usize;
         }
-        if reversed[i] == reversed[k] {
+        if at(i) == at(k) {
             k += 1;
         }
-        prefix[i] = k;
+        prefix[i] = k as u32;
     }
     let mut proven: Option<(usize, usize)> = None;
     for n0 in 1..n {
         let length = n - n0;
-        let p = length - prefix[length - 1];
+        let p = length - prefix[length - 1] as usize;
         if n >= 2 * n0 + 2 * p + t && proven.is_none_or(|(best, _)| p < best) {
             proven = Some((p, n0));
         }
