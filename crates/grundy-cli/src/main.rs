@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::input::InputError;
+use crate::input::{InputError, UsageError};
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
@@ -38,10 +38,9 @@ fn report(err: &anyhow::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     eprintln!("grundy: {err:#}");
-    if err
-        .chain()
-        .any(|cause| cause.downcast_ref::<InputError>().is_some())
-    {
+    if err.chain().any(|cause| {
+        cause.downcast_ref::<InputError>().is_some() || cause.downcast_ref::<UsageError>().is_some()
+    }) {
         ExitCode::from(2)
     } else {
         ExitCode::FAILURE

@@ -210,3 +210,16 @@ fn no_colour_into_a_pipe() {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("Hint:"));
 }
+
+#[test]
+fn standard_input_as_the_start_is_a_usage_error() {
+    let output = assert_cmd::Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["play", "bomb", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("give the starting position as a file")
+    );
+}

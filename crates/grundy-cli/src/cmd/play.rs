@@ -131,9 +131,11 @@ pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
     };
     let file = args.input.file.as_deref();
     if file == Some(std::path::Path::new("-")) {
-        anyhow::bail!(
+        return Err(crate::input::UsageError(
             "play reads your moves from standard input: give the starting position as a file"
-        );
+                .to_string(),
+        )
+        .into());
     }
     match args.input.game {
         GameKind::Bomb => {
