@@ -1,0 +1,55 @@
+//! A corpus of hostile inputs (`tests/hostile/NAME.in`), each run through
+//! the command in `NAME.cmd`, with the exit status, standard-error line and
+//! standard output expected in `NAME.expected`. A new file there is a new
+//! test case.
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+
+#[test]
+fn every_hostile_input_gets_its_expected_answer() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
+    let mut cases: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 15, "the corpus is there");
+    for input in cases {
+        let name = input.file_stem().unwrap().to_string_lossy().into_owned();
+        let command = fs::read_to_string(input.with_extension("cmd")).unwrap();
+        let expected = fs::read_to_string(input.with_extension("expected")).unwrap();
+        let (head, stdout) = expected.split_once("stdout:\n").unwrap_or((&expected, ""));
+        let mut status = None;
+        let mut stderr = None;
+        for line in head.lines() {
+            if let Some(s) = line.strip_prefix("status: ") {
+                status = Some(s.parse::<i32>().unwrap());
+            } else if let Some(s) = line.strip_prefix("stderr: ") {
+                stderr = Some(s.to_string());
+            }
+        }
+        let output = Command::cargo_bin("grundy")
+            .unwrap()
+            .args(command.split_whitespace())
+            .write_stdin(fs::read(&input).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), status, "{name}: status");
+        let got_stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            got_stderr.trim_end(),
+            stderr.unwrap_or_default(),
+            "{name}: stderr"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            stdout,
+            "{name}: stdout"
+        );
+        assert!(!got_stderr.contains("panicked"), "{name}: no panic");
+    }
+}
