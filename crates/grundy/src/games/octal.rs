@@ -582,13 +582,14 @@ mod avx512 {
             && heaps.len() == values.len()
             && m <= g.len()
             && m < i32::MAX as usize
-            && marks.len() >= 512
-            && heaps.iter().all(|&r| r >= 1 && (r as usize) < m);
+            && marks.len() >= 512;
         if !fits {
             return 0;
         }
-        // SAFETY: the features are present; every m - r lies in 1..m, inside
-        // `g`; marks has 512 entries and only values below 512 are stored.
+        debug_assert!(heaps.iter().all(|&r| r >= 1 && (r as usize) < m));
+        // SAFETY: the features are present; `mark` loads only lanes whose
+        // m - r lies in 1..m, inside `g`; marks has 512 entries and only
+        // values below 512 are stored.
         unsafe { mark(g, m, heaps, values, mask, marks) }
     }
 
@@ -617,11 +618,19 @@ mod avx512 {
                     _mm512_loadu_si512(values.as_ptr().add(i).cast()),
                 )
             };
-            // SAFETY: every index m - r is in 1..m, inside `g`.
-            let other =
-                unsafe { _mm512_i32gather_epi32::<4>(_mm512_sub_epi32(at, r), g.as_ptr().cast()) };
+            // Heaps outside 1..m (there are none) are not loaded.
+            let inside = _mm512_cmpge_epu32_mask(r, one) & _mm512_cmplt_epu32_mask(r, at);
+            // SAFETY: the lanes loaded have m - r in 1..m, inside `g`.
+            let other = unsafe {
+                _mm512_mask_i32gather_epi32::<4>(
+                    _mm512_setzero_si512(),
+                    inside,
+                    _mm512_sub_epi32(at, r),
+                    g.as_ptr().cast(),
+                )
+            };
             let weight = _mm512_popcnt_epi32(_mm512_and_si512(other, mask));
-            let common = _mm512_test_epi32_mask(weight, one);
+            let common = _mm512_test_epi32_mask(weight, one) & inside;
             let x = _mm512_xor_si512(rare, other);
             let small = _mm512_cmplt_epu32_mask(x, limit);
             // SAFETY: lanes stored are below 512, the length of `marks`.
