@@ -98,7 +98,8 @@ impl FromStr for OctalCode {
         if digits.len() == 1 {
             return Err(CodeError::NoDigits);
         }
-        while digits.len() > 1 && digits.last() == Some(&0) {
+        // Trailing zeros go, but one digit stays after the point (8.0).
+        while digits.len() > 2 && digits.last() == Some(&0) {
             digits.pop();
         }
         if digits.iter().all(|&d| d == 0) {
@@ -816,6 +817,16 @@ mod tests {
         assert_eq!(code("0.137").max_take(), 3);
         assert_eq!(code("0.F").to_string(), "0.F");
         assert_eq!(code("0.160").to_string(), "0.16");
+        // Found by fuzzing: a code that only splits printed as `8.`.
+        assert_eq!(code("8.0").to_string(), "8.0");
+        assert_eq!(
+            code("8.00").to_string().parse::<OctalCode>(),
+            Ok(code("8.0"))
+        );
+        assert_eq!(
+            grundy_sequence(&code("8.0"), 50, &mut |_| {}).value(49),
+            Some(Nimber::from(plain_values(&code("8.0"), 50)[49]))
+        );
         assert_eq!("007".parse::<OctalCode>(), Err(CodeError::NoPoint));
         assert_eq!(
             "0.0x7".parse::<OctalCode>(),
