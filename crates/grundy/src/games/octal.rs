@@ -607,7 +607,7 @@ mod avx512 {
     ) -> usize {
         let whole = heaps.len() / 16 * 16;
         let at = _mm512_set1_epi32(m as i32);
-        let mask = _mm512_set1_epi32(mask as i32);
+        let mask_lanes = _mm512_set1_epi32(mask as i32);
         let one = _mm512_set1_epi32(1);
         let limit = _mm512_set1_epi32(512);
         let mut big = Vec::new();
@@ -630,7 +630,7 @@ mod avx512 {
                     g.as_ptr().cast(),
                 )
             };
-            let weight = _mm512_popcnt_epi32(_mm512_and_si512(other, mask));
+            let weight = _mm512_popcnt_epi32(_mm512_and_si512(other, mask_lanes));
             let common = _mm512_test_epi32_mask(weight, one) & inside;
             let x = _mm512_xor_si512(rare, other);
             let small = _mm512_cmplt_epu32_mask(x, limit);
@@ -646,11 +646,7 @@ mod avx512 {
             for k in i..i + 16 {
                 let other = g[m - heaps[k] as usize];
                 let x = values[k] ^ other;
-                if !(other & _mm512_cvtsi512_si32(mask) as u32)
-                    .count_ones()
-                    .is_multiple_of(2)
-                    && x >= 512
-                {
+                if !(other & mask).count_ones().is_multiple_of(2) && x >= 512 {
                     let x = x as usize;
                     if x >= marks.len() {
                         // Left for the caller: it cannot grow `marks` here.
