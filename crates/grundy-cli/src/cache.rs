@@ -23,12 +23,14 @@ pub struct TableCache {
     consulted: bool,
     /// Cells of the table read from the cache.
     loaded: u64,
+    /// A cached table larger than this (`--max-cells`) is left on disk.
+    max_cells: u64,
 }
 
 impl TableCache {
     /// The cache of this user (none with `--no-cache`, or when the platform
     /// has no cache directory).
-    pub fn new(enabled: bool) -> TableCache {
+    pub fn new(enabled: bool, max_cells: u64) -> TableCache {
         let dir = match std::env::var_os("GRUNDY_CACHE_DIR") {
             Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
             _ => directories::ProjectDirs::from("", "", "grundy")
@@ -38,6 +40,7 @@ impl TableCache {
             path: dir.filter(|_| enabled).map(|dir| dir.join(FILE)),
             consulted: false,
             loaded: 0,
+            max_cells,
         }
     }
 
@@ -54,7 +57,7 @@ impl TableCache {
         let Ok(bytes) = fs::read(path) else { return };
         // A damaged or foreign file is ignored, and replaced when we store.
         if let Ok(cached) = BombTable::from_bytes(&bytes) {
-            if cells(&cached) > cells(game.table()) {
+            if cells(&cached) > cells(game.table()) && cells(&cached) <= self.max_cells {
                 self.loaded = cells(&cached);
                 game.replace_table(cached);
             }

@@ -26,7 +26,16 @@ pub struct Cli {
     /// user's cache directory, or in GRUNDY_CACHE_DIR).
     #[arg(long, global = true)]
     pub no_cache: bool,
+    /// The most cells a kept Matrix case or a table may have; Bomb boards
+    /// and tables must fit in a square of N cells (2000×2000 by default).
+    /// Larger inputs are refused before anything is allocated.
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy::DEFAULT_MAX_CELLS,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_CELLS))]
+    pub max_cells: u64,
 }
+
+/// The largest `--max-cells`: a Bomb table's own limit.
+pub const MAX_CELLS: u64 = grundy::games::bomb::MAX_CELLS;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -51,6 +60,7 @@ pub struct GameInput {
 
 /// Reads a size `N` (for N×N) or `NxM`, each side from 1 to `max`.
 pub fn parse_dimensions(text: &str, max: u32) -> Result<(u32, u32), String> {
+    // Cell counts are checked against --max-cells by the command.
     let (a, b) = text.split_once(['x', 'X', '×']).unwrap_or((text, text));
     let side = |s: &str| match s.trim().parse::<u32>() {
         Ok(n) if (1..=max).contains(&n) => Ok(n),

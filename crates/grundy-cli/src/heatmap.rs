@@ -3,7 +3,9 @@
 //! One cell per value in the viridis colour map, zeros (second-player wins)
 //! in red so they stand out, 1-based axes, a title and a colour bar. The
 //! cells are drawn as one bitmap, so a 2000×2000 table stays a small SVG
-//! (plotters embeds the bitmap as PNG) and a quick PNG.
+//! (plotters embeds the bitmap as PNG) and a quick PNG. Tables longer than
+//! [`MAX_PIXELS`] on a side are shown a square of cells per pixel, each pixel
+//! the smallest value of its cells, so zeros never disappear.
 
 use anyhow::anyhow;
 use plotters::coord::Shift;
@@ -14,10 +16,18 @@ use plotters::style::colors::colormaps::ViridisRGB;
 /// The colour of value 0.
 pub const ZERO: RGBColor = RGBColor(230, 30, 60);
 
+/// The longest side of the cells' picture, in pixels.
+pub const MAX_PIXELS: usize = 2000;
+
 /// Where everything goes.
 pub struct Layout {
-    /// Pixels per cell.
+    /// Pixels per shown cell.
     pub cell: u32,
+    /// Cells per pixel along each side (1 unless the table is longer than
+    /// [`MAX_PIXELS`]).
+    pub stride: usize,
+    /// Shown cells across and down.
+    pub shown: (usize, usize),
     /// Top-left corner of the cells.
     pub origin: (u32, u32),
     /// Whole picture.
@@ -31,13 +41,18 @@ const BAR: u32 = 130;
 
 impl Layout {
     /// A layout for `rows` × `cols` cells: cells of 1 to 48 pixels, about
-    /// 720 pixels for the longer side.
+    /// 720 pixels for the longer side, at most [`MAX_PIXELS`].
     pub fn new(rows: usize, cols: usize) -> Layout {
-        let longest = rows.max(cols).max(1) as u32;
-        let cell = (720 / longest).clamp(1, 48);
-        let (width, height) = (cols as u32 * cell, rows as u32 * cell);
+        let longest = rows.max(cols).max(1);
+        let stride = longest.div_ceil(MAX_PIXELS);
+        let shown = (cols.div_ceil(stride), rows.div_ceil(stride));
+        // At most MAX_PIXELS: fits.
+        let cell = (720 / shown.0.max(shown.1).max(1) as u32).clamp(1, 48);
+        let (width, height) = (shown.0 as u32 * cell, shown.1 as u32 * cell);
         Layout {
             cell,
+            stride,
+            shown,
             origin: (LEFT, TOP),
             size: (LEFT + width + BAR, (TOP + height + BOTTOM).max(TOP + 260)),
         }
@@ -103,10 +118,10 @@ pub fn svg(map: &Heatmap) -> anyhow::Result<String> {
 /// Tick positions: 1 and multiples of a round step, about eight of them.
 fn ticks(n: usize) -> Vec<usize> {
     let rough = (n / 8).max(1);
-    let step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]
-        .into_iter()
-        .find(|&s| s >= rough)
-        .unwrap_or(1000);
+    let step = std::iter::successors(Some(1usize), |p| p.checked_mul(10))
+        .flat_map(|p| [p, 2 * p, 25 * p / 10, 5 * p])
+        .find(|&s| s >= rough && s > 0)
+        .unwrap_or(rough);
     std::iter::once(1)
         .chain((step..=n).step_by(step).filter(|&t| t > 1))
         .collect()
@@ -121,13 +136,21 @@ fn draw<DB: DrawingBackend>(
     let max = map.values.iter().copied().max().unwrap_or(0);
     let (x0, y0) = (layout.origin.0 as i32, layout.origin.1 as i32);
     let c = layout.cell;
-    let (pw, ph) = (map.cols as u32 * c, map.rows as u32 * c);
+    let (sw, sh) = layout.shown;
+    let (pw, ph) = (sw as u32 * c, sh as u32 * c);
+    let s = layout.stride;
 
+    // Each shown cell: the smallest value of the cells it stands for.
+    let mut shown = vec![u32::MAX; sw * sh];
+    for (k, &v) in map.values.iter().enumerate() {
+        let at = (k / map.cols) / s * sw + (k % map.cols) / s;
+        shown[at] = shown[at].min(v);
+    }
     // The cells, as one bitmap.
     let mut cells = vec![0u8; (pw * ph * 3) as usize];
-    for (k, &v) in map.values.iter().enumerate() {
+    for (k, &v) in shown.iter().enumerate() {
         let RGBColor(r, g, b) = colour(v, max);
-        let (row, col) = ((k / map.cols) as u32, (k % map.cols) as u32);
+        let (row, col) = ((k / sw) as u32, (k % sw) as u32);
         for dy in 0..c {
             let start = (((row * c + dy) * pw + col * c) * 3) as usize;
             for px in cells[start..start + (c * 3) as usize].chunks_exact_mut(3) {
@@ -148,7 +171,7 @@ fn draw<DB: DrawingBackend>(
 
     // Axes: columns along the top edge's underside, rows down the left.
     for t in ticks(map.cols) {
-        let x = x0 + ((t as u32 - 1) * c + c / 2) as i32;
+        let x = x0 + (((t - 1) / s) as u32 * c + c / 2) as i32;
         root.draw(&PathElement::new(
             vec![(x, y0 + ph as i32), (x, y0 + ph as i32 + 5)],
             BLACK,
@@ -165,7 +188,7 @@ fn draw<DB: DrawingBackend>(
         font(14),
     ))?;
     for t in ticks(map.rows) {
-        let y = y0 + ((t as u32 - 1) * c + c / 2) as i32;
+        let y = y0 + (((t - 1) / s) as u32 * c + c / 2) as i32;
         root.draw(&PathElement::new(vec![(x0 - 6, y), (x0 - 1, y)], BLACK))?;
         root.draw(&Text::new(t.to_string(), (x0 - 44, y - 6), font(13)))?;
     }
@@ -218,6 +241,17 @@ mod tests {
             ticks(2000),
             vec![1, 250, 500, 750, 1000, 1250, 1500, 1750, 2000]
         );
+    }
+
+    #[test]
+    fn long_tables_are_shown_a_square_of_cells_per_pixel() {
+        let wide = Layout::new(1, 4_000_000);
+        assert_eq!((wide.stride, wide.shown, wide.cell), (2000, (2000, 1), 1));
+        let square = Layout::new(2000, 2000);
+        assert_eq!((square.stride, square.shown), (1, (2000, 2000)));
+        let small = Layout::new(8, 10);
+        assert_eq!((small.stride, small.shown, small.cell), (1, (10, 8), 48));
+        assert_eq!(ticks(4_000_000).len(), 9);
     }
 
     #[test]

@@ -48,6 +48,13 @@ impl Source {
             ReadError::Format(format) => InputError {
                 source: name.to_string(),
                 error: format,
+                hint: None,
+            }
+            .into(),
+            ReadError::TooLarge(format) => InputError {
+                source: name.to_string(),
+                error: format,
+                hint: Some("--max-cells raises the limit"),
             }
             .into(),
             ReadError::Io(io) => anyhow::Error::new(io).context(format!("cannot read {name}")),
@@ -60,11 +67,17 @@ impl Source {
 pub struct InputError {
     source: String,
     error: Box<FormatError>,
+    /// How to get past the error, when there is a way.
+    hint: Option<&'static str>,
 }
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.source, self.error)
+        write!(f, "{}: {}", self.source, self.error)?;
+        match self.hint {
+            Some(hint) => write!(f, " ({hint})"),
+            None => Ok(()),
+        }
     }
 }
 

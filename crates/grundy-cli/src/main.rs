@@ -22,7 +22,11 @@ use crate::input::{InputError, UsageError};
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    match cmd::run(cli.command, cache::TableCache::new(!cli.no_cache)) {
+    let env = cmd::Env {
+        cache: cache::TableCache::new(!cli.no_cache, cli.max_cells),
+        max_cells: cli.max_cells,
+    };
+    match cmd::run(cli.command, env) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => report(&err),
     }

@@ -45,6 +45,12 @@ pub mod solve;
 
 pub use game::{Game, Outcome};
 
+/// The most cells a judge-format reader accepts in one case unless told
+/// otherwise: a Matrix case keeping its cells has at most this many, and a
+/// Bomb board fits in a square of this many (2000×2000, whose table takes
+/// seconds to compute and 16 MB to hold).
+pub const DEFAULT_MAX_CELLS: u64 = 4_000_000;
+
 /// The README's examples are compiled and run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]

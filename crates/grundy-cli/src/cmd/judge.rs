@@ -12,11 +12,10 @@ use grundy::games::bomb::Board;
 use grundy::games::matrix::MatrixGame;
 use grundy::{Game, Outcome};
 
-use crate::cache::TableCache;
+use super::Env;
 use crate::cli::{GameInput, GameKind};
 use crate::input::Source;
 use crate::output::{self, Output, ShortLine};
-use crate::progress;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -41,11 +40,11 @@ pub struct Args {
 const BATCH: usize = 1024;
 
 /// Runs `grundy judge`.
-pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
+pub fn run(args: Args, mut env: Env) -> anyhow::Result<()> {
     let source = Source::open(args.input.file.as_deref())?;
     let name = source.name().to_string();
     let (out, input) = output::stdout_and_input(source.into_reader());
-    let result = judge(args.input.game, input, &out, &name, &mut cache);
+    let result = judge(args.input.game, input, &out, &name, &mut env);
     // The answers before an error are kept: flush them before reporting it.
     let flushed = out.borrow_mut().flush();
     result?;
@@ -58,13 +57,16 @@ fn judge<W: Write>(
     input: impl Read,
     out: &Output<W>,
     name: &str,
-    cache: &mut TableCache,
+    env: &mut Env,
 ) -> anyhow::Result<()> {
     let fail = |e| Source::error(name, e);
     match game {
         GameKind::Bomb => {
-            let mut reader = BombReader::new(input).map_err(fail)?;
-            let mut game = progress::bomb_game();
+            let mut reader = BombReader::new(input)
+                .map_err(fail)?
+                .max_cells(env.max_cells);
+            let mut game = env.bomb_game();
+            let cache = &mut env.cache;
             let mut board = Board::default();
             let mut answer_all = || -> anyhow::Result<()> {
                 while reader.next_case(&mut board).map_err(fail)? {

@@ -17,11 +17,10 @@ use grundy::games::cutting::{self, Cut, Paper};
 use grundy::games::matrix::{self, MatrixMove, Row};
 use grundy::notation::{self, MoveError};
 
-use crate::cache::TableCache;
+use super::Env;
 use crate::cli::{parse_dimensions, GameInput, GameKind};
 use crate::describe::{bomb_move_text, cut_text, matrix_move_text, paper_text, with_commas};
 use crate::input::Source;
-use crate::progress;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -111,7 +110,7 @@ impl Style {
 }
 
 /// Runs `grundy play`.
-pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
+pub fn run(args: Args, mut env: Env) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -139,11 +138,15 @@ pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
     }
     match args.input.game {
         GameKind::Bomb => {
-            let start = file.map(first_bomb_case).transpose()?;
+            let max_cells = env.max_cells;
+            let start = file
+                .map(|path| first_bomb_case(path, max_cells))
+                .transpose()?;
             let size = args.size.unwrap_or((5, 5));
             let mut play = BombPlay {
-                game: progress::bomb_game(),
+                game: env.bomb_game(),
             };
+            let cache = &mut env.cache;
             if let Some(board) = &start {
                 cache.prepare(&mut play.game, board.rows(), board.cols());
             }
@@ -160,7 +163,8 @@ pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
             })
         }
         GameKind::Matrix => {
-            let start = file.map(first_matrix).transpose()?;
+            let max_cells = env.max_cells;
+            let start = file.map(|path| first_matrix(path, max_cells)).transpose()?;
             let size = args.size.unwrap_or((3, 4));
             session.run(&mut MatrixPlay, start, |rng| random_matrix(rng, size))
         }
@@ -178,10 +182,12 @@ fn first_case<T>(
         .with_context(|| format!("{name} holds no case to start from"))
 }
 
-fn first_bomb_case(path: &std::path::Path) -> anyhow::Result<Board> {
+fn first_bomb_case(path: &std::path::Path, max_cells: u64) -> anyhow::Result<Board> {
     first_case(path, |input| {
         let mut board = Board::default();
-        let found = BombReader::new(input)?.next_case(&mut board)?;
+        let found = BombReader::new(input)?
+            .max_cells(max_cells)
+            .next_case(&mut board)?;
         // A bomb on (1, 1) vanishes at once.
         board.set(1, 1, false);
         Ok(found.then_some(board))
@@ -194,11 +200,12 @@ fn first_paper(path: &std::path::Path) -> anyhow::Result<Vec<Paper>> {
     })
 }
 
-fn first_matrix(path: &std::path::Path) -> anyhow::Result<Vec<Row>> {
+fn first_matrix(path: &std::path::Path, max_cells: u64) -> anyhow::Result<Vec<Row>> {
     first_case(path, |input| {
         let mut case = MatrixCase::default();
         let found = MatrixReader::new(input)?
             .keep_cells(true)
+            .max_cells(max_cells)
             .next_case(&mut case)?;
         Ok(found.then_some(case.rows))
     })

@@ -15,14 +15,13 @@ use grundy::games::cutting::{self, Cut, Direction, Paper, WinningCuts};
 use grundy::games::matrix::{self, MatrixMove};
 use serde::Serialize;
 
-use crate::cache::TableCache;
+use super::Env;
 use crate::cli::{GameInput, GameKind};
 use crate::describe::{
     bomb_move_text, cell_text, cut_text, matrix_move_text, paper_text, with_commas,
 };
 use crate::input::Source;
 use crate::output::{self, Output};
-use crate::progress;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -66,11 +65,11 @@ const TEXT_COMPONENTS: usize = 12;
 const JSON_MOVES: u128 = 1_000_000;
 
 /// Runs `grundy solve`.
-pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
+pub fn run(args: Args, mut env: Env) -> anyhow::Result<()> {
     let source = Source::open(args.input.file.as_deref())?;
     let name = source.name().to_string();
     let (out, input) = output::stdout_and_input(source.into_reader());
-    let result = solve(&args, input, &out, &name, &mut cache);
+    let result = solve(&args, input, &out, &name, &mut env);
     let flushed = out.borrow_mut().flush();
     result?;
     flushed?;
@@ -82,7 +81,7 @@ fn solve<W: Write>(
     input: impl Read,
     out: &Output<W>,
     name: &str,
-    cache: &mut TableCache,
+    env: &mut Env,
 ) -> anyhow::Result<()> {
     let fail = |e| Source::error(name, e);
     let emit = |report: Report| -> anyhow::Result<()> {
@@ -99,8 +98,11 @@ fn solve<W: Write>(
     };
     match args.input.game {
         GameKind::Bomb => {
-            let mut reader = BombReader::new(input).map_err(fail)?;
-            let mut game = progress::bomb_game();
+            let mut reader = BombReader::new(input)
+                .map_err(fail)?
+                .max_cells(env.max_cells);
+            let mut game = env.bomb_game();
+            let cache = &mut env.cache;
             let mut board = Board::default();
             let mut case = 0;
             let mut report_all = || -> anyhow::Result<()> {
@@ -124,7 +126,10 @@ fn solve<W: Write>(
             }
         }
         GameKind::Matrix => {
-            let mut reader = MatrixReader::new(input).map_err(fail)?.keep_cells(true);
+            let mut reader = MatrixReader::new(input)
+                .map_err(fail)?
+                .keep_cells(true)
+                .max_cells(env.max_cells);
             let mut case = MatrixCase::default();
             while reader.next_case(&mut case).map_err(fail)? {
                 emit(matrix_report(&case, want))?;

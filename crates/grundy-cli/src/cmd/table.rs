@@ -10,14 +10,15 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use grundy::games::bomb::{Cell, MAX_SIDE};
+use grundy::games::bomb::Cell;
 use grundy::games::cutting::{reduced_grundy, Paper};
 use serde::Serialize;
 
-use crate::cache::TableCache;
 use crate::cli::parse_dimensions;
 use crate::heatmap::{self, Heatmap};
-use crate::progress;
+use crate::input::UsageError;
+
+use super::Env;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -33,7 +34,7 @@ pub struct Args {
     /// Which game's component.
     #[arg(value_enum)]
     pub game: TableGame,
-    /// Rows and columns: N for N×N, or NxM (at most 2000 each).
+    /// Rows and columns: N for N×N, or NxM (at most --max-cells cells).
     #[arg(long, value_parser = parse_size)]
     pub size: (u32, u32),
     /// The output format.
@@ -69,7 +70,7 @@ pub enum TableFormat {
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    parse_dimensions(text, MAX_SIDE)
+    parse_dimensions(text, u32::MAX)
 }
 
 /// A table of values, row-major.
@@ -95,8 +96,25 @@ struct JsonTable<'a> {
 }
 
 /// Runs `grundy table`.
-pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
-    let table = compute(args.game, args.size, &mut cache);
+pub fn run(args: Args, mut env: Env) -> anyhow::Result<()> {
+    let (rows, cols) = args.size;
+    let cells = u64::from(rows) * u64::from(cols);
+    let side = env.max_bomb_side();
+    let refusal = match args.game {
+        // As for boards: within a square of --max-cells (see `judge`).
+        TableGame::Bomb if rows > side || cols > side => {
+            Some(format!("a Bomb table of at most {side}×{side}"))
+        }
+        _ if cells > env.max_cells => Some(format!("a table of at most {} cells", env.max_cells)),
+        _ => None,
+    };
+    if let Some(limit) = refusal {
+        return Err(UsageError(format!(
+            "--size {rows}x{cols} is beyond the limit of {limit} (--max-cells raises it)"
+        ))
+        .into());
+    }
+    let table = compute(args.game, args.size, &mut env);
     match &args.output {
         Some(path) => {
             let file =
@@ -116,14 +134,15 @@ pub fn run(args: Args, mut cache: TableCache) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn compute(game: TableGame, (rows, cols): (u32, u32), cache: &mut TableCache) -> Table {
+fn compute(game: TableGame, (rows, cols): (u32, u32), env: &mut Env) -> Table {
     let (r, c) = (rows as usize, cols as usize);
     match game {
         TableGame::Bomb => {
-            let mut game = progress::bomb_game();
+            let mut game = env.bomb_game();
+            let cache = &mut env.cache;
             cache.prepare(&mut game, rows, cols);
-            // The size was checked against MAX_SIDE when it was parsed; the
-            // table grows to cover the far corner.
+            // The size was checked against --max-cells (at most
+            // MAX_CELLS); the table grows to cover the far corner.
             if let Some(corner) = Cell::new(rows, cols) {
                 game.bomb_value(corner);
             }

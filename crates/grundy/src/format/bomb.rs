@@ -8,12 +8,13 @@ use std::io::Read;
 
 use super::scan::{describe_byte, mask_where, Scanner};
 use super::{FormatError, ReadError};
-use crate::games::bomb::{Board, MAX_SIDE};
+use crate::games::bomb::Board;
 
 /// Reads Bomb Game cases one board at a time.
 pub struct BombReader<R> {
     scanner: Scanner<R>,
     finished: bool,
+    max_cells: u64,
 }
 
 impl<R: Read> BombReader<R> {
@@ -22,7 +23,25 @@ impl<R: Read> BombReader<R> {
         Ok(BombReader {
             scanner: Scanner::new(input)?,
             finished: false,
+            max_cells: crate::DEFAULT_MAX_CELLS,
         })
+    }
+
+    /// Accepts boards that fit in a square of `cells` cells (both sides at
+    /// most its square root) instead of
+    /// [`DEFAULT_MAX_CELLS`](crate::DEFAULT_MAX_CELLS); a larger one is a
+    /// [`ReadError::TooLarge`]. A square rather than any n·m ≤ `cells`: the
+    /// table costs time in proportion to its cells times its longer side
+    /// (see [`Board`]), and every table for boards read is then within one
+    /// square of `cells`, however the boards' shapes differ.
+    pub fn max_cells(mut self, cells: u64) -> Self {
+        self.max_cells = cells.min(crate::games::bomb::MAX_CELLS);
+        self
+    }
+
+    /// The longest side accepted.
+    pub fn max_side(&self) -> u64 {
+        self.max_cells.isqrt()
     }
 
     /// Reads the next case into `board` (reusing its storage); `false` once
@@ -52,9 +71,19 @@ impl<R: Read> BombReader<R> {
             self.finished = true;
             return Ok(false);
         }
+        let found = format!("{rows}×{cols}");
+        if rows == 0 || cols == 0 {
+            return Err(FormatError::new(line, "a board size of at least 1×1", found).into());
+        }
+        let side = self.max_side();
+        if rows > side || cols > side {
+            let expected = format!("a board of at most {side}×{side}");
+            let error = FormatError::new(line, expected, found);
+            return Err(ReadError::TooLarge(Box::new(error)));
+        }
         if board.reset(rows, cols).is_err() {
-            let expected = format!("a board size from 1×1 to {MAX_SIDE}×{MAX_SIDE}");
-            return Err(FormatError::new(line, expected, format!("{rows}×{cols}")).into());
+            let expected = "a board size of at least 1×1";
+            return Err(FormatError::new(line, expected, found).into());
         }
         for row in 1..=board.rows() {
             self.read_row(board, row)?;
@@ -166,6 +195,25 @@ mod tests {
     }
 
     #[test]
+    fn boards_fit_in_a_square_of_max_cells() {
+        let wide = format!("1 5\n{}\n", "....#");
+        let read = |max| {
+            let mut reader = BombReader::new(wide.as_bytes()).unwrap().max_cells(max);
+            reader.next_case(&mut Board::default())
+        };
+        assert!(matches!(read(25), Ok(true)));
+        // Five cells, but a side of 5 needs a square of 25.
+        let Err(ReadError::TooLarge(error)) = read(24) else {
+            panic!("a 1×5 board does not fit in 4×4");
+        };
+        assert_eq!(
+            error.to_string(),
+            "line 1: expected a board of at most 4×4, found 1×5"
+        );
+        assert_eq!(BombReader::new(&b""[..]).unwrap().max_side(), 2000);
+    }
+
+    #[test]
     fn seed_sample() {
         let (boards, err) = read_all("2 2\n.#\n..\n2 2\n.#\n.#\n0 0\n");
         assert_eq!(err, None);
@@ -218,11 +266,15 @@ mod tests {
             ),
             (
                 "0 3\n",
-                "line 1: expected a board size from 1×1 to 2000×2000, found 0×3",
+                "line 1: expected a board size of at least 1×1, found 0×3",
             ),
             (
                 "2001 3\n",
-                "line 1: expected a board size from 1×1 to 2000×2000, found 2001×3",
+                "line 1: expected a board of at most 2000×2000, found 2001×3",
+            ),
+            (
+                "1 1000000000000\n",
+                "line 1: expected a board of at most 2000×2000, found 1×1000000000000",
             ),
             (
                 "-1 3\n",

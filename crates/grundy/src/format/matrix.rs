@@ -14,10 +14,6 @@ use crate::games::matrix::Row;
 /// The largest number of columns: a row's total of up to this many cells of
 /// `2^64 − 1` stones stays far inside `u128`.
 pub const MAX_COLS: u64 = 1 << 32;
-/// The most cells a case may have when its cells are kept (see
-/// [`MatrixReader::keep_cells`]); only row totals are kept otherwise, and the
-/// number of rows is then unlimited.
-pub const MAX_KEPT_CELLS: u64 = 1 << 24;
 
 /// One Matrix Game case.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -26,7 +22,9 @@ pub struct MatrixCase {
     pub number: u64,
     /// Number of columns.
     pub cols: u64,
-    /// The rows, top to bottom.
+    /// The rows, top to bottom; or, from a reader that does not keep cells,
+    /// a single row worth as much as all of them (a Nim heap of the XOR of
+    /// their totals).
     pub rows: Vec<Row>,
 }
 
@@ -48,6 +46,7 @@ pub struct MatrixReader<R> {
     total: u64,
     cases_read: u64,
     keep_cells: bool,
+    max_cells: u64,
     /// The first case's `m n`, when it stood on the first line.
     pending_header: Option<(u64, u64, u64)>,
 }
@@ -61,14 +60,24 @@ impl<R: Read> MatrixReader<R> {
             total: 0,
             cases_read: 0,
             keep_cells: false,
+            max_cells: crate::DEFAULT_MAX_CELLS,
             pending_header: None,
         })
     }
 
     /// Also keep every cell, for callers that need more than the verdict.
-    /// Cases are then limited to [`MAX_KEPT_CELLS`] cells.
+    /// Cases are then limited to [`MatrixReader::max_cells`] cells; only row
+    /// totals are kept otherwise, and the number of rows is unlimited.
     pub fn keep_cells(mut self, keep: bool) -> Self {
         self.keep_cells = keep;
+        self
+    }
+
+    /// When cells are kept, accepts cases of up to `cells` cells (m·n)
+    /// instead of [`DEFAULT_MAX_CELLS`](crate::DEFAULT_MAX_CELLS); a larger
+    /// one is a [`ReadError::TooLarge`].
+    pub fn max_cells(mut self, cells: u64) -> Self {
+        self.max_cells = cells;
         self
     }
 
@@ -138,14 +147,16 @@ impl<R: Read> MatrixReader<R> {
     }
 
     fn check_size(&self, line: u64, rows: u64, cols: u64) -> Result<(), ReadError> {
-        let too_many_kept = self.keep_cells && rows.saturating_mul(cols) > MAX_KEPT_CELLS;
-        if rows == 0 || cols == 0 || cols > MAX_COLS || too_many_kept {
-            let expected = if self.keep_cells {
-                format!("a matrix size `m n` of at least 1×1 and at most {MAX_KEPT_CELLS} cells")
-            } else {
-                format!("a matrix size `m n` of at least 1×1 with at most {MAX_COLS} columns")
-            };
-            return Err(FormatError::new(line, expected, format!("{rows}×{cols}")).into());
+        let found = format!("{rows}×{cols}");
+        if rows == 0 || cols == 0 || cols > MAX_COLS {
+            let expected =
+                format!("a matrix size `m n` of at least 1×1 with at most {MAX_COLS} columns");
+            return Err(FormatError::new(line, expected, found).into());
+        }
+        if self.keep_cells && rows.saturating_mul(cols) > self.max_cells {
+            let expected = format!("a matrix of at most {} cells", self.max_cells);
+            let error = FormatError::new(line, expected, found);
+            return Err(ReadError::TooLarge(Box::new(error)));
         }
         Ok(())
     }
@@ -162,6 +173,10 @@ impl<R: Read> MatrixReader<R> {
         case.rows.clear();
         let sc = &mut self.scanner;
         let mut cells = Vec::new();
+        // Without kept cells the rows are Nim heaps of their totals, and a
+        // sum of heaps is worth one heap of their XOR: memory stays constant
+        // however many rows a case has.
+        let mut folded: u128 = 0;
         for r in 1..=rows {
             let mut total: u128 = 0;
             cells.clear();
@@ -178,11 +193,14 @@ impl<R: Read> MatrixReader<R> {
                     cells.push(stones);
                 }
             }
-            case.rows.push(if self.keep_cells {
-                Row::from_cells(cells.clone())
+            if self.keep_cells {
+                case.rows.push(Row::from_cells(cells.clone()));
             } else {
-                Row::from_total(total)
-            });
+                folded ^= total;
+            }
+        }
+        if !self.keep_cells {
+            case.rows.push(Row::from_total(folded));
         }
         Ok(())
     }
@@ -192,8 +210,11 @@ impl<R: Read> MatrixReader<R> {
 mod tests {
     use super::*;
 
+    /// The row totals of every case (cells kept, so rows are not folded).
     fn totals(input: &str) -> (Vec<Vec<u128>>, Option<String>) {
-        let mut reader = MatrixReader::new(input.as_bytes()).unwrap();
+        let mut reader = MatrixReader::new(input.as_bytes())
+            .unwrap()
+            .keep_cells(true);
         let mut out = Vec::new();
         let mut case = MatrixCase::default();
         loop {
@@ -215,6 +236,42 @@ mod tests {
         assert_eq!(totals("1\n1 1 5\nrubbish"), (vec![vec![5]], None));
         assert_eq!(totals(""), (vec![], None));
         assert_eq!(totals("0\n"), (vec![], None));
+    }
+
+    #[test]
+    fn without_kept_cells_rows_fold_into_one_heap() {
+        let mut reader = MatrixReader::new("1\n3 2\n1 2\n3 4\n5 6\n".as_bytes()).unwrap();
+        let mut case = MatrixCase::default();
+        assert!(reader.next_case(&mut case).unwrap());
+        // Row totals 3, 7 and 11: 3 ^ 7 ^ 11 = 15.
+        assert_eq!(case.rows, vec![Row::from_total(15)]);
+        assert_eq!(case.cols, 2);
+    }
+
+    #[test]
+    fn kept_cells_are_limited() {
+        let input = "1\n3 3\n1 2 3\n4 5 6\n7 8 9\n";
+        let read = |max| {
+            let mut reader = MatrixReader::new(input.as_bytes())
+                .unwrap()
+                .keep_cells(true)
+                .max_cells(max);
+            reader.next_case(&mut MatrixCase::default())
+        };
+        assert!(matches!(read(9), Ok(true)));
+        let Err(ReadError::TooLarge(error)) = read(8) else {
+            panic!("a 3×3 case is beyond 8 cells");
+        };
+        assert_eq!(
+            error.to_string(),
+            "line 2: expected a matrix of at most 8 cells, found 3×3"
+        );
+        // Without kept cells there is no limit on cells.
+        let mut reader = MatrixReader::new(input.as_bytes()).unwrap().max_cells(8);
+        assert!(matches!(
+            reader.next_case(&mut MatrixCase::default()),
+            Ok(true)
+        ));
     }
 
     #[test]

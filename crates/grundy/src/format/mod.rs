@@ -5,7 +5,9 @@
 //! and stops at the first malformed case with a [`FormatError`] that names
 //! the line and what was expected there. Cases read before the error are
 //! complete and can be answered; nothing is allocated by a number read from
-//! the input before that number is checked against a limit.
+//! the input before that number is checked against a limit: the types' own,
+//! and for Bomb boards and kept Matrix cells a number of cells that callers
+//! may raise ([`DEFAULT_MAX_CELLS`](crate::DEFAULT_MAX_CELLS) by default).
 
 mod bomb;
 mod cutting;
@@ -14,7 +16,7 @@ mod scan;
 
 pub use bomb::BombReader;
 pub use cutting::CuttingReader;
-pub use matrix::{MatrixCase, MatrixReader, MAX_COLS, MAX_KEPT_CELLS};
+pub use matrix::{MatrixCase, MatrixReader, MAX_COLS};
 
 use std::io;
 
@@ -47,6 +49,11 @@ pub enum ReadError {
     /// number, and a small error keeps those cheap.)
     #[error(transparent)]
     Format(Box<FormatError>),
+    /// A case is well formed but larger than the reader's limit (see
+    /// `max_cells` on [`BombReader`] and [`MatrixReader`]); nothing was
+    /// allocated for it.
+    #[error(transparent)]
+    TooLarge(Box<FormatError>),
     /// The input could not be read.
     #[error("cannot read the input: {0}")]
     Io(#[from] io::Error),

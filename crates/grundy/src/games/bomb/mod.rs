@@ -31,11 +31,11 @@ use crate::game::Game;
 use crate::nimber::Nimber;
 use crate::solve::{bit, top_bit, BitCounts, Lowest, SUGGESTION_BUDGET};
 
-/// The largest number of rows or columns a board may have.
-///
-/// The table for the largest board holds `MAX_SIDE²` values; this keeps it
-/// within memory while admitting boards far beyond the contest's 50×50.
-pub const MAX_SIDE: u32 = 2000;
+/// The most cells a board can have at all: its table holds a `u32` value
+/// per cell, and positions are `u32`s. Readers and the command line apply a
+/// much smaller limit, [`DEFAULT_MAX_CELLS`](crate::DEFAULT_MAX_CELLS) unless
+/// told otherwise.
+pub const MAX_CELLS: u64 = u32::MAX as u64;
 
 /// A cell of the board, 1-indexed as in the statement (row 1 is the top).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,9 +45,10 @@ pub struct Cell {
 }
 
 impl Cell {
-    /// The cell at `row`, `col` (both from 1 to [`MAX_SIDE`]).
+    /// The cell at `row`, `col` (both from 1), if the board up to it has at
+    /// most [`MAX_CELLS`] cells.
     pub const fn new(row: u32, col: u32) -> Option<Cell> {
-        if row >= 1 && col >= 1 && row <= MAX_SIDE && col <= MAX_SIDE {
+        if row >= 1 && col >= 1 && (row as u64) * (col as u64) <= MAX_CELLS {
             Some(Cell { row, col })
         } else {
             None
@@ -65,9 +66,11 @@ impl Cell {
     }
 }
 
-/// The dimensions of a board were outside `1..=MAX_SIDE`.
+/// A board had a side of 0, or more than [`MAX_CELLS`] cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a {rows}×{cols} board is beyond the limit of {max}×{max}", max = MAX_SIDE)]
+#[error(
+    "a {rows}×{cols} board is not possible: sides start at 1, and boards end at {MAX_CELLS} cells"
+)]
 pub struct BoardTooLarge {
     /// Rows asked for.
     pub rows: u64,
@@ -76,6 +79,11 @@ pub struct BoardTooLarge {
 }
 
 /// A Bomb Game position: the board's size and which cells hold a bomb.
+///
+/// Valuing a board takes a table of its size, computed in time roughly
+/// proportional to its cells times its longer side: a 2000×2000 board takes
+/// seconds, a 2×2,000,000 one far longer. The readers therefore accept only
+/// boards within a square of a given number of cells.
 ///
 /// A cell holds one bomb or none: two bombs on a cell vanish at once, so
 /// [`Board::toggle`] is the natural way to land a bomb.
@@ -272,11 +280,10 @@ fn set_bits(mut word: u64) -> impl Iterator<Item = usize> {
 }
 
 pub(super) fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), BoardTooLarge> {
-    let max = u64::from(MAX_SIDE);
-    if rows == 0 || cols == 0 || rows > max || cols > max {
+    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
         return Err(BoardTooLarge { rows, cols });
     }
-    // Both fit: they are at most MAX_SIDE.
+    // Both fit: each is at most MAX_CELLS, which is u32::MAX.
     Ok((rows as u32, cols as u32))
 }
 
@@ -391,6 +398,13 @@ impl BombGame {
         self.bytes = ByteSums::default();
     }
 
+    /// Grows the table to cover `rows` × `cols` (at most [`MAX_CELLS`], as
+    /// boards and cells are).
+    fn grow(&mut self, rows: u32, cols: u32) {
+        self.table
+            .grow(rows as usize, cols as usize, self.progress.as_ref());
+    }
+
     /// Reports the progress of every table computation to `progress`.
     pub fn report_progress(&mut self, progress: Progress) {
         self.progress = Some(progress);
@@ -403,12 +417,7 @@ impl BombGame {
 
     /// The value of a whole board (the table grows to cover it first).
     pub fn value(&mut self, board: &Board) -> Nimber {
-        // A board's dimensions were checked when it was made.
-        self.table.grow(
-            board.rows as usize,
-            board.cols as usize,
-            self.progress.as_ref(),
-        );
+        self.grow(board.rows, board.cols);
         if (self.bytes.rows, self.bytes.cols)
             != (self.table.rows() as usize, self.table.cols() as usize)
         {
@@ -447,8 +456,7 @@ impl BombGame {
         visit: &mut impl FnMut(BombMove) -> bool,
     ) -> bool {
         let (p, q) = (cell.row, cell.col);
-        self.table
-            .grow(p as usize, q as usize, self.progress.as_ref());
+        self.grow(p, q);
         let single = |above: Option<Cell>, left: Option<Cell>| BombMove {
             explode: cell,
             above,
@@ -620,9 +628,7 @@ impl Game for BombGame {
     type Component = Cell;
 
     fn grundy(&mut self, cell: &Cell) -> Nimber {
-        // A Cell is within MAX_SIDE by construction.
-        self.table
-            .grow(cell.row as usize, cell.col as usize, self.progress.as_ref());
+        self.grow(cell.row, cell.col);
         Nimber::from(self.table.get(cell.row, cell.col).unwrap_or(0))
     }
 }
@@ -655,9 +661,12 @@ mod tests {
     #[test]
     fn sizes_are_checked_before_any_work() {
         assert!(Board::new(0, 5).is_err());
-        assert!(Board::new(5, u64::from(MAX_SIDE) + 1).is_err());
-        assert!(BombTable::new().ensure(MAX_SIDE + 1, 1).is_err());
+        assert!(Board::new(1 << 16, 1 << 16).is_err());
+        assert!(Board::new(u64::MAX, u64::MAX).is_err());
+        assert!(BombTable::new().ensure(1 << 16, 1 << 16).is_err());
         assert!(Cell::new(0, 1).is_none());
+        assert!(Cell::new(1 << 16, 1 << 16).is_none());
+        assert!(Cell::new(1, u32::MAX).is_some());
         let mut board = Board::new(2, 3).unwrap();
         assert!(board.set(2, 3, true));
         assert!(!board.set(3, 1, true));

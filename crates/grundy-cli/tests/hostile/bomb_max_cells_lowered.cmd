@@ -1,0 +1,1 @@
+--max-cells 9 judge bomb

@@ -1,0 +1,1 @@
+--max-cells 0 judge bomb

@@ -1,0 +1,1 @@
+--max-cells 1 judge matrix

@@ -1,0 +1,1 @@
+--max-cells 4 play bomb /dev/stdin

@@ -1,0 +1,1 @@
+--max-cells 8 solve matrix --format json

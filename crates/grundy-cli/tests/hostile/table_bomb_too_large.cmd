@@ -1,0 +1,1 @@
+table bomb --size 2001x1

@@ -1,0 +1,1 @@
+--max-cells 100 table cutting --size 11x10

@@ -1,0 +1,1 @@
+table cutting --size 0
