@@ -49,8 +49,14 @@ def matrix_block(rng):
     return "".join(cases).encode()
 
 
-def run(game, block, total, tail=b""):
-    command = ["/usr/bin/time", "-v", GRUNDY, "judge", game]
+def big_bomb_block(rng):
+    n = 2000
+    rows = ["".join("#" if rng.random() < 0.001 else "." for _ in range(n)) for _ in range(n)]
+    return (f"{n} {n}\n" + "\n".join(rows) + "\n").encode()
+
+
+def run(game, block, total, head=b"", tail=b""):
+    command = ["/usr/bin/time", "-v", GRUNDY, "--no-cache", "judge", game]
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     answers = [0]
 
@@ -60,7 +66,8 @@ def run(game, block, total, tail=b""):
 
     reader = threading.Thread(target=count)
     reader.start()
-    fed = 0
+    process.stdin.write(head)
+    fed = len(head)
     while fed < total:
         process.stdin.write(block)
         fed += len(block)
@@ -81,14 +88,25 @@ def main():
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     rng = random.Random(7)
     total = args.mib << 20
-    print(f"{'game':>8} {'input':>10} {'answers':>11} {'wall':>9} {'peak RSS':>10} {'status':>6}")
-    for game, block, tail in [
-        ("cutting", cutting_block(rng), b""),
-        ("bomb", bomb_block(rng), b"0 0\n"),
-        ("matrix", matrix_block(rng), b""),
+    print(f"{'input':>9} {'size':>10} {'answers':>11} {'wall':>9} {'peak RSS':>10} {'status':>6}")
+    # One Matrix case of as many rows as the input holds: 1 2 3 on each.
+    row = b"1 2 3\n"
+    rows = total // len(row)
+    one_case = (b"1\n" + f"{rows} 3\n".encode(), row * (1 << 16))
+    for name, game, block, head, tail in [
+        ("cutting", "cutting", cutting_block(rng), b"", b""),
+        ("bomb", "bomb", bomb_block(rng), b"", b"0 0\n"),
+        ("bomb-2000", "bomb", big_bomb_block(rng), b"", b"0 0\n"),
+        ("matrix", "matrix", matrix_block(rng), b"", b""),
+        ("matrix-1", "matrix", one_case[1], one_case[0], b""),
     ]:
-        fed, answers, wall, rss, status = run(game, block, total, tail)
-        print(f"{game:>8} {fed / (1 << 20):>7.0f} MiB {answers:>11,} {wall:>9} {rss / 1024:>6.1f} MiB {status:>6}", flush=True)
+        if name == "matrix-1":
+            # Exactly `rows` rows: whole blocks, then the rest one by one.
+            block_rows = len(block) // len(row)
+            fed, answers, wall, rss, status = run(game, block, (rows // block_rows) * len(block) + len(head), head, row * (rows % block_rows))
+        else:
+            fed, answers, wall, rss, status = run(game, block, total, head, tail)
+        print(f"{name:>9} {fed / (1 << 20):>7.0f} MiB {answers:>11,} {wall:>9} {rss / 1024:>6.1f} MiB {status:>6}", flush=True)
 
 
 if __name__ == "__main__":
