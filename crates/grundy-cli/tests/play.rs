@@ -223,3 +223,30 @@ fn standard_input_as_the_start_is_a_usage_error() {
         String::from_utf8_lossy(&output.stderr).contains("give the starting position as a file")
     );
 }
+
+#[test]
+fn junk_lines_are_refused_and_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("start.txt");
+    std::fs::write(&path, "3 3\n").unwrap();
+    let mut script = b"\xff\xfe\n".to_vec();
+    script.extend(b"1 v 1");
+    script.extend(vec![b' '; 5000]);
+    script.extend(b"x\nquit\n");
+    let output = Command::new(cargo_bin("grundy"))
+        .args(["play", "cutting"])
+        .arg(&path)
+        .args(["--you", "first", "--seed", "3"])
+        .env("NO_COLOR", "1")
+        .write_stdin(script)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("Not a legal move"), "{stdout}");
+    assert!(stdout.contains("longer than 1024 bytes"), "{stdout}");
+    // Asked three times: after the junk, after the long line, then `quit`.
+    assert_eq!(stdout.matches("your move> ").count(), 3, "{stdout}");
+    assert!(stdout.contains("Pieces: 1) 3×3"), "{stdout}");
+}

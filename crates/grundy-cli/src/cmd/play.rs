@@ -6,7 +6,7 @@
 //! person's moves so `undo` can take back a pair of moves. Input may be a
 //! terminal or a pipe; the end of input ends the program quietly.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
@@ -259,6 +259,9 @@ enum Turn {
     Engine,
 }
 
+/// The longest line of input `play` reads as a move.
+const MAX_LINE: usize = 1024;
+
 impl<I: BufRead, O: Write> Session<I, O> {
     fn run<G: Playable>(
         mut self,
@@ -296,18 +299,51 @@ impl<I: BufRead, O: Write> Session<I, O> {
         Ok(())
     }
 
-    /// One line of input; `None` at its end.
+    /// One line of input; `None` at its end. Bytes that are not UTF-8 are
+    /// replaced (the move is then refused like any other typo), and a line
+    /// longer than [`MAX_LINE`] bytes is refused without being kept: it
+    /// reads as an empty line, after a message.
     fn read_line(&mut self) -> anyhow::Result<Option<String>> {
-        let mut line = String::new();
-        if self
-            .input
-            .read_line(&mut line)
-            .context("cannot read standard input")?
-            == 0
-        {
+        let mut bytes = Vec::new();
+        let read = (&mut self.input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .context("cannot read standard input")?;
+        if read == 0 {
             return Ok(None);
         }
-        Ok(Some(line))
+        if bytes.len() <= MAX_LINE || bytes.ends_with(b"\n") {
+            return Ok(Some(String::from_utf8_lossy(&bytes).into_owned()));
+        }
+        self.skip_rest_of_line()?;
+        writeln!(
+            self.out,
+            "That line is longer than {MAX_LINE} bytes; moves are short. Type `help` for the notation."
+        )?;
+        Ok(Some(String::new()))
+    }
+
+    /// Discards input up to and including the next newline.
+    fn skip_rest_of_line(&mut self) -> anyhow::Result<()> {
+        loop {
+            let buffer = self
+                .input
+                .fill_buf()
+                .context("cannot read standard input")?;
+            if buffer.is_empty() {
+                return Ok(());
+            }
+            match buffer.iter().position(|&b| b == b'\n') {
+                Some(at) => {
+                    self.input.consume(at + 1);
+                    return Ok(());
+                }
+                None => {
+                    let all = buffer.len();
+                    self.input.consume(all);
+                }
+            }
+        }
     }
 
     /// Plays one game; `false` if the input ended or the person quit.
