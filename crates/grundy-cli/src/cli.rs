@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::cmd::{judge, octal, play, solve, table};
+use crate::cmd::{judge, octal, play, serve, solve, table};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -14,7 +14,8 @@ Examples:
   grundy solve matrix cases.txt --all --format json
   grundy play cutting --size 9x7          # play against the engine
   grundy table bomb --size 8              # Grundy values of one bomb
-  grundy octal 0.07                       # Dawson's Kayles: its period";
+  grundy octal 0.07                       # Dawson's Kayles: its period
+  grundy serve                            # the playground in a browser";
 
 /// Decide impartial games with Sprague–Grundy theory.
 #[derive(Debug, Parser)]
@@ -44,6 +45,7 @@ pub enum Command {
     Play(play::Args),
     Table(table::Args),
     Octal(octal::Args),
+    Serve(serve::Args),
 }
 
 /// The game and the input file, as `judge`, `solve` and `play` take them.

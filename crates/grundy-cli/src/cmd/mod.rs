@@ -3,6 +3,7 @@
 pub mod judge;
 pub mod octal;
 pub mod play;
+pub mod serve;
 pub mod solve;
 pub mod table;
 
@@ -43,5 +44,6 @@ pub fn run(command: Command, env: Env) -> anyhow::Result<()> {
         Command::Play(args) => play::run(args, env),
         Command::Table(args) => table::run(args, env),
         Command::Octal(args) => octal::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

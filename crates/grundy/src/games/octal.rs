@@ -237,6 +237,24 @@ const PLAIN_UNTIL: usize = 4096;
 /// sequence is proven periodic. `progress` is told from time to time how
 /// many values are done.
 pub fn grundy_sequence(code: &OctalCode, upto: usize, progress: &mut dyn FnMut(usize)) -> Sequence {
+    grundy_sequence_while(code, upto, &mut |n| {
+        if n.is_multiple_of(1 << 16) {
+            progress(n);
+        }
+        true
+    })
+    .inspect(|sequence| progress(sequence.values.len()))
+    .unwrap_or_else(|stopped| stopped)
+}
+
+/// [`grundy_sequence`] that asks `keep_going` after every 1024 values
+/// whether to go on (with the number done): `Err` with the values so far
+/// (and no period) when it said no. For callers with a deadline.
+pub fn grundy_sequence_while(
+    code: &OctalCode,
+    upto: usize,
+    keep_going: &mut dyn FnMut(usize) -> bool,
+) -> Result<Sequence, Sequence> {
     let mut engine = Engine::new(code);
     let mut next_check = 1;
     while engine.values.len() < upto {
@@ -244,22 +262,24 @@ pub fn grundy_sequence(code: &OctalCode, upto: usize, progress: &mut dyn FnMut(u
         let n = engine.values.len();
         if n >= next_check {
             if let Some(periodicity) = proven_period(&engine.values, code.max_take()) {
-                return Sequence {
+                return Ok(Sequence {
                     values: engine.values,
                     periodicity: Some(periodicity),
-                };
+                });
             }
             next_check = if n < 2048 { n + 1 } else { n + n / 16 };
         }
-        if n.is_multiple_of(1 << 16) {
-            progress(n);
+        if n.is_multiple_of(1 << 10) && !keep_going(n) {
+            return Err(Sequence {
+                values: engine.values,
+                periodicity: None,
+            });
         }
     }
-    progress(engine.values.len());
-    Sequence {
+    Ok(Sequence {
         values: engine.values,
         periodicity: None,
-    }
+    })
 }
 
 /// The state of one computation.
