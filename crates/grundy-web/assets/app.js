@@ -91,6 +91,7 @@ class Match {
     this.last = null; // the engine's last move, highlighted
     this.hint = null;
     this.selection = {};
+    this.turns = 0;
   }
 
   start(position) {
@@ -105,11 +106,14 @@ class Match {
     this.draw();
   }
 
-  setStatus(text, kind) {
+  // `state` (your-move, thinking, won, lost) and `turns` (moves answered
+  // so far) are for scripts and tests that drive the page.
+  setStatus(text, kind, state = kind || "your-move") {
     const status = document.getElementById("status");
     status.textContent = text;
     status.className = kind;
-    status.dataset.state = kind || (this.busy ? "thinking" : "your-move");
+    status.dataset.state = state;
+    status.dataset.turns = this.turns;
   }
 
   explain(text) { document.getElementById("explain").textContent = text; }
@@ -120,6 +124,7 @@ class Match {
     this.busy = true;
     this.hint = null;
     this.selection = {};
+    this.explain(`You: ${this.spec.describe(move)}.`);
     try {
       const before = this.position;
       const mine = await api("/api/move", { game: this.game, position: before, move });
@@ -127,7 +132,7 @@ class Match {
       this.position = mine.position;
       this.last = null;
       if (mine.mover_won) return this.finish(true);
-      this.setStatus("grundy is thinking…", "");
+      this.setStatus("grundy is thinking…", "", "thinking");
       this.draw();
       const analysis = await api("/api/solve", { game: this.game, position: this.position });
       if (!analysis.engine_move) return this.finish(true);
@@ -143,6 +148,8 @@ class Match {
       this.setStatus("Your move.", "");
     } finally {
       this.busy = false;
+      this.turns += 1;
+      document.getElementById("status").dataset.turns = this.turns;
       this.draw();
     }
   }
@@ -237,7 +244,13 @@ const DRAW = {
       drawing.append(svg("rect", { x: 1, y: 1, width: w * scale, height: h * scale, fill: "#fff", stroke: "#333" }));
       const line = (direction, at, x1, y1, x2, y2) => {
         const hinted = match.hint && match.hint.piece === piece && match.hint.direction === direction && match.hint.at === at;
-        const hit = svg("line", { x1, y1, x2, y2, class: "hit", "data-cut": `${piece},${direction},${at}` });
+        // The line is thin; a transparent band around it takes the click.
+        const band = Math.max(4, Math.min(10, scale - 2));
+        const hit = svg("rect", {
+          x: Math.min(x1, x2) - (x1 === x2 ? band / 2 : 0), y: Math.min(y1, y2) - (y1 === y2 ? band / 2 : 0),
+          width: x1 === x2 ? band : Math.abs(x2 - x1), height: y1 === y2 ? band : Math.abs(y2 - y1),
+          class: "hit", "data-cut": `${piece},${direction},${at}`,
+        });
         const cut = svg("line", { x1, y1, x2, y2, class: hinted ? "cut hint" : "cut" });
         if (hinted) hit.dataset.hint = "cut";
         hit.addEventListener("click", () => match.play({ piece, direction, at }));

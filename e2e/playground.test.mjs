@@ -1,0 +1,179 @@
+// End-to-end tests of `grundy serve` in headless Chromium (playwright-core
+// driving Debian's /usr/bin/chromium): one full game of each seed game,
+// played by clicking, then the Grundy table and octal views. Screenshots go
+// to e2e/screenshots/.
+//
+//     node e2e/playground.test.mjs            # uses target/debug/grundy
+//     GRUNDY_BIN=target/release/grundy node e2e/playground.test.mjs
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..");
+const binary = process.env.GRUNDY_BIN || join(root, "target", "debug", "grundy");
+const shots = join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+
+// Start the server on a free loopback port and read its address.
+function startServer() {
+  const server = spawn(binary, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const timer = setTimeout(() => reject(new Error("the server did not print its address")), 20000);
+    server.stdout.on("data", (chunk) => {
+      text += chunk;
+      const match = text.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (match) { clearTimeout(timer); resolve({ server, url: match[0] }); }
+    });
+    server.on("exit", (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+}
+
+const results = [];
+async function test(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    results.push([name, "ok", Date.now() - started]);
+  } catch (error) {
+    results.push([name, "FAILED", Date.now() - started]);
+    console.error(`${name}: ${error.stack || error}`);
+  }
+}
+
+// Starts a game from judge-format text, then follows the hints to the end.
+async function playWithHints(page, url, game, text, clickHint) {
+  await page.goto(`${url}#${game}`);
+  await page.click("details summary");
+  await page.fill("[data-testid=paste]", text);
+  await page.click("[data-testid=start-text]");
+  const status = page.locator("[data-testid=status]");
+  for (let move = 0; move < 200; move++) {
+    const state = await status.getAttribute("data-state");
+    if (state === "won" || state === "lost") return state;
+    assert.equal(state, "your-move");
+    const turns = Number(await status.getAttribute("data-turns"));
+    await page.click("[data-testid=hint]");
+    await page.locator("[data-hint]").first().waitFor();
+    await clickHint(page);
+    await page.locator(`[data-testid=status][data-turns="${turns + 1}"]`).waitFor();
+    const explain = await page.textContent("[data-testid=explain]");
+    assert.ok(!explain.startsWith("Refused"), explain);
+  }
+  throw new Error("the game did not end");
+}
+
+const { server, url } = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page.on("pageerror", (error) => console.error(`page error: ${error}`));
+
+  await test("bomb: a won position, played by clicking the hints, is won", async () => {
+    const state = await playWithHints(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n", async (p) => {
+      await p.click("[data-hint=explode]");
+      if (await p.locator("[data-hint=above]").count()) await p.click("[data-hint=above]");
+      if (await p.locator("[data-hint=left]").count()) await p.click("[data-hint=left]");
+    });
+    assert.equal(state, "won");
+    assert.equal(await page.textContent("[data-testid=status]"), "You won!");
+    assert.equal(await page.locator(".cell.bomb").count(), 0);
+    await page.screenshot({ path: join(shots, "bomb.png"), fullPage: true });
+  });
+
+  await test("cutting: a won position, played by clicking grid lines, is won", async () => {
+    const state = await playWithHints(page, url, "cutting", "4 2\n", async (p) => {
+      // Near the line's start, away from where it crosses the others.
+      await p.click("[data-hint=cut]", { position: { x: 3, y: 3 } });
+    });
+    assert.equal(state, "won");
+    assert.equal(await page.textContent("[data-testid=status]"), "You won!");
+    // Some piece is 1×1: the winning cut cut one out.
+    assert.ok((await page.textContent("[data-testid=pieces]")).includes("1×1"));
+    await page.screenshot({ path: join(shots, "cutting.png"), fullPage: true });
+  });
+
+  await test("matrix: a won position, played by picking rows and stones, is won", async () => {
+    const state = await playWithHints(page, url, "matrix", "1\n2 2\n1 2\n3 4\n", async (p) => {
+      const row = await p.locator("tr.hint").getAttribute("data-row");
+      await p.click(`[data-choose-row="${row}"]`);
+      for (const input of await p.locator(`input[data-take^="${row},"]`).all()) {
+        await input.fill(await input.getAttribute("data-hint"));
+      }
+      await p.click(`[data-take-row="${row}"]`);
+    });
+    assert.equal(state, "won");
+    const stones = await page.locator("td.stones").allTextContents();
+    assert.ok(stones.every((s) => s === "0"), stones.join(","));
+    await page.screenshot({ path: join(shots, "matrix.png"), fullPage: true });
+  });
+
+  await test("bomb: from a lost position the engine wins", async () => {
+    // One bomb at (2, 2) is worth *1... two equal bombs at (1,2) and (2,1) are *1 + *1 = 0.
+    const state = await playWithHints(page, url, "bomb", "2 2\n.#\n#.\n", async (p) => {
+      await p.click("[data-hint=explode]");
+      if (await p.locator("[data-hint=above]").count()) await p.click("[data-hint=above]");
+      if (await p.locator("[data-hint=left]").count()) await p.click("[data-hint=left]");
+    });
+    assert.equal(state, "lost");
+    assert.equal(await page.textContent("[data-testid=status]"), "grundy won.");
+  });
+
+  await test("undo and illegal clicks change nothing they should not", async () => {
+    await page.goto(`${url}#cutting`);
+    await page.click("details summary");
+    await page.fill("[data-testid=paste]", "5 3\n");
+    await page.click("[data-testid=start-text]");
+    await page.click('[data-cut="1,vertical,2"]', { position: { x: 3, y: 3 } });
+    await page.locator('[data-testid=status][data-state="your-move"]').waitFor();
+    assert.notEqual(await page.textContent("[data-testid=pieces]"), "");
+    await page.click("[data-testid=undo]");
+    const pieces = await page.locator("figure.piece figcaption").allTextContents();
+    assert.deepEqual(pieces, ["1) 5×3"]);
+  });
+
+  await test("tables: the heatmap shows values on hover", async () => {
+    await page.goto(`${url}#tables`);
+    await page.locator("[data-testid=table-info]", { hasText: "zeros" }).waitFor();
+    const info = await page.textContent("[data-testid=table-info]");
+    assert.match(info, /^64×64 values, largest \*\d+; /);
+    const box = await page.locator("[data-testid=heatmap]").boundingBox();
+    // The top-left cell is one bomb at (1, 1): *0.
+    await page.mouse.move(box.x + 3, box.y + 3);
+    assert.equal(await page.textContent("#tip"), "bomb at (1, 1): *0");
+    await page.mouse.move(box.x + 10 * 5 + 2, box.y + 3);
+    assert.equal(await page.textContent("#tip"), "bomb at (1, 6): *5");
+    await page.mouse.wheel(0, -300);
+    await page.screenshot({ path: join(shots, "tables.png"), fullPage: true });
+  });
+
+  await test("octal: Dawson's Kayles shows its period", async () => {
+    await page.goto(`${url}#octal`);
+    await page.locator("[data-testid=octal-info]", { hasText: "period" }).waitFor();
+    assert.equal(await page.textContent("[data-testid=octal-info]"),
+      "0.07: period 34, preperiod 53 (proven after 176 values).");
+    await page.fill("[data-testid=octal-code]", "0.x");
+    await page.click("[data-testid=octal-run]");
+    await page.locator("[data-testid=octal-info]", { hasText: "not an octal code" }).waitFor();
+    await page.fill("[data-testid=octal-code]", "0.137");
+    await page.click("[data-testid=octal-run]");
+    await page.locator("[data-testid=octal-info]", { hasText: "period 34" }).waitFor();
+    await page.screenshot({ path: join(shots, "octal.png"), fullPage: true });
+  });
+} finally {
+  await browser.close();
+  server.kill();
+}
+
+for (const [name, outcome, ms] of results) console.log(`${outcome.padEnd(6)} ${name} (${ms} ms)`);
+const failed = results.filter(([, outcome]) => outcome !== "ok").length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
