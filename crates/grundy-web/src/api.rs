@@ -220,6 +220,8 @@ impl Position {
                         )));
                     }
                 }
+                // A bomb on (1, 1) vanishes at once.
+                board.set(1, 1, false);
                 Ok(Position::Bomb(board))
             }
             GameKind::Cutting => {
@@ -318,7 +320,14 @@ fn matrix_move_json(mv: &MatrixMove) -> Value {
 }
 
 fn nimber(n: Nimber) -> Value {
-    json!(n.value())
+    big(n.value())
+}
+
+/// A number as JSON: a number up to 2^64 − 1, beyond that (Matrix row totals
+/// and their nim-sums) a string of its digits, which JSON numbers cannot
+/// carry exactly.
+fn big(n: u128) -> Value {
+    u64::try_from(n).map_or_else(|_| json!(n.to_string()), |n| json!(n))
 }
 
 /// `POST /api/solve` with `{"game", "position"}`.
@@ -400,7 +409,7 @@ fn analyse(state: &crate::State, game: GameKind, position: &Position) -> Value {
             let components = rows
                 .iter()
                 .enumerate()
-                .map(|(i, r)| json!({ "row": i + 1, "stones": r.total(), "grundy": r.total() }))
+                .map(|(i, r)| json!({ "row": i + 1, "stones": big(r.total()), "grundy": big(r.total()) }))
                 .collect();
             let winning = matrix::winning_moves(rows);
             let count = winning.len() as u64;

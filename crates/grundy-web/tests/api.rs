@@ -534,3 +534,58 @@ async fn the_page_and_its_assets_are_served() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_largest_positions_allowed_are_answered() {
+    let app = app();
+    let full = vec![vec![u64::MAX; 50]; 50];
+    let (status, answer) = post(
+        &app,
+        "/api/solve",
+        json!({ "game": "matrix", "position": { "rows": full } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let rows: Vec<Row> = full.into_iter().map(Row::from_cells).collect();
+    assert_eq!(answer["nim_sum"], json!(MatrixGame.sum(&rows).value()));
+
+    let pieces: Vec<[u64; 2]> = (0..100)
+        .map(|i| [(1u64 << 32) - i, (1 << 32) - 1])
+        .collect();
+    let (status, answer) = post(
+        &app,
+        "/api/solve",
+        json!({ "game": "cutting", "position": { "pieces": pieces } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+
+    let bombs: Vec<[u32; 2]> = (1..=100)
+        .flat_map(|r| (1..=100).map(move |c| [r, c]))
+        .filter(|[r, c]| (r * 7 + c * 3) % 5 == 0)
+        .collect();
+    let (status, answer) = post(
+        &app,
+        "/api/solve",
+        json!({ "game": "bomb", "position": { "rows": 100, "cols": 100, "bombs": bombs } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+#[tokio::test]
+async fn numbers_beyond_64_bits_are_strings() {
+    let app = app();
+    let rows = json!({ "rows": [[u64::MAX, u64::MAX], [0, 1]] });
+    let (status, answer) = post(
+        &app,
+        "/api/solve",
+        json!({ "game": "matrix", "position": rows }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let total = 2 * u128::from(u64::MAX);
+    assert_eq!(answer["components"][0]["stones"], json!(total.to_string()));
+    assert_eq!(answer["components"][1]["stones"], json!(1));
+    assert_eq!(answer["nim_sum"], json!((total ^ 1).to_string()));
+}
