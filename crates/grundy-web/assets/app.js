@@ -234,7 +234,9 @@ const DRAW = {
     const scale = Math.max(6, Math.min(40, Math.floor(360 / longest)));
     pieces.forEach(([w, h], index) => {
       const piece = index + 1;
-      const figure = el("figure", { class: "piece", "data-piece": piece });
+      // The engine's cut left pieces `last.piece` and the one after it.
+      const cutByEngine = match.last && (piece === match.last.piece || piece === match.last.piece + 1);
+      const figure = el("figure", { class: cutByEngine ? "piece last" : "piece", "data-piece": piece });
       if (w > 80 || h > 80) {
         figure.append(el("figcaption", {}, `${piece}) ${w}×${h}: too large to draw; type the cut below`));
         box.append(figure);
@@ -457,7 +459,7 @@ function octalView() {
     for (let i = 0; i < shown; i++) {
       const v = data.values[i];
       ctx.fillStyle = v === 0 ? "rgb(230,30,60)" : "#3b528b";
-      ctx.fillRect(pad + (i / shown) * w, pad + h - (v / max) * h - 1, 2, 2);
+      ctx.fillRect(pad + (i / shown) * w - 1, pad + h - (v / max) * h - 1, 3, 3);
     }
     ctx.fillStyle = "#333"; ctx.font = "12px sans-serif";
     ctx.fillText(`G(n), n = 0…${shown - 1}; max ${max}`, pad, 18);
@@ -473,6 +475,8 @@ function octalView() {
 
 function route() {
   const name = (location.hash || "#bomb").slice(1);
+  const tip = document.getElementById("tip");
+  if (tip) tip.style.display = "none";
   document.querySelectorAll("nav a").forEach((a) => a.classList.toggle("active", a.dataset.view === name));
   if (GAMES[name]) playView(name);
   else if (name === "tables") tablesView();
