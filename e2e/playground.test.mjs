@@ -67,6 +67,13 @@ async function playWithHints(page, url, game, text, clickHint) {
   throw new Error("the game did not end");
 }
 
+// A Bomb move by clicks: the bomb, then where its new bombs land.
+async function clickBombHint(page) {
+  await page.click("[data-hint=explode]");
+  if (await page.locator("[data-hint=above]").count()) await page.click("[data-hint=above]");
+  if (await page.locator("[data-hint=left]").count()) await page.click("[data-hint=left]");
+}
+
 const { server, url } = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -78,11 +85,7 @@ try {
   page.on("pageerror", (error) => console.error(`page error: ${error}`));
 
   await test("bomb: a won position, played by clicking the hints, is won", async () => {
-    const state = await playWithHints(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n", async (p) => {
-      await p.click("[data-hint=explode]");
-      if (await p.locator("[data-hint=above]").count()) await p.click("[data-hint=above]");
-      if (await p.locator("[data-hint=left]").count()) await p.click("[data-hint=left]");
-    });
+    const state = await playWithHints(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n", clickBombHint);
     assert.equal(state, "won");
     assert.equal(await page.textContent("[data-testid=status]"), "You won!");
     assert.equal(await page.locator(".cell.bomb").count(), 0);
@@ -117,12 +120,8 @@ try {
   });
 
   await test("bomb: from a lost position the engine wins", async () => {
-    // One bomb at (2, 2) is worth *1... two equal bombs at (1,2) and (2,1) are *1 + *1 = 0.
-    const state = await playWithHints(page, url, "bomb", "2 2\n.#\n#.\n", async (p) => {
-      await p.click("[data-hint=explode]");
-      if (await p.locator("[data-hint=above]").count()) await p.click("[data-hint=above]");
-      if (await p.locator("[data-hint=left]").count()) await p.click("[data-hint=left]");
-    });
+    // Bombs at (1, 2) and (2, 1) are Nim heaps of 1 each: *1 + *1 = *0.
+    const state = await playWithHints(page, url, "bomb", "2 2\n.#\n#.\n", clickBombHint);
     assert.equal(state, "lost");
     assert.equal(await page.textContent("[data-testid=status]"), "grundy won.");
   });

@@ -204,29 +204,6 @@ async fn moves_are_applied_or_refused() {
         json!([[3, 3], [1, 1], [1, 1]])
     );
     assert_eq!(answer["mover_won"], json!(true));
-    let (status, _) = post(
-        &app,
-        "/api/move",
-        request(
-            "cutting",
-            json!({ "pieces": [[3, 3]] }),
-            json!({ "piece": 1, "direction": "vertical", "at": 3 }),
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    let (status, _) = post(
-        &app,
-        "/api/move",
-        request(
-            "cutting",
-            json!({ "pieces": [[3, 3]] }),
-            json!({ "piece": 2, "direction": "vertical", "at": 1 }),
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-
     // Matrix: emptying the last stones wins.
     let (status, answer) = post(
         &app,
@@ -241,17 +218,48 @@ async fn moves_are_applied_or_refused() {
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["position"]["rows"], json!([[0, 0], [0, 0]]));
     assert_eq!(answer["mover_won"], json!(true));
-    let (status, _) = post(
-        &app,
-        "/api/move",
-        request(
+    // Illegal moves, each refused with a reason.
+    let illegal = [
+        (
+            "cutting",
+            json!({ "pieces": [[3, 3]] }),
+            json!({ "piece": 1, "direction": "vertical", "at": 3 }),
+        ),
+        (
+            "cutting",
+            json!({ "pieces": [[3, 3]] }),
+            json!({ "piece": 2, "direction": "vertical", "at": 1 }),
+        ),
+        (
             "matrix",
             json!({ "rows": [[0, 2]] }),
             json!({ "row": 1, "take": [1, 0] }),
         ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        (
+            "matrix",
+            json!({ "rows": [[0, 2]] }),
+            json!({ "row": 1, "take": [0, 0] }),
+        ),
+        (
+            "matrix",
+            json!({ "rows": [[0, 2]] }),
+            json!({ "row": 2, "take": [0, 1] }),
+        ),
+        (
+            "bomb",
+            json!({ "rows": 2, "cols": 2, "bombs": [[2, 2]] }),
+            json!({ "explode": [1, 2], "above": null, "left": [1, 1] }),
+        ),
+    ];
+    for (game, position, mv) in illegal {
+        let (status, answer) = post(&app, "/api/move", request(game, position, mv.clone())).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{game} {mv}: {answer}"
+        );
+        assert!(!error_of(&answer).is_empty());
+    }
 }
 
 #[tokio::test]
