@@ -45,12 +45,19 @@ async function test(name, body) {
   }
 }
 
-// Starts a game from judge-format text, then follows the hints to the end.
-async function playWithHints(page, url, game, text, clickHint) {
+// Opens a game's view and starts it from judge-format text.
+async function startFromText(page, url, game, text) {
+  // A fresh page: going to another hash of the same page would keep its state.
+  await page.goto("about:blank");
   await page.goto(`${url}#${game}`);
   await page.click("details summary");
   await page.fill("[data-testid=paste]", text);
   await page.click("[data-testid=start-text]");
+}
+
+// Starts a game from judge-format text, then follows the hints to the end.
+async function playWithHints(page, url, game, text, clickHint) {
+  await startFromText(page, url, game, text);
   const status = page.locator("[data-testid=status]");
   for (let move = 0; move < 200; move++) {
     const state = await status.getAttribute("data-state");
@@ -126,11 +133,37 @@ try {
     assert.equal(await page.textContent("[data-testid=status]"), "grundy won.");
   });
 
+  await test("matrix: grundy moves first from a won position and wins", async () => {
+    await startFromText(page, url, "matrix", "1\n2 3\n1 0 2\n0 4 0\n");
+    await page.click("[data-testid=engine-first]");
+    await page.locator('[data-testid=status][data-turns="1"]').waitFor();
+    assert.match(await page.textContent("[data-testid=explain]"), /^grundy: take .* \(a winning move\)\.$/);
+    assert.ok(await page.locator("[data-testid=engine-first]").isDisabled());
+    const status = page.locator("[data-testid=status]");
+    for (let move = 0; move < 50 && (await status.getAttribute("data-state")) === "your-move"; move++) {
+      const turns = Number(await status.getAttribute("data-turns"));
+      await page.click("[data-testid=hint]");
+      await page.locator("tr.hint").waitFor();
+      const row = await page.locator("tr.hint").getAttribute("data-row");
+      await page.click(`[data-choose-row="${row}"]`);
+      for (const input of await page.locator(`input[data-take^="${row},"]`).all()) {
+        await input.fill(await input.getAttribute("data-hint"));
+      }
+      await page.click(`[data-take-row="${row}"]`);
+      await page.locator(`[data-testid=status][data-turns="${turns + 1}"]`).waitFor();
+    }
+    assert.equal(await status.getAttribute("data-state"), "lost");
+    assert.equal(await page.textContent("[data-testid=status]"), "grundy won.");
+  });
+
+  await test("a position without a legal move is lost at once", async () => {
+    await startFromText(page, url, "matrix", "1\n1 2\n0 0\n");
+    await page.locator('[data-testid=status][data-state="lost"]').waitFor();
+    assert.equal(await page.textContent("[data-testid=explain]"), "There is no legal move in this position.");
+  });
+
   await test("undo and illegal clicks change nothing they should not", async () => {
-    await page.goto(`${url}#cutting`);
-    await page.click("details summary");
-    await page.fill("[data-testid=paste]", "5 3\n");
-    await page.click("[data-testid=start-text]");
+    await startFromText(page, url, "cutting", "5 3\n");
     await page.click('[data-cut="1,vertical,2"]', { position: { x: 3, y: 3 } });
     await page.locator('[data-testid=status][data-state="your-move"]').waitFor();
     assert.notEqual(await page.textContent("[data-testid=pieces]"), "");

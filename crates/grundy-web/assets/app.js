@@ -73,7 +73,9 @@ const GAMES = {
     example: "1\n2 3\n1 2 3\n3 2 1\n",
     random() {
       const m = randint(2, 4), n = randint(2, 4);
-      return { rows: Array.from({ length: m }, () => Array.from({ length: n }, () => randint(0, 6))) };
+      const rows = Array.from({ length: m }, () => Array.from({ length: n }, () => randint(0, 6)));
+      rows[0][0] = Math.max(rows[0][0], 1); // at least one move
+      return { rows };
     },
     describe(m) { return `take ${m.take.join(", ")} from row ${m.row}`; },
   },
@@ -94,16 +96,27 @@ class Match {
     this.turns = 0;
   }
 
-  start(position) {
+  async start(position) {
     this.position = position;
     this.history = [];
     this.over = false;
     this.last = null;
     this.hint = null;
     this.selection = {};
+    this.started = true; // no move made yet: grundy may be asked to start
     this.setStatus("Your move.", "");
     this.explain("");
     this.draw();
+    // A position without a legal move is lost at once by the player to move.
+    try {
+      const analysis = await api("/api/solve", { game: this.game, position });
+      if (!analysis.engine_move && this.position === position) {
+        this.explain("There is no legal move in this position.");
+        this.finish(false);
+      }
+    } catch (error) {
+      this.explain(`Cannot use this position: ${error.message}`);
+    }
   }
 
   // `state` (your-move, thinking, won, lost) and `turns` (moves answered
@@ -131,18 +144,44 @@ class Match {
       this.history.push(before);
       this.position = mine.position;
       this.last = null;
+      this.started = false;
       if (mine.mover_won) return this.finish(true);
-      this.setStatus("grundy is thinking…", "", "thinking");
-      this.draw();
-      const analysis = await api("/api/solve", { game: this.game, position: this.position });
-      if (!analysis.engine_move) return this.finish(true);
-      const reply = await api("/api/move", { game: this.game, position: this.position, move: analysis.engine_move });
-      this.last = analysis.engine_move;
-      this.position = reply.position;
-      this.explain(`grundy: ${this.spec.describe(analysis.engine_move)}` +
-        (analysis.first_player_wins ? " (a winning move)." : " (no winning move existed; the hardest one to answer)."));
-      if (reply.mover_won) return this.finish(false);
+      await this.engineTurn();
+    } catch (error) {
+      this.explain(`Refused: ${error.message}`);
       this.setStatus("Your move.", "");
+    } finally {
+      this.busy = false;
+      this.turns += 1;
+      document.getElementById("status").dataset.turns = this.turns;
+      this.draw();
+    }
+  }
+
+  // grundy moves, then it is the person's turn again (or the game is over).
+  async engineTurn() {
+    this.setStatus("grundy is thinking…", "", "thinking");
+    this.draw();
+    const analysis = await api("/api/solve", { game: this.game, position: this.position });
+    if (!analysis.engine_move) return this.finish(true);
+    const reply = await api("/api/move", { game: this.game, position: this.position, move: analysis.engine_move });
+    this.last = analysis.engine_move;
+    this.position = reply.position;
+    this.explain(`grundy: ${this.spec.describe(analysis.engine_move)}` +
+      (analysis.first_player_wins ? " (a winning move)." : " (no winning move existed; the hardest one to answer)."));
+    if (reply.mover_won) return this.finish(false);
+    this.setStatus("Your move.", "");
+  }
+
+  // Before any move: let grundy have the first move.
+  async engineFirst() {
+    if (this.busy || this.over || !this.started) return;
+    this.busy = true;
+    this.started = false;
+    this.hint = null;
+    this.selection = {};
+    try {
+      await this.engineTurn();
     } catch (error) {
       this.explain(`Refused: ${error.message}`);
       this.setStatus("Your move.", "");
@@ -184,6 +223,8 @@ class Match {
   }
 
   draw() {
+    const first = document.querySelector("[data-testid=engine-first]");
+    if (first) first.disabled = !this.started || this.over || this.busy;
     const area = document.getElementById("board");
     area.replaceChildren(DRAW[this.game](this));
   }
@@ -336,6 +377,7 @@ function playView(game) {
     el("div", { class: "toolbar" },
       el("button", { onclick: () => match.showHint(), "data-testid": "hint" }, "Hint"),
       el("button", { onclick: () => match.undo(), "data-testid": "undo" }, "Undo"),
+      el("button", { onclick: () => match.engineFirst(), "data-testid": "engine-first", title: "Before any move: grundy moves first" }, "grundy moves first"),
       el("button", { onclick: () => match.start(spec.random()), "data-testid": "new-random" }, "New random game")),
     el("div", { id: "status", "data-testid": "status" }),
     el("div", { id: "board" }),
