@@ -131,22 +131,15 @@ class Match {
 
   explain(text) { document.getElementById("explain").textContent = text; }
 
-  // The person's move, then the engine's answer.
-  async play(move) {
+  // One turn with the page locked: `body` makes the moves; an error is
+  // shown, and the person moves again.
+  async turn(body) {
     if (this.busy || this.over) return;
     this.busy = true;
     this.hint = null;
     this.selection = {};
-    this.explain(`You: ${this.spec.describe(move)}.`);
     try {
-      const before = this.position;
-      const mine = await api("/api/move", { game: this.game, position: before, move });
-      this.history.push(before);
-      this.position = mine.position;
-      this.last = null;
-      this.started = false;
-      if (mine.mover_won) return this.finish(true);
-      await this.engineTurn();
+      await body();
     } catch (error) {
       this.explain(`Refused: ${error.message}`);
       this.setStatus("Your move.", "");
@@ -156,6 +149,21 @@ class Match {
       document.getElementById("status").dataset.turns = this.turns;
       this.draw();
     }
+  }
+
+  // The person's move, then the engine's answer.
+  play(move) {
+    return this.turn(async () => {
+      this.explain(`You: ${this.spec.describe(move)}.`);
+      const before = this.position;
+      const mine = await api("/api/move", { game: this.game, position: before, move });
+      this.history.push(before);
+      this.position = mine.position;
+      this.last = null;
+      this.started = false;
+      if (mine.mover_won) return this.finish(true);
+      await this.engineTurn();
+    });
   }
 
   // grundy moves, then it is the person's turn again (or the game is over).
@@ -174,23 +182,12 @@ class Match {
   }
 
   // Before any move: let grundy have the first move.
-  async engineFirst() {
-    if (this.busy || this.over || !this.started) return;
-    this.busy = true;
-    this.started = false;
-    this.hint = null;
-    this.selection = {};
-    try {
+  engineFirst() {
+    if (!this.started) return;
+    return this.turn(async () => {
+      this.started = false;
       await this.engineTurn();
-    } catch (error) {
-      this.explain(`Refused: ${error.message}`);
-      this.setStatus("Your move.", "");
-    } finally {
-      this.busy = false;
-      this.turns += 1;
-      document.getElementById("status").dataset.turns = this.turns;
-      this.draw();
-    }
+    });
   }
 
   finish(youWon) {

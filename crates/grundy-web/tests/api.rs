@@ -36,6 +36,14 @@ async fn get(app: &Router, path: &str) -> (StatusCode, Value) {
     send(app, Request::get(path).body(Body::empty()).unwrap()).await
 }
 
+/// `POST /api/solve`, which must succeed.
+async fn solve(app: &Router, game: &str, position: Value) -> Value {
+    let request = json!({ "game": game, "position": position });
+    let (status, answer) = post(app, "/api/solve", request).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer
+}
+
 fn app() -> Router {
     router(Limits::default())
 }
@@ -57,13 +65,7 @@ async fn solve_bomb_agrees_with_the_library() {
     let app = app();
     let bombs = [[1, 3], [3, 2], [3, 4], [4, 4], [2, 5]];
     let position = json!({ "rows": 4, "cols": 5, "bombs": bombs });
-    let (status, answer) = post(
-        &app,
-        "/api/solve",
-        json!({ "game": "bomb", "position": position }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer = solve(&app, "bomb", json!(position)).await;
     let b = board(4, 5, &bombs);
     let mut game = BombGame::new();
     let sum = game.value(&b);
@@ -105,13 +107,7 @@ async fn solve_bomb_agrees_with_the_library() {
 async fn solve_cutting_and_matrix_agree_with_the_library() {
     let app = app();
     let pieces = [[5u64, 4u64], [3, 7], [1, 1]];
-    let (status, answer) = post(
-        &app,
-        "/api/solve",
-        json!({ "game": "cutting", "position": { "pieces": pieces } }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer = solve(&app, "cutting", json!({ "pieces": pieces })).await;
     let papers: Vec<Paper> = pieces.iter().map(|&[w, h]| Paper::new(w, h)).collect();
     assert_eq!(
         answer["first_player_wins"],
@@ -127,13 +123,7 @@ async fn solve_cutting_and_matrix_agree_with_the_library() {
     );
 
     let cells = vec![vec![1u64, 2, 3], vec![3, 2, 1], vec![0, 0, 7]];
-    let (status, answer) = post(
-        &app,
-        "/api/solve",
-        json!({ "game": "matrix", "position": { "rows": cells } }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer = solve(&app, "matrix", json!({ "rows": cells })).await;
     let rows: Vec<Row> = cells.into_iter().map(Row::from_cells).collect();
     let sum = MatrixGame.sum(&rows);
     assert_eq!(answer["nim_sum"], json!(sum.value()));
@@ -547,51 +537,39 @@ async fn the_page_and_its_assets_are_served() {
 async fn the_largest_positions_allowed_are_answered() {
     let app = app();
     let full = vec![vec![u64::MAX; 50]; 50];
-    let (status, answer) = post(
-        &app,
-        "/api/solve",
-        json!({ "game": "matrix", "position": { "rows": full } }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer = solve(&app, "matrix", json!({ "rows": full })).await;
     let rows: Vec<Row> = full.into_iter().map(Row::from_cells).collect();
     assert_eq!(answer["nim_sum"], json!(MatrixGame.sum(&rows).value()));
 
     let pieces: Vec<[u64; 2]> = (0..100)
         .map(|i| [(1u64 << 32) - i, (1 << 32) - 1])
         .collect();
-    let (status, answer) = post(
-        &app,
-        "/api/solve",
-        json!({ "game": "cutting", "position": { "pieces": pieces } }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer = solve(&app, "cutting", json!({ "pieces": pieces })).await;
+    let papers: Vec<Paper> = pieces.iter().map(|&[w, h]| Paper::new(w, h)).collect();
+    assert_eq!(
+        answer["first_player_wins"],
+        json!(cutting::position_wins(&papers))
+    );
 
     let bombs: Vec<[u32; 2]> = (1..=100)
         .flat_map(|r| (1..=100).map(move |c| [r, c]))
         .filter(|[r, c]| (r * 7 + c * 3) % 5 == 0)
         .collect();
-    let (status, answer) = post(
+    let answer = solve(
         &app,
-        "/api/solve",
-        json!({ "game": "bomb", "position": { "rows": 100, "cols": 100, "bombs": bombs } }),
+        "bomb",
+        json!({ "rows": 100, "cols": 100, "bombs": bombs }),
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let sum = BombGame::new().value(&board(100, 100, &bombs));
+    assert_eq!(answer["nim_sum"], json!(sum.value()));
 }
 
 #[tokio::test]
 async fn numbers_beyond_64_bits_are_strings() {
     let app = app();
     let rows = json!({ "rows": [[u64::MAX, u64::MAX], [0, 1]] });
-    let (status, answer) = post(
-        &app,
-        "/api/solve",
-        json!({ "game": "matrix", "position": rows }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer = solve(&app, "matrix", json!(rows)).await;
     let total = 2 * u128::from(u64::MAX);
     assert_eq!(answer["components"][0]["stones"], json!(total.to_string()));
     assert_eq!(answer["components"][1]["stones"], json!(1));
