@@ -531,18 +531,24 @@ mod tests {
         assert_eq!(&DAWSON[..start.len()], &start);
     }
 
-    /// The periodicity theorem for octal games: if G(n + p) = G(n) for all
-    /// n0 ≤ n < 2·n0 + p + t (t = most tokens removed, 2 here; n0 ≥ 1) then
-    /// it holds for every n ≥ n0. The table is long enough to check that.
+    /// The periodicity theorem for octal games (the same check the octal
+    /// engine uses): Dawson's Kayles is 0.07, t = 2, and the table is long
+    /// enough for the theorem to prove its period and preperiod, both least.
     #[test]
     fn dawson_periodicity_is_proven_by_the_table() {
-        let (n0, p, t) = (DAWSON_PREPERIOD, DAWSON_PERIOD, 2);
-        assert!(2 * n0 + 2 * p + t <= DAWSON.len());
-        for n in n0..2 * n0 + p + t {
-            assert_eq!(DAWSON[n + p], DAWSON[n], "D({}) vs D({})", n + p, n);
-        }
-        // And the preperiod is no shorter: D(52) breaks the period.
-        assert_ne!(DAWSON[n0 - 1], DAWSON[n0 - 1 + p]);
+        let values = DAWSON.map(u32::from);
+        assert_eq!(
+            crate::games::octal::proven_period(&values, 2),
+            Some(crate::games::octal::Periodicity {
+                period: DAWSON_PERIOD,
+                preperiod: DAWSON_PREPERIOD
+            })
+        );
+        // One value fewer and the theorem cannot conclude.
+        assert_eq!(
+            crate::games::octal::proven_period(&values[..values.len() - 1], 2),
+            None
+        );
         // Every way of looking a value up agrees with the rule itself.
         for n in 0..DAWSON.len() as u64 {
             assert_eq!(dawson(n), DAWSON[n as usize], "D({n})");

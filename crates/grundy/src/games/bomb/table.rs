@@ -544,18 +544,11 @@ fn xor_bit_positions(mut v: u64, s: u32) -> u64 {
 
 /// Whether this CPU can run the AVX-512 search.
 fn simd_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        avx512::available()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    crate::cpu::features().bomb_avx512()
 }
 
-/// The mex search on 512 candidates at a time. The only unsafe code of the
-/// library: intrinsics, and loads whose bounds are checked just before.
+/// The mex search on 512 candidates at a time: intrinsics, and loads whose
+/// bounds are checked just before.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx512 {
@@ -565,10 +558,7 @@ mod avx512 {
 
     /// Whether the CPU has every extension the search uses.
     pub fn available() -> bool {
-        is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512bw")
-            && is_x86_feature_detected!("avx512vbmi")
-            && is_x86_feature_detected!("gfni")
+        crate::cpu::features().bomb_avx512()
     }
 
     /// A 64-byte aligned table, so each entry is one cache line.

@@ -1,0 +1,71 @@
+//! The one place the library asks the CPU what it can do.
+//!
+//! Features are detected once, at first use, and kept. Each SIMD path asks
+//! here whether it may run; every one of them has a portable twin that the
+//! tests hold it against.
+
+use std::sync::OnceLock;
+
+/// The SIMD extensions the library's fast paths use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// AVX-512 Foundation.
+    pub avx512f: bool,
+    /// AVX-512 byte and word instructions.
+    pub avx512bw: bool,
+    /// AVX-512 vector byte manipulation (`vpermb`).
+    pub avx512vbmi: bool,
+    /// AVX-512 population count of dwords and qwords.
+    pub avx512vpopcntdq: bool,
+    /// Galois-field instructions (`gf2p8affineqb`).
+    pub gfni: bool,
+}
+
+impl Features {
+    /// What the Bomb table's mex search needs.
+    pub fn bomb_avx512(self) -> bool {
+        self.avx512f && self.avx512bw && self.avx512vbmi && self.gfni
+    }
+
+    /// What the octal engine's split scans need.
+    pub fn octal_avx512(self) -> bool {
+        self.avx512f && self.avx512vpopcntdq
+    }
+}
+
+/// The features of the CPU this runs on (none off x86-64).
+pub fn features() -> Features {
+    static FEATURES: OnceLock<Features> = OnceLock::new();
+    *FEATURES.get_or_init(detect)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect() -> Features {
+    Features {
+        avx512f: is_x86_feature_detected!("avx512f"),
+        avx512bw: is_x86_feature_detected!("avx512bw"),
+        avx512vbmi: is_x86_feature_detected!("avx512vbmi"),
+        avx512vpopcntdq: is_x86_feature_detected!("avx512vpopcntdq"),
+        gfni: is_x86_feature_detected!("gfni"),
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect() -> Features {
+    Features::default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_is_stable_and_consistent() {
+        let f = features();
+        assert_eq!(f, features());
+        assert!(!f.bomb_avx512() || f.avx512f);
+        assert!(!f.octal_avx512() || f.avx512f);
+        assert!(!Features::default().bomb_avx512());
+        assert!(!Features::default().octal_avx512());
+    }
+}

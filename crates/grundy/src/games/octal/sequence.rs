@@ -1,0 +1,99 @@
+//! The sequence driver: G(0), G(1), … until a period is proven or the
+//! requested length is reached.
+
+use super::code::OctalCode;
+use super::period::{proven_period, Periodicity};
+use super::sparse::Engine;
+use crate::nimber::Nimber;
+
+/// The values computed, and the period if one was proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sequence {
+    /// G(0), G(1), … as far as computed.
+    pub values: Vec<u32>,
+    /// The proven period, if any.
+    pub periodicity: Option<Periodicity>,
+}
+
+impl Sequence {
+    /// G(n), from the values or, past them, from the period.
+    pub fn value(&self, n: u64) -> Option<Nimber> {
+        let n = usize::try_from(n).ok()?;
+        if let Some(v) = self.values.get(n) {
+            return Some(Nimber::from(*v));
+        }
+        let Periodicity { period, preperiod } = self.periodicity?;
+        let folded = preperiod + (n - preperiod) % period;
+        self.values.get(folded).map(|v| Nimber::from(*v))
+    }
+}
+
+/// G(0), …, G(`upto` − 1) by the plain rule: every option of every heap,
+/// O(n²) for splits in two and O(n³) in three. The reference the fast
+/// computation is checked against.
+pub fn plain_values(code: &OctalCode, upto: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(upto);
+    let mut seen: Vec<bool> = Vec::new();
+    for n in 0..upto {
+        seen.clear();
+        code.each_move(n as u64, &mut |_, parts| {
+            let v = parts.iter().fold(0, |x, &p| x ^ values[p as usize]) as usize;
+            if v >= seen.len() {
+                seen.resize(v + 1, false);
+            }
+            seen[v] = true;
+        });
+        let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len());
+        values.push(mex as u32);
+    }
+    values
+}
+
+/// Computes G(0), G(1), … up to `upto` values, stopping as soon as the
+/// sequence is proven periodic. `progress` is told from time to time how
+/// many values are done.
+pub fn grundy_sequence(code: &OctalCode, upto: usize, progress: &mut dyn FnMut(usize)) -> Sequence {
+    grundy_sequence_while(code, upto, &mut |n| {
+        if n.is_multiple_of(1 << 16) {
+            progress(n);
+        }
+        true
+    })
+    .inspect(|sequence| progress(sequence.values.len()))
+    .unwrap_or_else(|stopped| stopped)
+}
+
+/// [`grundy_sequence`] that asks `keep_going` after every 1024 values
+/// whether to go on (with the number done): `Err` with the values so far
+/// (and no period) when it said no. For callers with a deadline.
+pub fn grundy_sequence_while(
+    code: &OctalCode,
+    upto: usize,
+    keep_going: &mut dyn FnMut(usize) -> bool,
+) -> Result<Sequence, Sequence> {
+    let mut engine = Engine::new(code);
+    let mut next_check = 1;
+    while engine.values.len() < upto {
+        engine.push_next();
+        let n = engine.values.len();
+        if n >= next_check {
+            if let Some(periodicity) = proven_period(&engine.values, code.max_take()) {
+                return Ok(Sequence {
+                    values: engine.values,
+                    periodicity: Some(periodicity),
+                });
+            }
+            next_check = if n < 2048 { n + 1 } else { n + n / 16 };
+        }
+        if n.is_multiple_of(1 << 10) && !keep_going(n) {
+            return Err(Sequence {
+                values: engine.values,
+                periodicity: None,
+            });
+        }
+    }
+    Ok(Sequence {
+        values: engine.values,
+        periodicity: None,
+    })
+}

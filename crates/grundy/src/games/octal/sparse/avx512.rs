@@ -1,0 +1,173 @@
+//! The scan of [`cover`] sixteen splits at a time.
+//!
+//! Every `unsafe` block states why it is sound; the CPU features come from
+//! [`crate::cpu`].
+
+use std::arch::x86_64::*;
+
+fn available() -> bool {
+    crate::cpu::features().octal_avx512()
+}
+
+/// Marks `marks[rare ^ g[m - r]] = 1` for the rare heaps `r` (values
+/// `rare`) whose partner `m - r` is common and whose value is below 512,
+/// sixteen at a time; returns how many heaps it handled (the rest, and
+/// values of 512 and more, are left to the caller).
+pub fn mark_common(
+    g: &[u32],
+    m: usize,
+    heaps: &[u32],
+    values: &[u32],
+    mask: u32,
+    marks: &mut [u32],
+) -> usize {
+    let fits = available()
+        && heaps.len() == values.len()
+        && m <= g.len()
+        && m < i32::MAX as usize
+        && marks.len() >= 512;
+    if !fits {
+        return 0;
+    }
+    debug_assert!(heaps.iter().all(|&r| r >= 1 && (r as usize) < m));
+    // SAFETY: the features are present; `mark` loads only lanes whose
+    // m - r lies in 1..m, inside `g`; marks has 512 entries and only
+    // values below 512 are stored.
+    unsafe { mark(g, m, heaps, values, mask, marks) }
+}
+
+/// # Safety
+/// As checked by [`mark_common`].
+#[target_feature(enable = "avx512f,avx512vpopcntdq")]
+unsafe fn mark(
+    g: &[u32],
+    m: usize,
+    heaps: &[u32],
+    values: &[u32],
+    mask: u32,
+    marks: &mut [u32],
+) -> usize {
+    let whole = heaps.len() / 16 * 16;
+    let at = _mm512_set1_epi32(m as i32);
+    let mask_lanes = _mm512_set1_epi32(mask as i32);
+    let one = _mm512_set1_epi32(1);
+    let limit = _mm512_set1_epi32(512);
+    let mut big = Vec::new();
+    for i in (0..whole).step_by(16) {
+        // SAFETY: i + 16 <= whole <= len of both slices.
+        let (r, rare) = unsafe {
+            (
+                _mm512_loadu_si512(heaps.as_ptr().add(i).cast()),
+                _mm512_loadu_si512(values.as_ptr().add(i).cast()),
+            )
+        };
+        // Heaps outside 1..m (there are none) are not loaded.
+        let inside = _mm512_cmpge_epu32_mask(r, one) & _mm512_cmplt_epu32_mask(r, at);
+        // SAFETY: the lanes loaded have m - r in 1..m, inside `g`.
+        let other = unsafe {
+            _mm512_mask_i32gather_epi32::<4>(
+                _mm512_setzero_si512(),
+                inside,
+                _mm512_sub_epi32(at, r),
+                g.as_ptr().cast(),
+            )
+        };
+        let weight = _mm512_popcnt_epi32(_mm512_and_si512(other, mask_lanes));
+        let common = _mm512_test_epi32_mask(weight, one) & inside;
+        let x = _mm512_xor_si512(rare, other);
+        let small = _mm512_cmplt_epu32_mask(x, limit);
+        // SAFETY: lanes stored are below 512, the length of `marks`.
+        unsafe {
+            _mm512_mask_i32scatter_epi32::<4>(marks.as_mut_ptr().cast(), common & small, x, one)
+        };
+        if common & !small != 0 {
+            big.push(i);
+        }
+    }
+    for i in big {
+        for k in i..i + 16 {
+            let other = g[m - heaps[k] as usize];
+            let x = values[k] ^ other;
+            if !(other & mask).count_ones().is_multiple_of(2) && x >= 512 {
+                let x = x as usize;
+                if x >= marks.len() {
+                    // Left for the caller: it cannot grow `marks` here.
+                    return i;
+                }
+                marks[x] = 1;
+            }
+        }
+    }
+    whole
+}
+
+/// Scans splits `(a, m - a)` for `a` from 1 while sixteen fit below
+/// `m / 2`; returns where it stopped and whether `need` emptied.
+pub fn cover(
+    g: &[u32],
+    m: usize,
+    common: u32,
+    need: &mut [u64; 8],
+    needed: &mut usize,
+) -> (usize, bool) {
+    if !available() || m > g.len() || common > 512 {
+        return (1, false);
+    }
+    // SAFETY: AVX-512F is present; `scan` reads g[a..=m - a] with
+    // 1 <= a and m - a < g.len() (m <= g.len()).
+    unsafe { scan(g, m, common, need, needed) }
+}
+
+/// # Safety
+/// AVX-512F; `m <= g.len()`; `common <= 512`.
+#[target_feature(enable = "avx512f")]
+unsafe fn scan(
+    g: &[u32],
+    m: usize,
+    common: u32,
+    need: &mut [u64; 8],
+    needed: &mut usize,
+) -> (usize, bool) {
+    let reverse = _mm512_set_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    let limit = _mm512_set1_epi32(common as i32);
+    let low_five = _mm512_set1_epi32(31);
+    let one = _mm512_set1_epi32(1);
+    // SAFETY: `need` is 64 bytes.
+    let mut wanted = unsafe { _mm512_loadu_si512(need.as_ptr().cast()) };
+    let mut a = 1;
+    while a + 15 <= m / 2 {
+        // SAFETY: a + 15 <= m / 2 < g.len(), and m - a - 15 >= 1 with
+        // m - a <= g.len() - 1.
+        let (low, high) = unsafe {
+            (
+                _mm512_loadu_si512(g.as_ptr().add(a).cast()),
+                _mm512_loadu_si512(g.as_ptr().add(m - a - 15).cast()),
+            )
+        };
+        let x = _mm512_xor_si512(low, _mm512_permutexvar_epi32(reverse, high));
+        let below = _mm512_cmplt_epu32_mask(x, limit);
+        if below != 0 {
+            // Bit x of the 512-bit `wanted`: word x / 32, bit x mod 32.
+            let words = _mm512_permutexvar_epi32(_mm512_srli_epi32::<5>(x), wanted);
+            let bits = _mm512_srlv_epi32(words, _mm512_and_si512(x, low_five));
+            let mut hits = _mm512_mask_test_epi32_mask(below, bits, one);
+            while hits != 0 {
+                let lane = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                let v = g[a + lane] ^ g[m - a - lane];
+                let (w, bit) = ((v / 64) as usize, 1u64 << (v % 64));
+                if need[w] & bit != 0 {
+                    need[w] &= !bit;
+                    *needed -= 1;
+                    if *needed == 0 {
+                        return (a + 16, true);
+                    }
+                }
+            }
+            // SAFETY: as above.
+            wanted = unsafe { _mm512_loadu_si512(need.as_ptr().cast()) };
+        }
+        a += 16;
+    }
+    (a, false)
+}
