@@ -2,9 +2,11 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
-use crate::cmd::{judge, octal, play, serve, solve, table};
+#[cfg(feature = "serve")]
+use crate::cmd::serve;
+use crate::cmd::{completions, judge, octal, play, solve, table};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -15,7 +17,11 @@ Examples:
   grundy play cutting --size 9x7          # play against the engine
   grundy table bomb --size 8              # Grundy values of one bomb
   grundy octal 0.07                       # Dawson's Kayles: its period
-  grundy serve                            # the playground in a browser";
+  grundy solve octal:0.137 positions.txt  # any registered game: heaps a line
+  grundy play subtraction:1,3,4 --heaps 20
+  grundy serve                            # the playground in a browser
+
+Games: bomb, cutting, matrix, octal:CODE, subtraction:S, grundys-game, wythoff";
 
 /// Decide impartial games with Sprague–Grundy theory.
 #[derive(Debug, Parser)]
@@ -33,7 +39,15 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N", default_value_t = grundy::DEFAULT_MAX_CELLS,
           value_parser = clap::value_parser!(u64).range(1..=MAX_CELLS))]
     pub max_cells: u64,
+    /// The largest heap of a heap game (octal, subtraction, Grundy's game):
+    /// values are computed up to it, 4 bytes each.
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy::DEFAULT_MAX_HEAP,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_HEAP))]
+    pub max_heap: u64,
 }
+
+/// The largest `--max-heap`: two gigabytes of values.
+pub const MAX_HEAP: u64 = 500_000_000;
 
 /// The largest `--max-cells`: a Bomb table's own limit.
 pub const MAX_CELLS: u64 = grundy::games::bomb::MAX_CELLS;
@@ -45,15 +59,19 @@ pub enum Command {
     Play(play::Args),
     Table(table::Args),
     Octal(octal::Args),
+    #[cfg(feature = "serve")]
     Serve(serve::Args),
+    Completions(completions::Args),
+    Man(completions::ManArgs),
 }
 
 /// The game and the input file, as `judge`, `solve` and `play` take them.
 #[derive(Debug, clap::Args)]
 pub struct GameInput {
-    /// The game.
-    #[arg(value_enum)]
-    pub game: GameKind,
+    /// The game: bomb, cutting, matrix, octal:CODE (octal:0.07),
+    /// subtraction:S (subtraction:1,3,4), grundys-game or wythoff.
+    #[arg(value_name = "GAME")]
+    pub game: String,
     /// A judge-format input file. Without it (or with `-`), `judge` and
     /// `solve` read standard input; `play` starts from its first case, or
     /// from a random position without it.
@@ -71,17 +89,6 @@ pub fn parse_dimensions(text: &str, max: u32) -> Result<(u32, u32), String> {
         )),
     };
     Ok((side(a)?, side(b)?))
-}
-
-/// The seed games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameKind {
-    /// Bomb Game: `n m` then an n×m grid of `#`/`.`; answers John or Jack.
-    Bomb,
-    /// Cutting Game (POJ 2311): pairs `W H`; answers WIN or LOSE.
-    Cutting,
-    /// Matrix Game: T, then cases `m n` and m·n piles; answers `Case k: Alice|Bob`.
-    Matrix,
 }
 
 #[cfg(test)]

@@ -95,3 +95,69 @@ impl fmt::Display for UsageError {
 }
 
 impl std::error::Error for UsageError {}
+
+/// A case that was read but cannot be valued within the limits: like
+/// malformed input, it ends the program with status 2.
+#[derive(Debug)]
+pub struct RefusedCase {
+    pub source: String,
+    pub line: u64,
+    pub reason: String,
+}
+
+impl fmt::Display for RefusedCase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: line {}: {}", self.source, self.line, self.reason)
+    }
+}
+
+impl std::error::Error for RefusedCase {}
+
+/// The cases of an input, through the game's reader: each one admitted
+/// (checked against the limits) before it is handed out, errors tagged
+/// with the source's name.
+pub struct Cases<'a, G: grundy::Game> {
+    pub name: String,
+    reader: Box<dyn grundy::game::CaseReader<G::Position> + 'a>,
+    limits: grundy::game::Limits,
+    pub count: u64,
+}
+
+impl<'a, G: grundy::Game> Cases<'a, G> {
+    /// Reads `input` (called `name` in messages) as `game`'s format.
+    pub fn new(
+        game: &G,
+        name: &str,
+        input: Box<dyn Read + 'a>,
+        limits: grundy::game::Limits,
+    ) -> anyhow::Result<Self> {
+        let reader = game
+            .reader(input, limits)
+            .map_err(|e| Source::error(name, e))?;
+        Ok(Cases {
+            name: name.to_string(),
+            reader,
+            limits,
+            count: 0,
+        })
+    }
+
+    /// The next case, admitted by `game`; `None` at the end.
+    pub fn next(&mut self, game: &mut G) -> anyhow::Result<Option<G::Position>> {
+        let Some(position) = self
+            .reader
+            .next_case()
+            .map_err(|e| Source::error(&self.name, e))?
+        else {
+            return Ok(None);
+        };
+        game.admit(&position, self.limits)
+            .map_err(|reason| RefusedCase {
+                source: self.name.clone(),
+                line: self.reader.line(),
+                reason,
+            })?;
+        self.count += 1;
+        Ok(Some(position))
+    }
+}

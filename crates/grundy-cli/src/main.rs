@@ -7,7 +7,7 @@
 mod cache;
 mod cli;
 mod cmd;
-mod describe;
+#[cfg(feature = "pictures")]
 mod heatmap;
 mod input;
 mod output;
@@ -18,13 +18,14 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::input::{InputError, UsageError};
+use crate::input::{InputError, RefusedCase, UsageError};
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let env = cmd::Env {
-        cache: cache::TableCache::new(!cli.no_cache, cli.max_cells),
+        store: cache::TableFile::of_this_user(!cli.no_cache),
         max_cells: cli.max_cells,
+        max_heap: cli.max_heap,
     };
     match cmd::run(cli.command, env) {
         Ok(()) => ExitCode::SUCCESS,
@@ -43,7 +44,9 @@ fn report(err: &anyhow::Error) -> ExitCode {
     }
     eprintln!("grundy: {err:#}");
     if err.chain().any(|cause| {
-        cause.downcast_ref::<InputError>().is_some() || cause.downcast_ref::<UsageError>().is_some()
+        cause.downcast_ref::<InputError>().is_some()
+            || cause.downcast_ref::<UsageError>().is_some()
+            || cause.downcast_ref::<RefusedCase>().is_some()
     }) {
         ExitCode::from(2)
     } else {

@@ -1,3 +1,4 @@
+#![cfg(feature = "serve")]
 //! `grundy serve` as a user starts it: on a free port, printing its address,
 //! answering the page and the API over real HTTP, on loopback only.
 

@@ -96,74 +96,80 @@ fn picture(args: &[&str]) -> Vec<u8> {
     common::stdout_of(Command::new(cargo_bin("grundy")).arg("table").args(args))
 }
 
-/// The colour grundy gives to value 0.
-const ZERO: [u8; 3] = [230, 30, 60];
+/// Heatmaps exist only in builds with the `pictures` feature (the default).
+#[cfg(feature = "pictures")]
+mod pictures {
+    use super::*;
 
-#[test]
-fn png_heatmaps_decode_with_the_expected_size_and_zero_colour() {
-    // 8×8: cells of 48 pixels from (70, 56); 130 pixels for the colour bar.
-    let png = picture(&["bomb", "--size", "8", "--format", "png"]);
-    let image = image::load_from_memory(&png).unwrap().to_rgb8();
-    assert_eq!(image.dimensions(), (70 + 8 * 48 + 130, 56 + 8 * 48 + 50));
-    // sg(1,1) = 0 and sg(2,3) = 0; sg(1,2) = 1 is not red.
-    assert_eq!(image.get_pixel(70 + 24, 56 + 24).0, ZERO);
-    assert_eq!(image.get_pixel(70 + 2 * 48 + 24, 56 + 48 + 24).0, ZERO);
-    assert_ne!(image.get_pixel(70 + 48 + 24, 56 + 24).0, ZERO);
+    /// The colour grundy gives to value 0.
+    const ZERO: [u8; 3] = [230, 30, 60];
 
-    // 2000×2000 stays readable: one pixel a cell.
-    let png = picture(&["cutting", "--size", "2000", "--format", "png"]);
-    let image = image::load_from_memory(&png).unwrap().to_rgb8();
-    assert_eq!(image.dimensions(), (70 + 2000 + 130, 56 + 2000 + 50));
-    // sg(2,2) of the paper is 0; sg(4,2) is 1.
-    assert_eq!(image.get_pixel(70 + 1, 56 + 1).0, ZERO);
-    assert_ne!(image.get_pixel(70 + 3, 56 + 1).0, ZERO);
-}
+    #[test]
+    fn png_heatmaps_decode_with_the_expected_size_and_zero_colour() {
+        // 8×8: cells of 48 pixels from (70, 56); 130 pixels for the colour bar.
+        let png = picture(&["bomb", "--size", "8", "--format", "png"]);
+        let image = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(image.dimensions(), (70 + 8 * 48 + 130, 56 + 8 * 48 + 50));
+        // sg(1,1) = 0 and sg(2,3) = 0; sg(1,2) = 1 is not red.
+        assert_eq!(image.get_pixel(70 + 24, 56 + 24).0, ZERO);
+        assert_eq!(image.get_pixel(70 + 2 * 48 + 24, 56 + 48 + 24).0, ZERO);
+        assert_ne!(image.get_pixel(70 + 48 + 24, 56 + 24).0, ZERO);
 
-#[test]
-fn svg_heatmaps_hold_the_cells_as_an_image() {
-    let svg = String::from_utf8(picture(&["bomb", "--size", "8", "--format", "svg"])).unwrap();
-    assert!(
-        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
-        "{}",
-        &svg[..100]
-    );
-    assert!(svg.contains(r#"width="584""#) && svg.contains(r#"height="490""#));
-    assert!(svg.contains("Grundy values of one bomb"));
-    // The cells are one embedded PNG: decode it and look at (1,1).
-    let start = svg.find("data:image/png;base64,").expect("an embedded PNG")
-        + "data:image/png;base64,".len();
-    let end = start + svg[start..].find('"').unwrap();
-    let png = base64_decode(&svg[start..end]);
-    let cells = image::load_from_memory(&png).unwrap().to_rgb8();
-    assert_eq!(cells.dimensions(), (8 * 48, 8 * 48));
-    assert_eq!(cells.get_pixel(24, 24).0, ZERO);
-    assert_ne!(cells.get_pixel(48 + 24, 24).0, ZERO);
-}
+        // 2000×2000 stays readable: one pixel a cell.
+        let png = picture(&["cutting", "--size", "2000", "--format", "png"]);
+        let image = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(image.dimensions(), (70 + 2000 + 130, 56 + 2000 + 50));
+        // sg(2,2) of the paper is 0; sg(4,2) is 1.
+        assert_eq!(image.get_pixel(70 + 1, 56 + 1).0, ZERO);
+        assert_ne!(image.get_pixel(70 + 3, 56 + 1).0, ZERO);
+    }
 
-fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let digits: Vec<u8> = text
-        .bytes()
-        .filter(|&c| c != b'=' && !c.is_ascii_whitespace())
-        .map(value)
-        .collect();
-    digits
-        .chunks(4)
-        .flat_map(|q| {
-            let n = q
-                .iter()
-                .enumerate()
-                .fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
-            let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-            bytes.into_iter().take(q.len().saturating_sub(1))
-        })
-        .collect()
+    #[test]
+    fn svg_heatmaps_hold_the_cells_as_an_image() {
+        let svg = String::from_utf8(picture(&["bomb", "--size", "8", "--format", "svg"])).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+            "{}",
+            &svg[..100]
+        );
+        assert!(svg.contains(r#"width="584""#) && svg.contains(r#"height="490""#));
+        assert!(svg.contains("Grundy values of one bomb"));
+        // The cells are one embedded PNG: decode it and look at (1,1).
+        let start = svg.find("data:image/png;base64,").expect("an embedded PNG")
+            + "data:image/png;base64,".len();
+        let end = start + svg[start..].find('"').unwrap();
+        let png = base64_decode(&svg[start..end]);
+        let cells = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(cells.dimensions(), (8 * 48, 8 * 48));
+        assert_eq!(cells.get_pixel(24, 24).0, ZERO);
+        assert_ne!(cells.get_pixel(48 + 24, 24).0, ZERO);
+    }
+
+    fn base64_decode(text: &str) -> Vec<u8> {
+        let value = |c: u8| match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            _ => 63,
+        };
+        let digits: Vec<u8> = text
+            .bytes()
+            .filter(|&c| c != b'=' && !c.is_ascii_whitespace())
+            .map(value)
+            .collect();
+        digits
+            .chunks(4)
+            .flat_map(|q| {
+                let n = q
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
+                let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+                bytes.into_iter().take(q.len().saturating_sub(1))
+            })
+            .collect()
+    }
 }
 
 /// A long computation draws its progress bar only on a terminal.

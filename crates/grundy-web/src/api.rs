@@ -17,7 +17,7 @@ use grundy::games::bomb::{Board, BombMove, Cell};
 use grundy::games::cutting::{self, Cut, Direction, Paper, WinningCuts};
 use grundy::games::matrix::{self, MatrixGame, MatrixMove, Row};
 use grundy::games::octal::{grundy_sequence_while, OctalCode};
-use grundy::{Game, Nimber};
+use grundy::Nimber;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -220,8 +220,7 @@ impl Position {
                         )));
                     }
                 }
-                // A bomb on (1, 1) vanishes at once.
-                board.set(1, 1, false);
+                board.settle();
                 Ok(Position::Bomb(board))
             }
             GameKind::Cutting => {
@@ -303,7 +302,7 @@ fn bomb_move_json(mv: &BombMove) -> Value {
 
 fn cut_json(cut: &Cut) -> Value {
     json!(CutJson {
-        piece: cut.piece + 1,
+        piece: cut.piece,
         direction: match cut.direction {
             Direction::Vertical => DirectionJson::Vertical,
             Direction::Horizontal => DirectionJson::Horizontal,
@@ -489,7 +488,7 @@ pub async fn play_move(
                 .copied()
                 .ok_or_else(|| ApiError::refused(format!("there is no piece {}", m.piece)))?;
             let cut = Cut {
-                piece: m.piece - 1,
+                piece: m.piece,
                 paper,
                 direction: match m.direction {
                     DirectionJson::Vertical => Direction::Vertical,

@@ -9,7 +9,6 @@ use axum::Router;
 use grundy::games::bomb::{naive_table, Board, BombGame, BombMove, Cell};
 use grundy::games::cutting::{self, Paper, WinningCuts};
 use grundy::games::matrix::{self, MatrixGame, Row};
-use grundy::Game;
 use grundy_web::{router, Limits};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};

@@ -1,87 +1,296 @@
-//! Games as disjunctive sums of independent components.
+//! What a front end needs of a game besides its [`Engine`]: its name, how
+//! its positions are read, and how positions and moves are written for
+//! people.
 //!
-//! Every seed game is a sum: a Bomb Game board is a set of bombs that never
-//! interact except by cancelling, a Cutting Game position is a set of paper
-//! pieces, a Matrix Game is a set of rows. The Sprague–Grundy theorem gives
-//! the value of a sum as the nim-sum of its components' values, so a game
-//! only has to say what one component is worth; [`Game::sum`] does the rest,
-//! and [`Outcome`] turns the value into a verdict.
+//! The library never prints: these methods return text, and the front ends
+//! (the command line, the playground, scripts) decide where it goes.
 
+use std::io::{self, Read};
+
+use crate::engine::{Engine, IllegalMove, Outcome};
+use crate::format::ReadError;
 use crate::nimber::Nimber;
 
-/// An impartial game whose positions are disjunctive sums of components.
-///
-/// `grundy` takes `&mut self` so that a game may keep a cache or grow a
-/// table as larger components appear.
-pub trait Game {
-    /// One independent part of a position (a bomb, a piece of paper, a row).
-    type Component;
+/// The limits a front end sets on positions, checked before anything is
+/// allocated for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most cells of a kept case or table; boards and tables must fit
+    /// in a square of this many cells.
+    pub max_cells: u64,
+    /// The largest heap of a heap game (its values are computed up to it).
+    pub max_heap: u64,
+}
 
-    /// The Grundy value of a position made of this one component.
-    fn grundy(&mut self, component: &Self::Component) -> Nimber;
-
-    /// The value of the disjunctive sum of `components`.
-    fn sum<'a, I>(&mut self, components: I) -> Nimber
-    where
-        I: IntoIterator<Item = &'a Self::Component>,
-        Self::Component: 'a,
-    {
-        components
-            .into_iter()
-            .fold(Nimber::ZERO, |acc, c| acc ^ self.grundy(c))
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_cells: crate::DEFAULT_MAX_CELLS,
+            max_heap: crate::DEFAULT_MAX_HEAP,
+        }
     }
 }
 
-/// Who wins a position when both players play perfectly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The player about to move wins (the value is not `*0`).
-    FirstPlayer,
-    /// The player about to move loses (the value is `*0`).
-    SecondPlayer,
+impl Limits {
+    /// The longest side of a board or table that fits in `max_cells`.
+    pub fn max_side(&self) -> u64 {
+        self.max_cells.isqrt()
+    }
 }
 
-impl Outcome {
-    /// The outcome of a position of value `value` under normal play.
-    pub const fn of(value: Nimber) -> Outcome {
-        if value.is_zero() {
-            Outcome::SecondPlayer
+/// Reads the cases of an input one at a time: one shared interface over
+/// every game's judge format.
+pub trait CaseReader<P> {
+    /// The next case, or `None` at the end of the input.
+    fn next_case(&mut self) -> Result<Option<P>, ReadError>;
+
+    /// The line the last case read started on (for messages about it).
+    fn line(&self) -> u64;
+}
+
+/// Where judge answers go, one line each.
+pub trait Answers {
+    /// Writes one answer line (the newline is added).
+    fn line(&mut self, text: &[u8]) -> io::Result<()>;
+
+    /// Writes one line per verdict: `yes` for `true`, `no` for `false`.
+    fn verdicts(&mut self, wins: &[bool], yes: &'static str, no: &'static str) -> io::Result<()> {
+        for &win in wins {
+            self.line(if win { yes } else { no }.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// Why judging stopped before the end of the input.
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeError {
+    /// The input was malformed, too large, or could not be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A case was read but cannot be valued within the limits.
+    #[error("line {line}: {reason}")]
+    Refused {
+        /// The case's line.
+        line: u64,
+        /// Why.
+        reason: String,
+    },
+    /// An answer could not be written.
+    #[error("cannot write the answers: {0}")]
+    Write(#[source] io::Error),
+}
+
+/// How text is emphasised: plain, or with a terminal's colours.
+pub trait Style {
+    /// Text that should stand out (a total, a piece's size).
+    fn strong(&self, text: &str) -> String;
+    /// A game piece on a drawing (a bomb).
+    fn piece(&self, text: &str) -> String;
+}
+
+/// No emphasis at all.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plain;
+
+impl Style for Plain {
+    fn strong(&self, text: &str) -> String {
+        text.to_string()
+    }
+
+    fn piece(&self, text: &str) -> String {
+        text.to_string()
+    }
+}
+
+/// A small, reproducible random number generator (xorshift64) for random
+/// positions: the same seed gives the same positions on every machine.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+/// A game as the registry and every front end see it: an [`Engine`] that
+/// can also read its positions and write them, and its moves, for people.
+pub trait Game: Engine {
+    /// The name the registry knows it by, with its parameter
+    /// (`bomb`, `octal:0.07`).
+    fn name(&self) -> String;
+
+    /// What its components are called in a report ("Bombs", "Heaps").
+    fn components_noun(&self) -> &'static str;
+
+    /// The players as the statement names them: who moves first, then the
+    /// other.
+    fn players(&self) -> [&'static str; 2] {
+        ["the first player", "the second player"]
+    }
+
+    /// A reader of positions in the game's input format.
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Self::Position> + 'a>, ReadError>;
+
+    /// Checks, before any work, that a position read can be valued within
+    /// `limits` (and prepares what valuing it takes); the reason when not.
+    fn admit(&mut self, position: &Self::Position, limits: Limits) -> Result<(), String> {
+        let _ = (position, limits);
+        Ok(())
+    }
+
+    /// The answer line of case `case` (from 1) in the judge's format.
+    fn judge_answer(&self, case: u64, outcome: Outcome) -> String {
+        let _ = case;
+        if outcome.first_player_wins() {
+            "WIN"
         } else {
-            Outcome::FirstPlayer
+            "LOSE"
+        }
+        .to_string()
+    }
+
+    /// Who wins, in words ("John wins").
+    fn headline(&mut self, position: &Self::Position, outcome: Outcome) -> String {
+        let _ = position;
+        let [first, second] = self.players();
+        format!(
+            "{} wins",
+            if outcome.first_player_wins() {
+                first
+            } else {
+                second
+            }
+        )
+    }
+
+    /// Why the player to move loses a lost position.
+    fn lost_because(&mut self, position: &Self::Position) -> String {
+        let [first, second] = self.players();
+        if self.is_terminal(position) {
+            format!("{} has no move.", capitalised(first))
+        } else {
+            format!("Whatever {first} does, {second} has a winning reply.")
         }
     }
 
-    /// `true` when the player to move wins.
-    pub const fn first_player_wins(self) -> bool {
-        matches!(self, Outcome::FirstPlayer)
+    /// Whether the nim-sum decides the position (not when the game's own
+    /// winning rule does, as with a Cutting Game strip).
+    fn nim_sum_decides(&mut self, position: &Self::Position) -> bool {
+        let _ = position;
+        true
+    }
+
+    /// One component and its value in words (`(1,2) *1`, `heap 2: 7 *3`).
+    fn describe_component(
+        &self,
+        index: usize,
+        component: &Self::Component,
+        value: Nimber,
+    ) -> String;
+
+    /// The position drawn as text, for a person to play on.
+    fn draw(&self, position: &Self::Position, style: &dyn Style) -> String;
+
+    /// How to write a move, for `help`.
+    fn move_help(&self) -> String;
+
+    /// Reads a move typed by a person, refusing an illegal one with the
+    /// reason.
+    fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, IllegalMove>;
+
+    /// A move in the notation [`Game::parse_move`] reads.
+    fn notation(&self, position: &Self::Position, mv: &Self::Move) -> String;
+
+    /// A move in words.
+    fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
+
+    /// A random position; `size` is the game's own (rows × columns of a
+    /// board, width × height of a paper, heaps × largest heap).
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Self::Position;
+
+    /// A move as a JSON value (its text), as `grundy solve --format json`
+    /// writes it. The default names the move by its notation.
+    fn move_json(&self, position: &Self::Position, mv: &Self::Move) -> String {
+        json_string(&self.notation(position, mv))
+    }
+
+    /// A component and its value as a JSON object (its text), as
+    /// `grundy solve --format json` writes it.
+    fn component_json(&self, index: usize, component: &Self::Component, value: Nimber) -> String {
+        let _ = component;
+        format!(
+            r#"{{"component":{},"grundy":{}}}"#,
+            index + 1,
+            value.value()
+        )
+    }
+
+    /// Answers every case of `input` in the judge's format, one line each,
+    /// writing the answers of the cases before an error. The default reads
+    /// positions with [`Game::reader`]; games with a faster way override it.
+    fn judge(
+        &mut self,
+        input: Box<dyn Read + '_>,
+        limits: Limits,
+        out: &mut dyn Answers,
+    ) -> Result<(), JudgeError> {
+        let mut reader = self.reader(input, limits)?;
+        let mut case = 0;
+        while let Some(position) = reader.next_case()? {
+            case += 1;
+            self.admit(&position, limits)
+                .map_err(|reason| JudgeError::Refused {
+                    line: reader.line(),
+                    reason,
+                })?;
+            let outcome = self.outcome(&position);
+            out.line(self.judge_answer(case, outcome).as_bytes())
+                .map_err(JudgeError::Write)?;
+        }
+        Ok(())
+    }
+
+    /// Called once when a front end is done with the game: keeps what is
+    /// worth keeping (a table grown in this run).
+    fn finish(&mut self) {}
+}
+
+/// "the first player" as "The first player".
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
-impl From<Nimber> for Outcome {
-    fn from(value: Nimber) -> Self {
-        Outcome::of(value)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Nim itself: a heap of `n` is worth `*n`.
-    struct Nim;
-    impl Game for Nim {
-        type Component = u64;
-        fn grundy(&mut self, heap: &u64) -> Nimber {
-            Nimber::from(*heap)
+/// `text` as a JSON string literal.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
         }
     }
-
-    #[test]
-    fn a_sum_is_worth_the_nim_sum_of_its_parts() {
-        assert_eq!(Nim.sum(&[3, 5, 6]), Nimber::ZERO);
-        assert_eq!(Nim.sum(&[3, 5]), Nimber(6));
-        assert_eq!(Nim.sum(&[]), Nimber::ZERO);
-        assert_eq!(Outcome::of(Nim.sum(&[1, 2])), Outcome::FirstPlayer);
-        assert_eq!(Outcome::of(Nim.sum(&[2, 2])), Outcome::SecondPlayer);
-    }
+    out.push('"');
+    out
 }

@@ -6,8 +6,13 @@
 //! those values; the player to move wins exactly when that is not `*0`.
 //!
 //! - [`nimber`]: the values, nim-sum and mex;
-//! - [`game`]: the [`Game`] trait (a game as a sum of components) and
+//! - [`engine`]: the [`Engine`] every front end talks to (values, outcome,
+//!   winning moves, suggestions, legality, the next position) and
 //!   [`Outcome`];
+//! - [`game`]: the [`Game`] trait (reading and writing a game's positions
+//!   and moves for people) on top of it;
+//! - [`registry`]: every game by name (`bomb`, `octal:0.07`, …), and how to
+//!   add one;
 //! - [`games`]: the Bomb, Cutting and Matrix games, each with the reason its
 //!   reduction is correct;
 //! - [`solve`]: winning moves in a sum, and the best try from a lost one;
@@ -17,7 +22,7 @@
 //!
 //! ```
 //! use grundy::games::cutting::Paper;
-//! use grundy::{Game, Nimber, Outcome};
+//! use grundy::{Engine, Nimber, Outcome};
 //! use grundy::games::matrix::{MatrixGame, Row};
 //!
 //! // A 4×2 paper is a win for the first cutter; 3×2 is not.
@@ -25,9 +30,9 @@
 //! assert!(!Paper::new(3, 2).first_player_wins());
 //!
 //! // Matrix rows are Nim heaps of their totals: 6 ^ 6 = 0, so Bob wins.
-//! let rows = [Row::from_cells(vec![1, 2, 3]), Row::from_cells(vec![3, 2, 1])];
-//! assert_eq!(MatrixGame.sum(&rows), Nimber::ZERO);
-//! assert_eq!(Outcome::of(MatrixGame.sum(&rows)), Outcome::SecondPlayer);
+//! let rows = vec![Row::from_cells(vec![1, 2, 3]), Row::from_cells(vec![3, 2, 1])];
+//! assert_eq!(MatrixGame.value(&rows), Nimber::ZERO);
+//! assert_eq!(MatrixGame.outcome(&rows), Outcome::SecondPlayer);
 //! ```
 
 // Unsafe code lives in two small modules that allow it: the AVX-512 mex
@@ -40,21 +45,28 @@
 #![warn(missing_docs)]
 
 pub mod cpu;
+pub mod engine;
 pub mod format;
 pub mod game;
 pub mod games;
 pub mod nimber;
 pub mod notation;
+pub mod registry;
 pub mod rules;
 pub mod solve;
 
-pub use game::{Game, Outcome};
+pub use engine::{Engine, IllegalMove, Outcome, Played};
+pub use game::Game;
 
 /// The most cells a judge-format reader accepts in one case unless told
 /// otherwise: a Matrix case keeping its cells has at most this many, and a
 /// Bomb board fits in a square of this many (2000×2000, whose table takes
 /// seconds to compute and 16 MB to hold).
 pub const DEFAULT_MAX_CELLS: u64 = 4_000_000;
+
+/// The largest heap of a heap game unless told otherwise: values are
+/// computed up to it (4 bytes each), and a move's options are scanned.
+pub const DEFAULT_MAX_HEAP: u64 = 1_000_000;
 
 /// The README's examples are compiled and run as doc tests.
 #[cfg(doctest)]

@@ -13,17 +13,29 @@
 //!
 //! Parsing checks the move against the position and says what is wrong.
 
+use crate::engine::IllegalMove;
 use crate::games::bomb::{Board, BombMove, Cell};
 use crate::games::cutting::{Cut, Direction, Paper};
 use crate::games::matrix::{MatrixMove, Row};
 
 /// A move that could not be read or cannot be made, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct MoveError(String);
+pub type MoveError = IllegalMove;
 
 fn fail<T>(reason: impl Into<String>) -> Result<T, MoveError> {
-    Err(MoveError(reason.into()))
+    Err(IllegalMove(reason.into()))
+}
+
+/// 1204 as "1,204".
+pub fn with_commas(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// The words of a move: runs of letters or digits; everything else separates
@@ -97,7 +109,7 @@ pub fn parse_bomb(text: &str, board: &Board) -> Result<BombMove, MoveError> {
         return fail(format!("there is no bomb at ({p},{q})"));
     }
     let cell = |row, col| {
-        Cell::new(row, col).ok_or_else(|| MoveError(format!("({row},{col}) is off the board")))
+        Cell::new(row, col).ok_or_else(|| IllegalMove(format!("({row},{col}) is off the board")))
     };
     let (above, left) = match (p, q, &n[2..]) {
         (1, 1, _) => return fail("the bomb at (1,1) has already vanished: it cannot explode"),
@@ -202,7 +214,7 @@ pub fn parse_cut(text: &str, pieces: &[Paper]) -> Result<Cut, MoveError> {
         });
     }
     Ok(Cut {
-        piece: piece as usize - 1,
+        piece: piece as usize,
         paper,
         direction,
         at,
@@ -215,7 +227,7 @@ pub fn cut(cut: &Cut) -> String {
         Direction::Vertical => 'v',
         Direction::Horizontal => 'h',
     };
-    format!("{} {d} {}", cut.piece + 1, cut.at)
+    format!("{} {d} {}", cut.piece, cut.at)
 }
 
 // -------------------------------------------------------------- Matrix Game
@@ -349,7 +361,7 @@ mod tests {
     fn cuts_read_and_write_back() {
         let pieces = [Paper::new(4, 2), Paper::new(1, 5)];
         let c = parse_cut("1 v 2", &pieces).unwrap();
-        assert_eq!((c.piece, c.direction, c.at), (0, Direction::Vertical, 2));
+        assert_eq!((c.piece, c.direction, c.at), (1, Direction::Vertical, 2));
         assert_eq!(parse_cut(&cut(&c), &pieces), Ok(c));
         assert_eq!(parse_cut("2 H 4", &pieces).map(|c| c.at), Ok(4));
         for (text, reason) in [

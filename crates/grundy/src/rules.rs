@@ -7,7 +7,8 @@
 //! disjunctive sums of components, so the [`Solver`] only ever evaluates a
 //! single component: it memoises each value in a transposition table (any
 //! [`Cache`]), sums components by XOR and finds the winning moves of a sum.
-//! It also implements [`Game`], the trait the seed games share.
+//! It also implements [`Engine`], the trait every front end talks to, so a
+//! game you define can be solved and played like the seed games.
 //!
 //! The three seed games have rules here too (`BombRules`, `CuttingRules`,
 //! `MatrixRules` in [`crate::games`]); tests check that this generic solver
@@ -41,14 +42,17 @@
 //! assert_eq!(solver.grundy(&9), Nimber::ZERO);
 //! // Heaps 5 and 6 (worth 3 and 2): take 1 from the 5 to leave 4 + 6.
 //! let moves = solver.winning_moves(&[5, 6]);
-//! assert!(moves.iter().any(|m| m.component == 0 && m.action == 1));
+//! assert!(moves.iter().any(|m| m.component == 1 && m.action == 1));
 //! ```
 
 use std::collections::{HashMap, HashSet};
+use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::ControlFlow;
 
-use crate::game::{Game, Outcome};
+use crate::engine::{Engine, IllegalMove, Outcome, Played};
 use crate::nimber::{mex, Nimber};
+use crate::solve::Lowest;
 
 /// The rules of an impartial game whose positions split into independent
 /// components.
@@ -89,17 +93,20 @@ impl<P: Eq + Hash> Cache<P> for HashMap<P, Nimber> {
     }
 }
 
-/// A move that wins a sum: in component `component`, play `action`, which
-/// leaves `leaves` in its place.
+/// A move in a sum: in component `component` (1-based), play `action`,
+/// which leaves `leaves` in its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinningMove<M, P> {
-    /// Index of the component moved in.
+pub struct SumMove<M, P> {
+    /// Index of the component moved in, from 1.
     pub component: usize,
     /// The move.
     pub action: M,
     /// What the component becomes.
     pub leaves: Vec<P>,
 }
+
+/// A move that wins a sum.
+pub type WinningMove<M, P> = SumMove<M, P>;
 
 /// Computes Grundy values of a game given by its [`Rules`], memoising every
 /// component it evaluates.
@@ -132,6 +139,11 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
     /// The transposition table.
     pub fn cache(&self) -> &C {
         &self.cache
+    }
+
+    /// The transposition table, to fill or grow it.
+    pub fn cache_mut(&mut self) -> &mut C {
+        &mut self.cache
     }
 
     /// The Grundy value of a single component.
@@ -225,7 +237,7 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
             for (action, leaves) in options {
                 if self.value(&leaves) == target {
                     winning.push(WinningMove {
-                        component: index,
+                        component: index + 1,
                         action,
                         leaves,
                     });
@@ -236,11 +248,156 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
     }
 }
 
-impl<R: Rules, C: Cache<R::Position>> Game for Solver<R, C> {
-    type Component = R::Position;
+impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
+    /// The moves of one component, with what each leaves.
+    fn options_of(&self, component: &R::Position) -> Vec<(R::Move, Vec<R::Position>)> {
+        let mut options = Vec::new();
+        self.rules.options(component, &mut |action, leaves| {
+            options.push((action, leaves.to_vec()));
+        });
+        options
+    }
 
-    fn grundy(&mut self, component: &R::Position) -> Nimber {
-        Solver::grundy(self, component)
+    /// Whether `component` has a move to components worth `target`.
+    fn can_reach(&mut self, component: &R::Position, target: Nimber) -> bool {
+        self.options_of(component)
+            .into_iter()
+            .any(|(_, leaves)| self.value(&leaves) == target)
+    }
+}
+
+/// Every game given by [`Rules`] is an [`Engine`] through its solver: a
+/// position is the list of its components, and a move names one of them
+/// (from 1) with the rules' move and what it leaves.
+impl<R, C> Engine for Solver<R, C>
+where
+    R: Rules,
+    R::Position: Debug,
+    R::Move: Debug + PartialEq,
+    C: Cache<R::Position>,
+{
+    type Position = Vec<R::Position>;
+    type Component = R::Position;
+    type Move = SumMove<R::Move, R::Position>;
+
+    fn components(&mut self, position: &Self::Position) -> Vec<(R::Position, Nimber)> {
+        position
+            .iter()
+            .map(|c| (c.clone(), self.grundy(c)))
+            .collect()
+    }
+
+    fn winning_moves(
+        &mut self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let values: Vec<Nimber> = position.iter().map(|c| self.grundy(c)).collect();
+        let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
+        if total.is_zero() {
+            return ControlFlow::Continue(());
+        }
+        for (index, component) in position.iter().enumerate() {
+            // Any option worth `target` wins, even one above the component.
+            let target = total ^ values[index];
+            for (action, leaves) in self.options_of(component) {
+                if self.value(&leaves) == target {
+                    visit(SumMove {
+                        component: index + 1,
+                        action,
+                        leaves,
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A winning move, else the move after which the opponent can win in
+    /// the fewest components, among the first
+    /// [`SUGGESTION_BUDGET`](crate::engine::SUGGESTION_BUDGET) units of work
+    /// (one per option looked at); the first legal move if none could be
+    /// examined.
+    fn suggest(&mut self, position: &Self::Position) -> Option<Self::Move> {
+        if let Some(mv) = self.winning_move(position) {
+            return Some(mv);
+        }
+        let values: Vec<Nimber> = position.iter().map(|c| self.grundy(c)).collect();
+        let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
+        let mut budget = crate::engine::SUGGESTION_BUDGET;
+        let mut best = Lowest::default();
+        let mut first = None;
+        for (index, component) in position.iter().enumerate() {
+            for (action, leaves) in self.options_of(component) {
+                let mv = SumMove {
+                    component: index + 1,
+                    action,
+                    leaves,
+                };
+                if budget == 0 {
+                    return best.into_best().map(|(_, mv)| mv).or(first);
+                }
+                budget = budget.saturating_sub(1);
+                first.get_or_insert_with(|| mv.clone());
+                // The sum after the move, and the components from which the
+                // opponent can then move it to *0.
+                let after = total ^ values[index] ^ self.value(&mv.leaves);
+                let others = position
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != index)
+                    .map(|(_, c)| c.clone());
+                let mut winnable = 0u64;
+                for c in others.chain(mv.leaves.iter().cloned()) {
+                    budget = budget.saturating_sub(1);
+                    let g = self.grundy(&c);
+                    winnable += u64::from(self.can_reach(&c, g ^ after));
+                }
+                best.offer(winnable, mv);
+            }
+        }
+        best.into_best().map(|(_, mv)| mv).or(first)
+    }
+
+    fn check(&mut self, position: &Self::Position, mv: &Self::Move) -> Result<(), IllegalMove> {
+        let Some(component) = mv.component.checked_sub(1).and_then(|i| position.get(i)) else {
+            return Err(IllegalMove(format!(
+                "there is no component {} (there are {})",
+                mv.component,
+                position.len()
+            )));
+        };
+        let legal = self
+            .options_of(component)
+            .into_iter()
+            .any(|(action, leaves)| action == mv.action && leaves == mv.leaves);
+        if legal {
+            Ok(())
+        } else {
+            Err(IllegalMove(format!(
+                "{:?} leaving {:?} is not a move of component {} ({:?})",
+                mv.action, mv.leaves, mv.component, component
+            )))
+        }
+    }
+
+    fn play(&mut self, position: &Self::Position, mv: &Self::Move) -> Played<Self::Position> {
+        let mut after = position.clone();
+        if let Some(i) = mv.component.checked_sub(1).filter(|&i| i < after.len()) {
+            after.splice(i..=i, mv.leaves.iter().cloned());
+        }
+        Played {
+            position: after,
+            won: false,
+        }
+    }
+
+    fn is_terminal(&mut self, position: &Self::Position) -> bool {
+        position.iter().all(|c| {
+            let mut any = false;
+            self.rules.options(c, &mut |_, _| any = true);
+            !any
+        })
     }
 }
 
@@ -294,13 +451,13 @@ mod tests {
         assert_eq!(
             moves,
             vec![WinningMove {
-                component: 1,
+                component: 2,
                 action: 2,
                 leaves: vec![3]
             }]
         );
         assert!(solver.winning_moves(&[4, 4]).is_empty());
-        assert_eq!(Game::sum(&mut solver, &[1, 2, 3]), Nimber::ZERO);
+        assert_eq!(Engine::value(&mut solver, &vec![1, 2, 3]), Nimber::ZERO);
     }
 
     #[test]
@@ -322,7 +479,7 @@ mod tests {
         // Worth *3, *2 and *0: the 9 must rise to *1 (take 1, leaving 8).
         let moves = solver.winning_moves(&heaps);
         let found: Vec<(usize, u32)> = moves.iter().map(|m| (m.component, m.action)).collect();
-        assert_eq!(found, vec![(0, 1), (1, 1), (2, 1)]);
+        assert_eq!(found, vec![(1, 1), (2, 1), (3, 1)]);
         // Brute force: every option of every heap, kept when the sum is 0.
         let mut all = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
@@ -330,7 +487,7 @@ mod tests {
                 let mut after = heaps.to_vec();
                 after[i] = h - take;
                 if solver.value(&after).is_zero() {
-                    all.push((i, take));
+                    all.push((i + 1, take));
                 }
             }
         }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use grundy::games::bomb::{Board, BombGame};
 use grundy::games::cutting::{reduced_grundy, Paper};
 use grundy::games::matrix::{MatrixGame, Row};
-use grundy::{Game, Outcome};
+use grundy::Outcome;
 
 fn check_bomb_board(rows: u32, cols: u32) {
     let wins = literal::bomb_wins(rows, cols);

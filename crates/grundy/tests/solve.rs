@@ -123,7 +123,7 @@ fn papers(pieces: &[(u8, u8)]) -> Vec<Paper> {
 
 fn cut_literal(cut: &Cut) -> literal::CutMove {
     (
-        cut.piece,
+        cut.piece - 1,
         cut.direction == Direction::Vertical,
         cut.at as u8,
     )

@@ -1,31 +1,68 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
+pub mod completions;
 pub mod judge;
 pub mod octal;
 pub mod play;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod solve;
 pub mod table;
 
-use grundy::games::bomb::BombGame;
+use std::sync::{Arc, Mutex};
 
-use crate::cache::TableCache;
+use grundy::game::Limits;
+use grundy::games::bomb::{BombGame, TableStore};
+use grundy::registry::{self, Settings, Visit};
+
 use crate::cli::Command;
+use crate::input::UsageError;
 use crate::progress;
 
 /// What every subcommand gets besides its own arguments: the global options.
 pub struct Env {
-    /// Bomb tables kept between runs.
-    pub cache: TableCache,
+    /// Where Bomb tables are kept between runs (none with `--no-cache`).
+    pub store: Option<Arc<Mutex<dyn TableStore>>>,
     /// `--max-cells`: the largest board, kept case or table, in cells.
     pub max_cells: u64,
+    /// `--max-heap`: the largest heap of a heap game.
+    pub max_heap: u64,
 }
 
 impl Env {
-    /// A Bomb game showing the progress of long table computations on a
-    /// terminal.
+    /// The limits on positions.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_cells: self.max_cells,
+            max_heap: self.max_heap,
+        }
+    }
+
+    /// What games opened by the registry may use: the limits, the progress
+    /// bar and the table cache.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            limits: self.limits(),
+            progress: progress::table_progress(),
+            store: self.store.clone(),
+        }
+    }
+
+    /// Opens the game `spec` names and visits it; an unknown name or a bad
+    /// parameter is a usage error (status 2).
+    pub fn open<V: Visit<Output = anyhow::Result<()>>>(
+        &self,
+        spec: &str,
+        visit: V,
+    ) -> anyhow::Result<()> {
+        registry::open(spec, &self.settings(), visit)
+            .map_err(|e| anyhow::Error::new(UsageError(e.to_string())))?
+    }
+
+    /// A Bomb game with the progress bar and the table cache.
     pub fn bomb_game(&self) -> BombGame {
-        progress::bomb_game()
+        use grundy::registry::Registered;
+        BombGame::open(None, &self.settings()).unwrap_or_default()
     }
 
     /// The longest side of a Bomb board or table: boards fit in a square of
@@ -44,6 +81,9 @@ pub fn run(command: Command, env: Env) -> anyhow::Result<()> {
         Command::Play(args) => play::run(args, env),
         Command::Table(args) => table::run(args, env),
         Command::Octal(args) => octal::run(args),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => completions::man(args),
     }
 }

@@ -1,39 +1,41 @@
-//! `grundy play`: play a seed game against a perfect engine.
+//! `grundy play`: play any registered game against a perfect engine.
 //!
-//! One loop serves the three games through [`Playable`]: draw the position,
-//! read a command or a move, refuse what is illegal with the reason, answer
-//! with the engine's move, and keep the positions before each of the
-//! person's moves so `undo` can take back a pair of moves. Input may be a
-//! terminal or a pipe; the end of input ends the program quietly.
+//! One loop serves every game through the library's engine: draw the
+//! position, read a line and parse it into a command (`help`, `hint`,
+//! `undo`, `quit` or a move) before acting on it, refuse an illegal move with
+//! the reason, answer with the engine's move, and keep the positions before
+//! each of the person's moves so `undo` can take back a pair of moves. Input
+//! may be a terminal or a pipe; the end of input ends the program quietly.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
 use clap::ValueEnum;
-use grundy::format::{BombReader, CuttingReader, MatrixCase, MatrixReader};
-use grundy::games::bomb::{Board, BombGame, BombMove};
-use grundy::games::cutting::{self, Cut, Paper};
-use grundy::games::matrix::{self, MatrixMove, Row};
-use grundy::notation::{self, MoveError};
+use grundy::game::{Limits, Rng, Style};
+use grundy::registry::Visit;
+use grundy::Game;
 
 use super::Env;
-use crate::cli::{parse_dimensions, GameInput, GameKind};
-use crate::describe::{bomb_move_text, cut_text, matrix_move_text, paper_text, with_commas};
-use crate::input::Source;
+use crate::cli::{parse_dimensions, GameInput};
+use crate::input::{Cases, Source, UsageError};
 
 const EXAMPLES: &str = "\
 Examples:
   grundy play bomb                        # a random 5×5 board; you move first
   grundy play cutting --size 9x7 --you second
   grundy play matrix examples/matrix.txt  # the first case of a judge input
+  grundy play octal:0.07 --heaps 10,7,3   # Dawson's Kayles from heaps 10, 7, 3
+  grundy play subtraction:1,3,4 --heaps 20
   printf '1 3\\nquit\\n' | grundy play matrix --seed 7";
 
-/// Play a seed game against grundy, which never misses a win.
+/// Play a game against grundy, which never misses a win.
 ///
-/// The position comes from FILE (the first case of a judge input) or is
-/// random (reproducible with --seed; --size sets its dimensions). Type
-/// `help` during the game for the move notation, `hint`, `undo` or `quit`.
+/// The position comes from FILE (the first case of a judge input), from
+/// --heaps, or is random (reproducible with --seed; --size sets its
+/// dimensions). Type `help` during the game for the move notation, `hint`,
+/// `undo` or `quit`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -46,9 +48,15 @@ pub struct Args {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Size of random positions: ROWSxCOLS for a board or matrix, WxH for a
-    /// paper (default 5x5, 3x4, and from 2x2 to 10x10).
+    /// paper, HEAPSxLARGEST for a heap game (default 5x5, 3x4, from 2x2 to
+    /// 10x10, 3x20).
     #[arg(long, value_parser = parse_size)]
     pub size: Option<(u64, u64)>,
+    /// The starting position written as one line of the game's input, commas
+    /// allowed: heap sizes for a heap game (`10,7,3`), `x,y` pairs for
+    /// Wythoff's game.
+    #[arg(long, value_name = "LIST", conflicts_with = "file")]
+    pub heaps: Option<String>,
 }
 
 /// Who moves first.
@@ -64,38 +72,12 @@ fn parse_size(text: &str) -> Result<(u64, u64), String> {
     parse_dimensions(text, 100).map(|(a, b)| (a.into(), b.into()))
 }
 
-/// A game as `play` needs it.
-pub trait Playable {
-    /// A position.
-    type Position: Clone;
-    /// A move.
-    type Move;
-
-    /// The position drawn for the terminal.
-    fn draw(&self, position: &Self::Position, style: &Style) -> String;
-    /// How to write a move, with an example from this position.
-    fn help(&mut self, position: &Self::Position) -> String;
-    /// Reads a move typed by the person.
-    fn parse(&self, position: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
-    /// The move in the notation the person types.
-    fn notation(&self, position: &Self::Position, mv: &Self::Move) -> String;
-    /// The move in words.
-    fn describe(&self, position: &Self::Position, mv: &Self::Move) -> String;
-    /// The position after `mv`, and whether the mover has won at once.
-    fn play(&self, position: &Self::Position, mv: &Self::Move) -> (Self::Position, bool);
-    /// A winning move, if there is one.
-    fn winning_move(&mut self, position: &Self::Position) -> Option<Self::Move>;
-    /// The engine's move: a winning one, else the hardest to answer; `None`
-    /// when no move is legal (the player to move has lost).
-    fn engine_move(&mut self, position: &Self::Position) -> Option<Self::Move>;
-}
-
 /// Colours, used only on a terminal and never with `NO_COLOR` set.
-pub struct Style {
+pub struct Colours {
     colour: bool,
 }
 
-impl Style {
+impl Colours {
     fn paint(&self, code: &str, text: &str) -> String {
         if self.colour {
             format!("\x1b[{code}m{text}\x1b[0m")
@@ -103,153 +85,106 @@ impl Style {
             text.to_string()
         }
     }
+}
 
-    fn bold(&self, text: &str) -> String {
+impl Style for Colours {
+    fn strong(&self, text: &str) -> String {
         self.paint("1", text)
+    }
+
+    fn piece(&self, text: &str) -> String {
+        self.paint("31;1", text)
     }
 }
 
 /// Runs `grundy play`.
-pub fn run(args: Args, mut env: Env) -> anyhow::Result<()> {
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
-    let stdout = io::stdout();
-    let style = Style {
-        colour: stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    };
-    let session = Session {
-        input: io::stdin().lock(),
-        out: stdout.lock(),
-        style,
-        you_first: args.you == Side::First,
-        rng: Rng(seed | 1),
-        seed,
-    };
-    let file = args.input.file.as_deref();
-    if file == Some(std::path::Path::new("-")) {
-        return Err(crate::input::UsageError(
+pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
+    if args.input.file.as_deref() == Some(Path::new("-")) {
+        return Err(UsageError(
             "play reads your moves from standard input: give the starting position as a file"
                 .to_string(),
         )
         .into());
     }
-    match args.input.game {
-        GameKind::Bomb => {
-            let max_cells = env.max_cells;
-            let start = file
-                .map(|path| first_bomb_case(path, max_cells))
-                .transpose()?;
-            let size = args.size.unwrap_or((5, 5));
-            let mut play = BombPlay {
-                game: env.bomb_game(),
-            };
-            let cache = &mut env.cache;
-            if let Some(board) = &start {
-                cache.prepare(&mut play.game, board.rows(), board.cols());
-            }
-            let result = session.run(&mut play, start, |rng| random_board(rng, size));
-            cache.store(&play.game);
-            result
-        }
-        GameKind::Cutting => {
-            let start = file.map(first_paper).transpose()?;
-            let size = args.size;
-            session.run(&mut CuttingPlay, start, |rng| {
-                let (w, h) = size.unwrap_or_else(|| (2 + rng.below(9), 2 + rng.below(9)));
-                vec![Paper::new(w, h)]
-            })
-        }
-        GameKind::Matrix => {
-            let max_cells = env.max_cells;
-            let start = file.map(|path| first_matrix(path, max_cells)).transpose()?;
-            let size = args.size.unwrap_or((3, 4));
-            session.run(&mut MatrixPlay, start, |rng| random_matrix(rng, size))
-        }
+    let limits = env.limits();
+    env.open(
+        &args.input.game,
+        Play {
+            args: &args,
+            limits,
+        },
+    )
+}
+
+struct Play<'a> {
+    args: &'a Args,
+    limits: Limits,
+}
+
+impl Visit for Play<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
+        let args = self.args;
+        let start = match (&args.input.file, &args.heaps) {
+            (Some(path), _) => Some(first_case(&mut game, path, self.limits)?),
+            (None, Some(list)) => Some(listed(&mut game, list, self.limits)?),
+            (None, None) => None,
+        };
+        let seed = args.seed.unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        let stdout = io::stdout();
+        let style = Colours {
+            colour: stdout.is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        };
+        let session = Session {
+            input: io::stdin().lock(),
+            out: stdout.lock(),
+            style,
+            you_first: args.you == Side::First,
+            rng: Rng::new(seed),
+            seed,
+            size: args.size,
+            limits: self.limits,
+        };
+        let result = session.run(&mut game, start);
+        game.finish();
+        result
     }
 }
 
-fn first_case<T>(
-    path: &std::path::Path,
-    read: impl FnOnce(Box<dyn io::Read>) -> Result<Option<T>, grundy::format::ReadError>,
-) -> anyhow::Result<T> {
+/// The first case of the judge input at `path`.
+fn first_case<G: Game>(game: &mut G, path: &Path, limits: Limits) -> anyhow::Result<G::Position> {
     let source = Source::open(Some(path))?;
     let name = source.name().to_string();
-    read(source.into_reader())
-        .map_err(|e| Source::error(&name, e))?
+    let mut cases = Cases::new(game, &name, source.into_reader(), limits)?;
+    cases
+        .next(game)?
         .with_context(|| format!("{name} holds no case to start from"))
 }
 
-fn first_bomb_case(path: &std::path::Path, max_cells: u64) -> anyhow::Result<Board> {
-    first_case(path, |input| {
-        let mut board = Board::default();
-        let found = BombReader::new(input)?
-            .max_cells(max_cells)
-            .next_case(&mut board)?;
-        // A bomb on (1, 1) vanishes at once.
-        board.set(1, 1, false);
-        Ok(found.then_some(board))
-    })
-}
-
-fn first_paper(path: &std::path::Path) -> anyhow::Result<Vec<Paper>> {
-    first_case(path, |input| {
-        Ok(CuttingReader::new(input)?.next_case()?.map(|p| vec![p]))
-    })
-}
-
-fn first_matrix(path: &std::path::Path, max_cells: u64) -> anyhow::Result<Vec<Row>> {
-    first_case(path, |input| {
-        let mut case = MatrixCase::default();
-        let found = MatrixReader::new(input)?
-            .keep_cells(true)
-            .max_cells(max_cells)
-            .next_case(&mut case)?;
-        Ok(found.then_some(case.rows))
-    })
-}
-
-/// A small, reproducible random number generator (xorshift).
-pub struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n.max(1)
-    }
-}
-
-fn random_board(rng: &mut Rng, (rows, cols): (u64, u64)) -> Board {
-    let mut board = Board::new(rows, cols).unwrap_or_default();
-    loop {
-        for r in 1..=rows as u32 {
-            for c in 1..=cols as u32 {
-                board.set(r, c, (r, c) != (1, 1) && rng.below(100) < 35);
-            }
-        }
-        if board.bomb_count() > 0 || rows * cols == 1 {
-            return board;
-        }
-    }
-}
-
-fn random_matrix(rng: &mut Rng, (rows, cols): (u64, u64)) -> Vec<Row> {
-    (0..rows)
-        .map(|_| Row::from_cells((0..cols).map(|_| rng.below(10)).collect()))
-        .collect()
+/// The position written on the command line (`--heaps 10,7,3`).
+fn listed<G: Game>(game: &mut G, list: &str, limits: Limits) -> anyhow::Result<G::Position> {
+    let line = list.replace(',', " ");
+    let mut cases = Cases::new(game, "--heaps", Box::new(io::Cursor::new(line)), limits)?;
+    cases
+        .next(game)?
+        .ok_or_else(|| UsageError("--heaps: expected a position, like 10,7,3".to_string()).into())
 }
 
 struct Session<I, O> {
     input: I,
     out: O,
-    style: Style,
+    style: Colours,
     you_first: bool,
     rng: Rng,
     seed: u64,
+    size: Option<(u64, u64)>,
+    limits: Limits,
 }
 
 /// Who moves next.
@@ -259,21 +194,48 @@ enum Turn {
     Engine,
 }
 
+/// What a line of input asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Command {
+    /// Nothing (an empty line).
+    Nothing,
+    Help,
+    Hint,
+    Undo,
+    Quit,
+    /// A move, as typed.
+    Move(String),
+}
+
+impl Command {
+    fn parse(line: &str) -> Command {
+        let line = line.trim();
+        match line.to_ascii_lowercase().as_str() {
+            "" => Command::Nothing,
+            "help" | "?" => Command::Help,
+            "hint" => Command::Hint,
+            "undo" => Command::Undo,
+            "quit" | "exit" | "q" => Command::Quit,
+            _ => Command::Move(line.to_string()),
+        }
+    }
+}
+
 /// The longest line of input `play` reads as a move.
 const MAX_LINE: usize = 1024;
 
 impl<I: BufRead, O: Write> Session<I, O> {
-    fn run<G: Playable>(
-        mut self,
-        game: &mut G,
-        start: Option<G::Position>,
-        mut random: impl FnMut(&mut Rng) -> G::Position,
-    ) -> anyhow::Result<()> {
+    fn run<G: Game>(mut self, game: &mut G, start: Option<G::Position>) -> anyhow::Result<()> {
         let mut start = start;
         for number in 1.. {
             let position = match start.take() {
                 Some(position) => position,
-                None => random(&mut self.rng),
+                None => {
+                    let position = game.random_position(&mut self.rng, self.size);
+                    game.admit(&position, self.limits)
+                        .map_err(|reason| UsageError(format!("--size: {reason}")))?;
+                    position
+                }
             };
             let first = if self.you_first {
                 "You move first"
@@ -284,7 +246,7 @@ impl<I: BufRead, O: Write> Session<I, O> {
                 "Game {number} (seed {}). {first}; type `help` to see how to move.",
                 self.seed
             );
-            writeln!(self.out, "{}", self.style.bold(&title))?;
+            writeln!(self.out, "{}", self.style.strong(&title))?;
             if !self.game(game, position)? {
                 return Ok(());
             }
@@ -346,12 +308,18 @@ impl<I: BufRead, O: Write> Session<I, O> {
         }
     }
 
+    /// The engine's move: a winning one, else the hardest to answer; `None`
+    /// when no move is legal (the player to move has lost).
+    fn engine_move<G: Game>(game: &mut G, position: &G::Position) -> Option<G::Move> {
+        if game.is_terminal(position) {
+            None
+        } else {
+            game.suggest(position)
+        }
+    }
+
     /// Plays one game; `false` if the input ended or the person quit.
-    fn game<G: Playable>(
-        &mut self,
-        game: &mut G,
-        mut position: G::Position,
-    ) -> anyhow::Result<bool> {
+    fn game<G: Game>(&mut self, game: &mut G, mut position: G::Position) -> anyhow::Result<bool> {
         let mut turn = if self.you_first {
             Turn::You
         } else {
@@ -365,93 +333,103 @@ impl<I: BufRead, O: Write> Session<I, O> {
             }
             redraw = true;
             let winner = match turn {
-                Turn::Engine => match game.engine_move(&position) {
+                Turn::Engine => match Self::engine_move(game, &position) {
                     None => Some(Turn::You),
                     Some(mv) => {
                         let text = format!("grundy plays {}", game.notation(&position, &mv));
                         writeln!(
                             self.out,
                             "{}: {}.",
-                            self.style.bold(&text),
-                            game.describe(&position, &mv)
+                            self.style.strong(&text),
+                            game.describe_move(&position, &mv)
                         )?;
-                        let (after, won) = game.play(&position, &mv);
-                        position = after;
+                        let played = game.play(&position, &mv);
+                        position = played.position;
                         turn = Turn::You;
-                        won.then_some(Turn::Engine)
+                        played.won.then_some(Turn::Engine)
                     }
                 },
+                Turn::You if game.is_terminal(&position) => Some(Turn::Engine),
                 Turn::You => {
-                    if game.engine_move(&position).is_none() {
-                        Some(Turn::Engine)
-                    } else {
-                        write!(self.out, "your move> ")?;
-                        self.out.flush()?;
-                        let Some(line) = self.read_line()? else {
-                            writeln!(self.out)?;
-                            return Ok(false);
-                        };
-                        let command = line.trim();
-                        match command.to_ascii_lowercase().as_str() {
-                            "" => {
-                                redraw = false;
-                                None
-                            }
-                            "help" | "?" => {
-                                writeln!(self.out, "{}", game.help(&position))?;
-                                writeln!(self.out, "Commands: help, hint, undo (takes back your last move and grundy's reply), quit.")?;
-                                redraw = false;
-                                None
-                            }
-                            "hint" => {
-                                match game.winning_move(&position) {
-                                    Some(mv) => writeln!(
-                                        self.out,
-                                        "Hint: {} ({}) wins.",
+                    write!(self.out, "your move> ")?;
+                    self.out.flush()?;
+                    let Some(line) = self.read_line()? else {
+                        writeln!(self.out)?;
+                        return Ok(false);
+                    };
+                    match Command::parse(&line) {
+                        Command::Nothing => {
+                            redraw = false;
+                            None
+                        }
+                        Command::Help => {
+                            let example = Self::engine_move(game, &position)
+                                .map(|mv| {
+                                    format!(
+                                        "\nFor example `{}`: {}.",
                                         game.notation(&position, &mv),
-                                        game.describe(&position, &mv)
-                                    )?,
-                                    None => writeln!(self.out, "Hint: no move wins here; the position is lost if grundy plays well.")?,
-                                }
-                                redraw = false;
-                                None
+                                        game.describe_move(&position, &mv)
+                                    )
+                                })
+                                .unwrap_or_default();
+                            writeln!(self.out, "{}{example}", game.move_help())?;
+                            writeln!(self.out, "Commands: help, hint, undo (takes back your last move and grundy's reply), quit.")?;
+                            redraw = false;
+                            None
+                        }
+                        Command::Hint => {
+                            match game.winning_move(&position) {
+                                Some(mv) => writeln!(
+                                    self.out,
+                                    "Hint: {} ({}) wins.",
+                                    game.notation(&position, &mv),
+                                    game.describe_move(&position, &mv)
+                                )?,
+                                None => writeln!(self.out, "Hint: no move wins here; the position is lost if grundy plays well.")?,
                             }
-                            "undo" => {
-                                match history.pop() {
-                                    Some(before) => {
-                                        position = before;
-                                        writeln!(
-                                            self.out,
-                                            "Took back your last move and grundy's reply."
-                                        )?;
-                                    }
-                                    None => {
-                                        writeln!(self.out, "Nothing to undo.")?;
-                                        redraw = false;
-                                    }
+                            redraw = false;
+                            None
+                        }
+                        Command::Undo => {
+                            match history.pop() {
+                                Some(before) => {
+                                    position = before;
+                                    writeln!(
+                                        self.out,
+                                        "Took back your last move and grundy's reply."
+                                    )?;
                                 }
-                                None
+                                None => {
+                                    writeln!(self.out, "Nothing to undo.")?;
+                                    redraw = false;
+                                }
                             }
-                            "quit" | "exit" | "q" => return Ok(false),
-                            _ => {
-                                match game.parse(&position, command) {
-                                    Err(reason) => {
-                                        writeln!(self.out, "Not a legal move: {reason}. Type `help` for the notation.")?;
-                                        redraw = false;
-                                        None
-                                    }
-                                    Ok(mv) => {
-                                        writeln!(
-                                            self.out,
-                                            "You play {}: {}.",
-                                            game.notation(&position, &mv),
-                                            game.describe(&position, &mv)
-                                        )?;
-                                        let (after, won) = game.play(&position, &mv);
-                                        history.push(std::mem::replace(&mut position, after));
-                                        turn = Turn::Engine;
-                                        won.then_some(Turn::You)
-                                    }
+                            None
+                        }
+                        Command::Quit => return Ok(false),
+                        Command::Move(text) => {
+                            let parsed = game
+                                .parse_move(&position, &text)
+                                .and_then(|mv| game.try_play(&position, &mv).map(|p| (mv, p)));
+                            match parsed {
+                                Err(reason) => {
+                                    writeln!(
+                                        self.out,
+                                        "Not a legal move: {reason}. Type `help` for the notation."
+                                    )?;
+                                    redraw = false;
+                                    None
+                                }
+                                Ok((mv, played)) => {
+                                    writeln!(
+                                        self.out,
+                                        "You play {}: {}.",
+                                        game.notation(&position, &mv),
+                                        game.describe_move(&position, &mv)
+                                    )?;
+                                    history.push(std::mem::replace(&mut position, played.position));
+                                    turn = Turn::Engine;
+                                    played.won.then_some(Turn::You)
                                 }
                             }
                         }
@@ -463,229 +441,29 @@ impl<I: BufRead, O: Write> Session<I, O> {
                     Turn::You => "You win!",
                     Turn::Engine => "grundy wins.",
                 };
-                writeln!(self.out, "{} {}", self.style.bold("Game over:"), verdict)?;
+                writeln!(self.out, "{} {}", self.style.strong("Game over:"), verdict)?;
                 return Ok(true);
             }
         }
     }
 }
 
-// ---------------------------------------------------------------- Bomb Game
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The Bomb Game for `play`.
-#[derive(Default)]
-pub struct BombPlay {
-    game: BombGame,
-}
-
-impl Playable for BombPlay {
-    type Position = Board;
-    type Move = BombMove;
-
-    fn draw(&self, board: &Board, style: &Style) -> String {
-        let width = board
-            .cols()
-            .to_string()
-            .len()
-            .max(board.rows().to_string().len());
-        let mut text = format!("{:>width$} ", "");
-        for c in 1..=board.cols() {
-            text += &format!(" {c:>width$}");
-        }
-        for r in 1..=board.rows() {
-            text += &format!("\n{r:>width$} ");
-            for c in 1..=board.cols() {
-                let cell = if board.has_bomb(r, c) {
-                    style.paint("31;1", "#")
-                } else {
-                    ".".to_string()
-                };
-                text += &format!(" {:>pad$}{cell}", "", pad = width - 1);
-            }
-        }
-        text
-    }
-
-    fn help(&mut self, board: &Board) -> String {
-        let example = self
-            .game
-            .suggest(board)
-            .map(|mv| {
-                format!(
-                    "\nFor example `{}`: {}.",
-                    notation::bomb(&mv),
-                    bomb_move_text(board, &mv)
-                )
-            })
-            .unwrap_or_default();
-        format!(
-            "A move is `P Q U V`: explode the bomb at row P, column Q, and put the new bombs at (U,Q) \
-             above it and (P,V) left of it (U < P, V < Q). On row 1 write `1 Q V`, in column 1 `P 1 U`.{example}"
-        )
-    }
-
-    fn parse(&self, board: &Board, text: &str) -> Result<BombMove, MoveError> {
-        notation::parse_bomb(text, board)
-    }
-
-    fn notation(&self, _: &Board, mv: &BombMove) -> String {
-        notation::bomb(mv)
-    }
-
-    fn describe(&self, board: &Board, mv: &BombMove) -> String {
-        bomb_move_text(board, mv)
-    }
-
-    fn play(&self, board: &Board, mv: &BombMove) -> (Board, bool) {
-        let mut after = board.clone();
-        after.play(mv);
-        (after, false)
-    }
-
-    fn winning_move(&mut self, board: &Board) -> Option<BombMove> {
-        let mut found = None;
-        self.game.winning_moves(board, |mv| {
-            found = Some(mv);
-            false
-        });
-        found
-    }
-
-    fn engine_move(&mut self, board: &Board) -> Option<BombMove> {
-        self.game.suggest(board)
-    }
-}
-
-// ------------------------------------------------------------- Cutting Game
-
-/// The Cutting Game for `play`: the position is the list of pieces.
-pub struct CuttingPlay;
-
-impl Playable for CuttingPlay {
-    type Position = Vec<Paper>;
-    type Move = Cut;
-
-    fn draw(&self, pieces: &Vec<Paper>, style: &Style) -> String {
-        let list: Vec<String> = pieces
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| format!("{}) {}", i + 1, style.bold(&paper_text(p))))
-            .collect();
-        format!("Pieces: {}", list.join("   "))
-    }
-
-    fn help(&mut self, pieces: &Vec<Paper>) -> String {
-        let example = cutting::suggest(pieces)
-            .map(|cut| {
-                format!(
-                    "\nFor example `{}`: {}.",
-                    notation::cut(&cut),
-                    cut_text(&cut)
-                )
-            })
-            .unwrap_or_default();
-        format!(
-            "A move is `N v K`: cut piece N vertically at line K (a W×H piece becomes K×H and (W−K)×H), \
-             or `N h K` horizontally (W×K and W×(H−K)). With one piece, `v K` is enough. \
-             Whoever cuts out a single cell (1×1) wins.{example}"
-        )
-    }
-
-    fn parse(&self, pieces: &Vec<Paper>, text: &str) -> Result<Cut, MoveError> {
-        notation::parse_cut(text, pieces)
-    }
-
-    fn notation(&self, _: &Vec<Paper>, cut: &Cut) -> String {
-        notation::cut(cut)
-    }
-
-    fn describe(&self, _: &Vec<Paper>, cut: &Cut) -> String {
-        cut_text(cut)
-    }
-
-    fn play(&self, pieces: &Vec<Paper>, cut: &Cut) -> (Vec<Paper>, bool) {
-        (cut.apply(pieces), cut.cuts_out_a_cell())
-    }
-
-    fn winning_move(&mut self, pieces: &Vec<Paper>) -> Option<Cut> {
-        cutting::WinningCuts::of(pieces).iter().next()
-    }
-
-    fn engine_move(&mut self, pieces: &Vec<Paper>) -> Option<Cut> {
-        cutting::suggest(pieces)
-    }
-}
-
-// -------------------------------------------------------------- Matrix Game
-
-/// The Matrix Game for `play`.
-pub struct MatrixPlay;
-
-impl Playable for MatrixPlay {
-    type Position = Vec<Row>;
-    type Move = MatrixMove;
-
-    fn draw(&self, rows: &Vec<Row>, style: &Style) -> String {
-        let cols = rows.iter().map(|r| r.cells().len()).max().unwrap_or(0);
-        let width = rows
-            .iter()
-            .flat_map(|r| r.cells().iter().map(|c| c.to_string().len()))
-            .chain([cols.to_string().len() + 1])
-            .max()
-            .unwrap_or(1);
-        let label = rows.len().to_string().len() + 4;
-        let mut text = format!("{:label$} ", "");
-        for c in 1..=cols {
-            text += &format!(" {:>width$}", format!("c{c}"));
-        }
-        text += " | stones";
-        for (i, row) in rows.iter().enumerate() {
-            text += &format!("\n{:<label$} ", format!("row {}", i + 1));
-            for c in row.cells() {
-                text += &format!(" {c:>width$}");
-            }
-            text += &format!(" | {}", style.bold(&with_commas(row.total())));
-        }
-        text
-    }
-
-    fn help(&mut self, rows: &Vec<Row>) -> String {
-        let example = matrix::suggest(rows)
-            .map(|mv| {
-                format!(
-                    "\nFor example `{}`: {}.",
-                    notation::matrix(&mv, rows),
-                    matrix_move_text(&mv)
-                )
-            })
-            .unwrap_or_default();
-        format!(
-            "A move is `R N`: take N stones from row R, from its first cells first; or `R : T1 T2 …` \
-             to take Ti stones from cell i of row R. Take at least one stone.{example}"
-        )
-    }
-
-    fn parse(&self, rows: &Vec<Row>, text: &str) -> Result<MatrixMove, MoveError> {
-        notation::parse_matrix(text, rows)
-    }
-
-    fn notation(&self, rows: &Vec<Row>, mv: &MatrixMove) -> String {
-        notation::matrix(mv, rows)
-    }
-
-    fn describe(&self, _: &Vec<Row>, mv: &MatrixMove) -> String {
-        matrix_move_text(mv)
-    }
-
-    fn play(&self, rows: &Vec<Row>, mv: &MatrixMove) -> (Vec<Row>, bool) {
-        (mv.apply(rows), false)
-    }
-
-    fn winning_move(&mut self, rows: &Vec<Row>) -> Option<MatrixMove> {
-        matrix::winning_moves(rows).into_iter().next()
-    }
-
-    fn engine_move(&mut self, rows: &Vec<Row>) -> Option<MatrixMove> {
-        matrix::suggest(rows)
+    #[test]
+    fn lines_are_commands_before_they_are_acted_on() {
+        assert_eq!(Command::parse("  HELP \n"), Command::Help);
+        assert_eq!(Command::parse("?"), Command::Help);
+        assert_eq!(Command::parse("hint"), Command::Hint);
+        assert_eq!(Command::parse("undo"), Command::Undo);
+        assert_eq!(Command::parse("q"), Command::Quit);
+        assert_eq!(Command::parse("exit"), Command::Quit);
+        assert_eq!(Command::parse(""), Command::Nothing);
+        assert_eq!(
+            Command::parse(" 1 3 \r\n"),
+            Command::Move("1 3".to_string())
+        );
     }
 }

@@ -15,6 +15,7 @@ use grundy::games::cutting::{reduced_grundy, Paper};
 use serde::Serialize;
 
 use crate::cli::parse_dimensions;
+#[cfg(feature = "pictures")]
 use crate::heatmap::{self, Heatmap};
 use crate::input::UsageError;
 
@@ -139,14 +140,12 @@ fn compute(game: TableGame, (rows, cols): (u32, u32), env: &mut Env) -> Table {
     match game {
         TableGame::Bomb => {
             let mut game = env.bomb_game();
-            let cache = &mut env.cache;
-            cache.prepare(&mut game, rows, cols);
             // The size was checked against --max-cells (at most
             // MAX_CELLS); the table grows to cover the far corner.
             if let Some(corner) = Cell::new(rows, cols) {
                 game.bomb_value(corner);
             }
-            cache.store(&game);
+            game.keep_table();
             let table = game.table();
             let values = (0..r).flat_map(|i| table.row(i)[..c].to_vec()).collect();
             Table {
@@ -218,6 +217,7 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
             }
             csv.flush()?;
         }
+        #[cfg(feature = "pictures")]
         TableFormat::Png | TableFormat::Svg => {
             let what = match table.game {
                 "bomb" => "one bomb at (p, q)",
@@ -234,6 +234,14 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
             } else {
                 out.write_all(heatmap::svg(&map)?.as_bytes())?;
             }
+        }
+        #[cfg(not(feature = "pictures"))]
+        TableFormat::Png | TableFormat::Svg => {
+            return Err(crate::input::UsageError(
+                "this grundy was built without picture output (cargo feature `pictures`)"
+                    .to_string(),
+            )
+            .into());
         }
         TableFormat::Json => {
             let json = JsonTable {

@@ -27,6 +27,11 @@ impl<R: Read> BombReader<R> {
         })
     }
 
+    /// The line the reader has reached (1-based).
+    pub fn line(&self) -> u64 {
+        self.scanner.line()
+    }
+
     /// Accepts boards that fit in a square of `cells` cells (both sides at
     /// most its square root) instead of
     /// [`DEFAULT_MAX_CELLS`](crate::DEFAULT_MAX_CELLS); a larger one is a

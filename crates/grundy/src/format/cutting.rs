@@ -20,6 +20,11 @@ impl<R: Read> CuttingReader<R> {
         })
     }
 
+    /// The line the reader has reached (1-based).
+    pub fn line(&self) -> u64 {
+        self.scanner.line()
+    }
+
     /// Reads up to `max` papers into `papers` (cleared first); `false` once
     /// the input has ended. On an error, `papers` still holds every query
     /// read before it, for the caller to answer before reporting the error.

@@ -65,6 +65,11 @@ impl<R: Read> MatrixReader<R> {
         })
     }
 
+    /// The line the reader has reached (1-based).
+    pub fn line(&self) -> u64 {
+        self.scanner.line()
+    }
+
     /// Also keep every cell, for callers that need more than the verdict.
     /// Cases are then limited to [`MatrixReader::max_cells`] cells; only row
     /// totals are kept otherwise, and the number of rows is unlimited.

@@ -39,7 +39,6 @@
 //! the table below with the periodicity theorem for octal games, so sg is
 //! exact for every W and H up to `u64::MAX`.
 
-use crate::game::Game;
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::Lowest;
 
@@ -177,17 +176,10 @@ pub fn reduced_table(max: usize) -> Vec<Vec<u32>> {
     sg
 }
 
-/// The Cutting Game's reduced form as a sum of paper pieces.
+/// The Cutting Game: a position is a list of paper pieces (see the
+/// [`Engine`] and [`Game`] implementations at the end of this file).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CuttingGame;
-
-impl Game for CuttingGame {
-    type Component = Paper;
-
-    fn grundy(&mut self, paper: &Paper) -> Nimber {
-        reduced_grundy(*paper)
-    }
-}
 
 /// Which way a cut runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -198,11 +190,11 @@ pub enum Direction {
     Horizontal,
 }
 
-/// One cut: piece number `piece` (0-based, in the position's order), which
+/// One cut: piece number `piece` (from 1, in the position's order), which
 /// is `paper`, cut in `direction` at line `at`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cut {
-    /// Index of the piece in the position.
+    /// Index of the piece in the position, from 1.
     pub piece: usize,
     /// The piece being cut.
     pub paper: Paper,
@@ -234,7 +226,8 @@ impl Cut {
             Direction::Vertical => self.paper.width,
             Direction::Horizontal => self.paper.height,
         };
-        position.get(self.piece) == Some(&self.paper) && self.at >= 1 && self.at < side
+        let piece = self.piece.checked_sub(1).and_then(|i| position.get(i));
+        piece == Some(&self.paper) && self.at >= 1 && self.at < side
     }
 
     /// Whether the cut cuts out a single cell, winning at once.
@@ -247,7 +240,9 @@ impl Cut {
     pub fn apply(&self, position: &[Paper]) -> Vec<Paper> {
         let (a, b) = self.pieces();
         let mut after = position.to_vec();
-        after.splice(self.piece..=self.piece, [a, b]);
+        if let Some(i) = self.piece.checked_sub(1).filter(|&i| i < after.len()) {
+            after.splice(i..=i, [a, b]);
+        }
         after
     }
 }
@@ -397,7 +392,7 @@ impl WinningCuts {
             let mut lines = vec![1, len - 1];
             lines.dedup();
             cuts.immediate.extend(lines.into_iter().map(|at| Cut {
-                piece,
+                piece: piece + 1,
                 paper,
                 direction,
                 at,
@@ -419,7 +414,7 @@ impl WinningCuts {
             for direction in [Direction::Vertical, Direction::Horizontal] {
                 let lines = piece_lines(paper, direction, |a, b| a ^ b == t);
                 if lines.count() > 0 {
-                    cuts.runs.push((piece, paper, direction, lines));
+                    cuts.runs.push((piece + 1, paper, direction, lines));
                 }
             }
         }
@@ -479,7 +474,7 @@ pub fn suggest(position: &[Paper]) -> Option<Cut> {
             let lines = piece_lines(paper, direction, |_, _| true);
             for at in lines.representatives() {
                 let cut = Cut {
-                    piece,
+                    piece: piece + 1,
                     paper,
                     direction,
                     at,
@@ -513,7 +508,7 @@ pub fn suggest(position: &[Paper]) -> Option<Cut> {
             return None;
         };
         Some(Cut {
-            piece,
+            piece: piece + 1,
             paper,
             direction,
             at: 1,
@@ -628,7 +623,7 @@ impl crate::rules::Rules for CuttingRules {
         ] {
             for at in 2..side.saturating_sub(1) {
                 let cut = Cut {
-                    piece: 0,
+                    piece: 1,
                     paper: *paper,
                     direction,
                     at,
@@ -637,5 +632,276 @@ impl crate::rules::Rules for CuttingRules {
                 option(cut, &[a, b]);
             }
         }
+    }
+}
+
+// ------------------------------------------------ the engine and the game
+
+impl crate::engine::Engine for CuttingGame {
+    type Position = Vec<Paper>;
+    type Component = Paper;
+    type Move = Cut;
+
+    fn components(&mut self, pieces: &Vec<Paper>) -> Vec<(Paper, Nimber)> {
+        pieces.iter().map(|&p| (p, reduced_grundy(p))).collect()
+    }
+
+    fn value(&mut self, pieces: &Vec<Paper>) -> Nimber {
+        position_value(pieces)
+    }
+
+    /// A strip wins at once, whatever the nim-sum of the rest.
+    fn outcome(&mut self, pieces: &Vec<Paper>) -> crate::engine::Outcome {
+        if position_wins(pieces) {
+            crate::engine::Outcome::FirstPlayer
+        } else {
+            crate::engine::Outcome::SecondPlayer
+        }
+    }
+
+    fn winning_moves(
+        &mut self,
+        pieces: &Vec<Paper>,
+        visit: &mut dyn FnMut(Cut) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        WinningCuts::of(pieces).iter().try_for_each(visit)
+    }
+
+    fn count_winning_moves(&mut self, pieces: &Vec<Paper>) -> u128 {
+        WinningCuts::of(pieces).count()
+    }
+
+    fn suggest(&mut self, pieces: &Vec<Paper>) -> Option<Cut> {
+        suggest(pieces)
+    }
+
+    fn check(&mut self, pieces: &Vec<Paper>, cut: &Cut) -> Result<(), crate::engine::IllegalMove> {
+        let fail = |reason: String| Err(crate::engine::IllegalMove(reason));
+        let Some(&paper) = cut.piece.checked_sub(1).and_then(|i| pieces.get(i)) else {
+            return fail(format!(
+                "there is no piece {} (there are {})",
+                cut.piece,
+                pieces.len()
+            ));
+        };
+        if paper != cut.paper {
+            return fail(format!(
+                "piece {} is {}×{}, not {}×{}",
+                cut.piece, paper.width, paper.height, cut.paper.width, cut.paper.height
+            ));
+        }
+        let side = match cut.direction {
+            Direction::Vertical => paper.width,
+            Direction::Horizontal => paper.height,
+        };
+        if cut.at == 0 || cut.at >= side {
+            return fail(format!(
+                "a cut of a side of {side} is at a line from 1 to {}",
+                side.saturating_sub(1)
+            ));
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, pieces: &Vec<Paper>, cut: &Cut) -> crate::engine::Played<Vec<Paper>> {
+        crate::engine::Played {
+            position: cut.apply(pieces),
+            won: cut.cuts_out_a_cell(),
+        }
+    }
+
+    fn is_terminal(&mut self, pieces: &Vec<Paper>) -> bool {
+        pieces.iter().all(|p| p.width < 2 && p.height < 2)
+    }
+}
+
+/// Papers read from a judge input: each `W H` pair is a game of one piece.
+struct Papers<'a> {
+    reader: crate::format::CuttingReader<Box<dyn std::io::Read + 'a>>,
+}
+
+impl crate::game::CaseReader<Vec<Paper>> for Papers<'_> {
+    fn next_case(&mut self) -> Result<Option<Vec<Paper>>, crate::format::ReadError> {
+        Ok(self.reader.next_case()?.map(|p| vec![p]))
+    }
+
+    fn line(&self) -> u64 {
+        self.reader.line()
+    }
+}
+
+/// `W×H`.
+pub fn paper_text(paper: Paper) -> String {
+    format!("{}×{}", paper.width, paper.height)
+}
+
+impl crate::game::Game for CuttingGame {
+    fn name(&self) -> String {
+        "cutting".to_string()
+    }
+
+    fn components_noun(&self) -> &'static str {
+        "Piece"
+    }
+
+    fn reader<'a>(
+        &self,
+        input: Box<dyn std::io::Read + 'a>,
+        _: crate::game::Limits,
+    ) -> Result<Box<dyn crate::game::CaseReader<Vec<Paper>> + 'a>, crate::format::ReadError> {
+        let reader = crate::format::CuttingReader::new(input)?;
+        Ok(Box::new(Papers { reader }))
+    }
+
+    fn judge_answer(&self, _: u64, outcome: crate::engine::Outcome) -> String {
+        crate::format::answer::cutting(outcome.first_player_wins()).to_string()
+    }
+
+    fn headline(&mut self, pieces: &Vec<Paper>, outcome: crate::engine::Outcome) -> String {
+        let strip = pieces.iter().any(|&p| is_strip(p));
+        match (outcome.first_player_wins(), strip) {
+            (true, true) => "the first player wins at once by cutting out a single cell",
+            (true, false) => "the first player wins",
+            (false, _) => "the second player wins",
+        }
+        .to_string()
+    }
+
+    fn lost_because(&mut self, pieces: &Vec<Paper>) -> String {
+        match pieces.as_slice() {
+            [p] if *p == Paper::new(1, 1) => {
+                "A single cell cannot be cut: the first player has no move.".to_string()
+            }
+            _ if crate::engine::Engine::is_terminal(self, pieces) => {
+                "No piece can be cut: the first player has no move.".to_string()
+            }
+            _ => "Every cut leaves the second player a winning reply.".to_string(),
+        }
+    }
+
+    fn nim_sum_decides(&mut self, pieces: &Vec<Paper>) -> bool {
+        !pieces.iter().any(|&p| is_strip(p))
+    }
+
+    fn describe_component(&self, _: usize, paper: &Paper, value: Nimber) -> String {
+        if is_strip(*paper) {
+            format!(
+                "{} (a strip: a single cell can be cut out)",
+                paper_text(*paper)
+            )
+        } else if paper.width < 2 && paper.height < 2 {
+            format!("{} (no cut possible)", paper_text(*paper))
+        } else {
+            format!("{} {value}", paper_text(*paper))
+        }
+    }
+
+    fn component_json(&self, _: usize, paper: &Paper, value: Nimber) -> String {
+        let grundy = if is_strip(*paper) {
+            "null".to_string()
+        } else {
+            value.value().to_string()
+        };
+        format!(
+            r#"{{"piece":[{},{}],"grundy":{grundy}}}"#,
+            paper.width, paper.height
+        )
+    }
+
+    fn draw(&self, pieces: &Vec<Paper>, style: &dyn crate::game::Style) -> String {
+        let list: Vec<String> = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{}) {}", i + 1, style.strong(&paper_text(p))))
+            .collect();
+        format!("Pieces: {}", list.join("   "))
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `N v K`: cut piece N vertically at line K (a W×H piece becomes K×H and (W−K)×H), \
+         or `N h K` horizontally (W×K and W×(H−K)). With one piece, `v K` is enough. \
+         Whoever cuts out a single cell (1×1) wins."
+            .to_string()
+    }
+
+    fn parse_move(
+        &self,
+        pieces: &Vec<Paper>,
+        text: &str,
+    ) -> Result<Cut, crate::engine::IllegalMove> {
+        crate::notation::parse_cut(text, pieces)
+    }
+
+    fn notation(&self, _: &Vec<Paper>, cut: &Cut) -> String {
+        crate::notation::cut(cut)
+    }
+
+    fn describe_move(&self, _: &Vec<Paper>, cut: &Cut) -> String {
+        let (a, b) = cut.pieces();
+        let direction = match cut.direction {
+            Direction::Vertical => "vertically",
+            Direction::Horizontal => "horizontally",
+        };
+        let mut text = format!(
+            "cut the {} piece {direction} at {}, leaving {} and {}",
+            paper_text(cut.paper),
+            crate::notation::with_commas(cut.at.into()),
+            paper_text(a),
+            paper_text(b)
+        );
+        if cut.cuts_out_a_cell() {
+            text += " (a single cell: that wins)";
+        }
+        text
+    }
+
+    fn move_json(&self, _: &Vec<Paper>, cut: &Cut) -> String {
+        let direction = match cut.direction {
+            Direction::Vertical => "vertical",
+            Direction::Horizontal => "horizontal",
+        };
+        format!(
+            r#"{{"piece":[{},{}],"cut":"{direction}","at":{}}}"#,
+            cut.paper.width, cut.paper.height, cut.at
+        )
+    }
+
+    /// Queries are read in batches, decided without a branch per query,
+    /// and written as short lines.
+    fn judge(
+        &mut self,
+        input: Box<dyn std::io::Read + '_>,
+        _: crate::game::Limits,
+        out: &mut dyn crate::game::Answers,
+    ) -> Result<(), crate::game::JudgeError> {
+        /// Queries read at a time: large enough that reading is a tight
+        /// loop. A batch never waits for input it does not have.
+        const BATCH: usize = 1024;
+        let mut reader = crate::format::CuttingReader::new(input)?;
+        let mut papers = Vec::with_capacity(BATCH);
+        let mut wins = Vec::with_capacity(BATCH);
+        loop {
+            let more = reader.next_batch(&mut papers, BATCH);
+            wins.clear();
+            wins.extend(papers.iter().map(|p| p.first_player_wins()));
+            out.verdicts(
+                &wins,
+                crate::format::answer::cutting(true),
+                crate::format::answer::cutting(false),
+            )
+            .map_err(crate::game::JudgeError::Write)?;
+            if !more? {
+                return Ok(());
+            }
+        }
+    }
+
+    fn random_position(
+        &mut self,
+        rng: &mut crate::game::Rng,
+        size: Option<(u64, u64)>,
+    ) -> Vec<Paper> {
+        let (w, h) = size.unwrap_or_else(|| (2 + rng.below(9), 2 + rng.below(9)));
+        vec![Paper::new(w, h)]
     }
 }

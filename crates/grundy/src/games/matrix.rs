@@ -15,7 +15,6 @@
 //! Totals need more than 64 bits: fifty cells of 2^64 − 1 stones overflow
 //! `u64`, so a row total is a `u128`.
 
-use crate::game::Game;
 use crate::nimber::Nimber;
 use crate::solve::BitCounts;
 
@@ -53,15 +52,20 @@ impl Row {
     }
 }
 
-/// The Matrix Game as a sum of rows.
+/// The Matrix Game as a sum of rows (see the [`Engine`](crate::engine::Engine)
+/// and [`Game`](crate::game::Game) implementations at the end of this file).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MatrixGame;
 
-impl Game for MatrixGame {
-    type Component = Row;
-
-    fn grundy(&mut self, row: &Row) -> Nimber {
+impl MatrixGame {
+    /// The value of one row: the Nim heap of its total.
+    pub fn grundy(&self, row: &Row) -> Nimber {
         Nimber(row.total)
+    }
+
+    /// The nim-sum of the rows' totals.
+    pub fn sum(&self, rows: &[Row]) -> Nimber {
+        rows.iter().map(|r| Nimber(r.total)).sum()
     }
 }
 
@@ -222,5 +226,271 @@ impl crate::rules::Rules for MatrixRules {
                 i += 1;
             }
         }
+    }
+}
+
+// ------------------------------------------------ the engine and the game
+
+/// A Matrix move is counted by its row and the stones it takes: how those
+/// stones are spread over the row's cells does not change the position's
+/// value, so the winning moves listed and counted are one per row (taking
+/// from the first cells first), not one per spread.
+impl crate::engine::Engine for MatrixGame {
+    type Position = Vec<Row>;
+    type Component = Row;
+    type Move = MatrixMove;
+
+    fn components(&mut self, rows: &Vec<Row>) -> Vec<(Row, Nimber)> {
+        rows.iter().map(|r| (r.clone(), Nimber(r.total))).collect()
+    }
+
+    fn value(&mut self, rows: &Vec<Row>) -> Nimber {
+        self.sum(rows)
+    }
+
+    fn winning_moves(
+        &mut self,
+        rows: &Vec<Row>,
+        visit: &mut dyn FnMut(MatrixMove) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        winning_moves(rows).into_iter().try_for_each(visit)
+    }
+
+    fn suggest(&mut self, rows: &Vec<Row>) -> Option<MatrixMove> {
+        suggest(rows)
+    }
+
+    fn check(
+        &mut self,
+        rows: &Vec<Row>,
+        mv: &MatrixMove,
+    ) -> Result<(), crate::engine::IllegalMove> {
+        let fail = |reason: String| Err(crate::engine::IllegalMove(reason));
+        let Some(row) = mv.row.checked_sub(1).and_then(|r| rows.get(r)) else {
+            return fail(format!(
+                "there is no row {} (there are {})",
+                mv.row,
+                rows.len()
+            ));
+        };
+        if mv.take.len() != row.cells.len() {
+            return fail(format!(
+                "row {} has {} cells, not {}",
+                mv.row,
+                row.cells.len(),
+                mv.take.len()
+            ));
+        }
+        if let Some((c, (t, have))) = mv
+            .take
+            .iter()
+            .zip(&row.cells)
+            .enumerate()
+            .find(|(_, (t, c))| t > c)
+        {
+            return fail(format!(
+                "cell ({},{}) holds {have} stones, fewer than {t}",
+                mv.row,
+                c + 1
+            ));
+        }
+        if mv.total() == 0 {
+            return fail("a move takes at least one stone".to_string());
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, rows: &Vec<Row>, mv: &MatrixMove) -> crate::engine::Played<Vec<Row>> {
+        crate::engine::Played {
+            position: mv.apply(rows),
+            won: false,
+        }
+    }
+
+    fn is_terminal(&mut self, rows: &Vec<Row>) -> bool {
+        rows.iter().all(|r| r.total == 0)
+    }
+}
+
+/// Matrices read from a judge input, cells kept.
+struct Matrices<'a> {
+    reader: crate::format::MatrixReader<Box<dyn std::io::Read + 'a>>,
+}
+
+impl crate::game::CaseReader<Vec<Row>> for Matrices<'_> {
+    fn next_case(&mut self) -> Result<Option<Vec<Row>>, crate::format::ReadError> {
+        let mut case = crate::format::MatrixCase::default();
+        Ok(self.reader.next_case(&mut case)?.then_some(case.rows))
+    }
+
+    fn line(&self) -> u64 {
+        self.reader.line()
+    }
+}
+
+impl crate::game::Game for MatrixGame {
+    fn name(&self) -> String {
+        "matrix".to_string()
+    }
+
+    fn components_noun(&self) -> &'static str {
+        "Rows"
+    }
+
+    fn players(&self) -> [&'static str; 2] {
+        ["Alice", "Bob"]
+    }
+
+    fn reader<'a>(
+        &self,
+        input: Box<dyn std::io::Read + 'a>,
+        limits: crate::game::Limits,
+    ) -> Result<Box<dyn crate::game::CaseReader<Vec<Row>> + 'a>, crate::format::ReadError> {
+        let reader = crate::format::MatrixReader::new(input)?
+            .keep_cells(true)
+            .max_cells(limits.max_cells);
+        Ok(Box::new(Matrices { reader }))
+    }
+
+    fn judge_answer(&self, case: u64, outcome: crate::engine::Outcome) -> String {
+        format!(
+            "Case {case}: {}",
+            crate::format::answer::matrix(outcome.first_player_wins())
+        )
+    }
+
+    fn lost_because(&mut self, _: &Vec<Row>) -> String {
+        "Whatever Alice takes, Bob has a winning reply.".to_string()
+    }
+
+    fn describe_component(&self, index: usize, row: &Row, _: Nimber) -> String {
+        let noun = if row.total == 1 { "stone" } else { "stones" };
+        format!(
+            "row {}: {} {noun} *{}",
+            index + 1,
+            crate::notation::with_commas(row.total),
+            row.total
+        )
+    }
+
+    fn component_json(&self, index: usize, row: &Row, _: Nimber) -> String {
+        format!(
+            r#"{{"row":{},"stones":{},"grundy":{}}}"#,
+            index + 1,
+            row.total,
+            row.total
+        )
+    }
+
+    fn draw(&self, rows: &Vec<Row>, style: &dyn crate::game::Style) -> String {
+        let cols = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+        let width = rows
+            .iter()
+            .flat_map(|r| r.cells.iter().map(|c| c.to_string().len()))
+            .chain([cols.to_string().len() + 1])
+            .max()
+            .unwrap_or(1);
+        let label = rows.len().to_string().len() + 4;
+        let mut text = format!("{:label$} ", "");
+        for c in 1..=cols {
+            text += &format!(" {:>width$}", format!("c{c}"));
+        }
+        text += " | stones";
+        for (i, row) in rows.iter().enumerate() {
+            text += &format!("\n{:<label$} ", format!("row {}", i + 1));
+            for c in &row.cells {
+                text += &format!(" {c:>width$}");
+            }
+            text += &format!(
+                " | {}",
+                style.strong(&crate::notation::with_commas(row.total))
+            );
+        }
+        text
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `R N`: take N stones from row R, from its first cells first; or `R : T1 T2 …` \
+         to take Ti stones from cell i of row R. Take at least one stone."
+            .to_string()
+    }
+
+    fn parse_move(
+        &self,
+        rows: &Vec<Row>,
+        text: &str,
+    ) -> Result<MatrixMove, crate::engine::IllegalMove> {
+        crate::notation::parse_matrix(text, rows)
+    }
+
+    fn notation(&self, rows: &Vec<Row>, mv: &MatrixMove) -> String {
+        crate::notation::matrix(mv, rows)
+    }
+
+    fn describe_move(&self, _: &Vec<Row>, mv: &MatrixMove) -> String {
+        const CELLS: usize = 8;
+        let with_commas = crate::notation::with_commas;
+        let total = mv.total();
+        let taken: Vec<String> = mv
+            .take
+            .iter()
+            .enumerate()
+            .filter(|(_, &t)| t > 0)
+            .map(|(c, &t)| format!("{} from ({},{})", with_commas(t.into()), mv.row, c + 1))
+            .collect();
+        let mut cells = taken
+            .iter()
+            .take(CELLS)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        if taken.len() > CELLS {
+            cells += &format!(" and {} more cells", taken.len() - CELLS);
+        }
+        let noun = if total == 1 { "stone" } else { "stones" };
+        format!(
+            "take {} {noun} from row {}: {cells}",
+            with_commas(total),
+            mv.row
+        )
+    }
+
+    fn move_json(&self, _: &Vec<Row>, mv: &MatrixMove) -> String {
+        let take: Vec<String> = mv.take.iter().map(u64::to_string).collect();
+        format!(r#"{{"row":{},"take":[{}]}}"#, mv.row, take.join(","))
+    }
+
+    /// Rows are folded into their totals as they are read: memory does not
+    /// grow with a case.
+    fn judge(
+        &mut self,
+        input: Box<dyn std::io::Read + '_>,
+        limits: crate::game::Limits,
+        out: &mut dyn crate::game::Answers,
+    ) -> Result<(), crate::game::JudgeError> {
+        let mut reader = crate::format::MatrixReader::new(input)?.max_cells(limits.max_cells);
+        let mut case = crate::format::MatrixCase::default();
+        while reader.next_case(&mut case)? {
+            let wins = !self.sum(&case.rows).is_zero();
+            let text = format!(
+                "Case {}: {}",
+                case.number,
+                crate::format::answer::matrix(wins)
+            );
+            out.line(text.as_bytes())
+                .map_err(crate::game::JudgeError::Write)?;
+        }
+        Ok(())
+    }
+
+    fn random_position(
+        &mut self,
+        rng: &mut crate::game::Rng,
+        size: Option<(u64, u64)>,
+    ) -> Vec<Row> {
+        let (rows, cols) = size.unwrap_or((3, 4));
+        (0..rows)
+            .map(|_| Row::from_cells((0..cols).map(|_| rng.below(10)).collect()))
+            .collect()
     }
 }

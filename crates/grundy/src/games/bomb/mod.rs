@@ -23,11 +23,14 @@
 //! computed once, grown on demand, and every board is a lookup per bomb.
 //! The tests check it against a search over the literal rules.
 
+mod game;
 mod table;
 
+pub use game::cell_text;
 pub use table::{BombTable, CacheError, Progress};
 
-use crate::game::Game;
+use std::sync::{Arc, Mutex};
+
 use crate::nimber::Nimber;
 use crate::solve::{bit, top_bit, BitCounts, Lowest, SUGGESTION_BUDGET};
 
@@ -245,6 +248,13 @@ impl BombMove {
 }
 
 impl Board {
+    /// The statement's rule that a bomb on (1, 1) vanishes at once, applied
+    /// to a board given whole (a judge case, a position sent to the
+    /// playground): the one place the rule lives besides [`Board::play`].
+    pub fn settle(&mut self) {
+        self.set(1, 1, false);
+    }
+
     /// Where a new bomb on `cell` ends up on this board.
     pub fn landing(&self, cell: Cell) -> Landing {
         if (cell.row, cell.col) == (1, 1) {
@@ -287,6 +297,33 @@ pub(super) fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), Board
     Ok((rows as u32, cols as u32))
 }
 
+/// Where finished tables are kept between runs (a file in the user's cache
+/// directory, say). A store only keeps bytes: the game checks what it reads
+/// back ([`BombTable::from_bytes`]) and ignores anything damaged.
+pub trait TableStore: Send {
+    /// The bytes saved last, if any.
+    fn load(&mut self) -> Option<Vec<u8>>;
+    /// Keeps `bytes` in place of what was saved. A store that cannot write
+    /// says nothing: a cache is never a reason to fail.
+    fn save(&mut self, bytes: &[u8]);
+}
+
+/// Tables smaller than this many cells are cheaper to compute than to read.
+const WORTH_STORING: u64 = 128 * 128;
+
+/// A table store and what this game took from it.
+#[derive(Clone)]
+struct Stored {
+    store: Arc<Mutex<dyn TableStore>>,
+    /// A stored table larger than this is left alone.
+    max_cells: u64,
+    /// Whether the store was read (it is, once, when a large board needs
+    /// more than the table in memory).
+    consulted: bool,
+    /// Cells of the table read from the store.
+    loaded: u64,
+}
+
 /// The Bomb Game as a sum of bombs, backed by a [`BombTable`].
 #[derive(Clone, Default)]
 pub struct BombGame {
@@ -295,6 +332,8 @@ pub struct BombGame {
     progress: Option<Progress>,
     /// Sums of table values by byte of a board row, for small tables.
     bytes: ByteSums,
+    /// Where tables are kept between runs.
+    stored: Option<Stored>,
 }
 
 impl std::fmt::Debug for BombGame {
@@ -399,10 +438,68 @@ impl BombGame {
     }
 
     /// Grows the table to cover `rows` × `cols` (at most [`MAX_CELLS`], as
-    /// boards and cells are).
+    /// boards and cells are), from the store when it has a large enough one.
     fn grow(&mut self, rows: u32, cols: u32) {
+        if rows <= self.table.rows() && cols <= self.table.cols() {
+            return;
+        }
+        self.take_stored_table(rows, cols);
         self.table
             .grow(rows as usize, cols as usize, self.progress.as_ref());
+    }
+
+    /// Keeps tables in `store` between runs: a large board that needs more
+    /// than the table in memory reads the stored table (once, and only one
+    /// of at most `max_cells` cells), and [`BombGame::keep_table`] saves a
+    /// table grown larger than the stored one.
+    pub fn keep_tables_in(&mut self, store: Arc<Mutex<dyn TableStore>>, max_cells: u64) {
+        self.stored = Some(Stored {
+            store,
+            max_cells,
+            consulted: false,
+            loaded: 0,
+        });
+    }
+
+    fn take_stored_table(&mut self, rows: u32, cols: u32) {
+        let Some(stored) = &mut self.stored else {
+            return;
+        };
+        if stored.consulted || u64::from(rows) * u64::from(cols) < WORTH_STORING {
+            return;
+        }
+        stored.consulted = true;
+        let Some(bytes) = stored.store.lock().ok().and_then(|mut s| s.load()) else {
+            return;
+        };
+        // A damaged or foreign file is ignored, and replaced when we keep.
+        if let Ok(table) = BombTable::from_bytes(&bytes) {
+            if cells(&table) > cells(&self.table) && cells(&table) <= stored.max_cells {
+                stored.loaded = cells(&table);
+                self.replace_table(table);
+            }
+        }
+    }
+
+    /// Saves the table to the store, if it is worth keeping and larger than
+    /// the stored one.
+    pub fn keep_table(&mut self) {
+        let Some(stored) = &self.stored else { return };
+        let own = cells(&self.table);
+        if own < WORTH_STORING || own <= stored.loaded {
+            return;
+        }
+        let Ok(mut store) = stored.store.lock() else {
+            return;
+        };
+        // Only replace a stored table that is smaller (or unreadable).
+        if !stored.consulted {
+            let existing = store.load().and_then(|b| BombTable::from_bytes(&b).ok());
+            if existing.is_some_and(|t| cells(&t) >= own) {
+                return;
+            }
+        }
+        store.save(&self.table.to_bytes());
     }
 
     /// Reports the progress of every table computation to `progress`.
@@ -443,7 +540,8 @@ impl BombGame {
 impl BombGame {
     /// The value of one bomb at `cell` (the table grows to cover it).
     pub fn bomb_value(&mut self, cell: Cell) -> Nimber {
-        self.grundy(&cell)
+        self.grow(cell.row, cell.col);
+        Nimber::from(self.table.get(cell.row, cell.col).unwrap_or(0))
     }
 
     /// Calls `visit` with every move of the bomb at `cell` whose new bombs
@@ -624,13 +722,8 @@ impl BombGame {
     }
 }
 
-impl Game for BombGame {
-    type Component = Cell;
-
-    fn grundy(&mut self, cell: &Cell) -> Nimber {
-        self.grow(cell.row, cell.col);
-        Nimber::from(self.table.get(cell.row, cell.col).unwrap_or(0))
-    }
+fn cells(table: &BombTable) -> u64 {
+    u64::from(table.rows()) * u64::from(table.cols())
 }
 
 /// The table by the plain recurrence, as the reference program computes it:
@@ -686,8 +779,10 @@ mod tests {
         two.set(1, 2, true);
         two.set(2, 2, true);
         assert!(game.value(&two).is_zero()); // Jack
-        let bombs: Vec<Cell> = two.bombs().collect();
-        assert_eq!(game.sum(&bombs), game.value(&two));
+        let sum = two
+            .bombs()
+            .fold(Nimber::ZERO, |s, c| s ^ game.bomb_value(c));
+        assert_eq!(sum, game.value(&two));
     }
 
     #[test]

@@ -134,12 +134,13 @@ impl OctalCode {
 }
 
 /// The game of a code for the generic [`Solver`](crate::rules::Solver): a
-/// heap is a component, and a move is `(tokens taken, parts left)`.
+/// heap is a component, and a move is the number of tokens taken (the parts
+/// left are the move's components, smallest first).
 impl crate::rules::Rules for OctalCode {
     type Position = u64;
-    type Move = (u64, Vec<u64>);
+    type Move = u64;
 
-    fn options(&self, heap: &u64, option: &mut dyn FnMut((u64, Vec<u64>), &[u64])) {
-        self.each_move(*heap, &mut |k, parts| option((k, parts.to_vec()), parts));
+    fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+        self.each_move(*heap, &mut |k, parts| option(k, parts));
     }
 }

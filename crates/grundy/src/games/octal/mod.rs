@@ -37,6 +37,7 @@
 //! (the periodicity theorem's check, also used by the Cutting Game).
 
 pub mod code;
+mod game;
 pub mod period;
 pub mod sequence;
 mod sparse;

@@ -1,0 +1,185 @@
+//! The one engine every front end talks to.
+//!
+//! A position is a disjunctive sum of components. An [`Engine`] answers, for
+//! one game, everything a front end asks of a position: its components and
+//! their Grundy values, the outcome, the winning moves (visited, so a caller
+//! can stop after the first, and counted exactly), the move to play from a
+//! lost position, whether a move is legal and why not, the position after a
+//! move, and whether the game is over.
+//!
+//! The seed games implement it with their fast paths (the Bomb table, the
+//! Cutting Game's closed form, the Matrix Game's row totals), heap games
+//! with their value sequences, and every user [`Rules`](crate::rules::Rules)
+//! game through [`Solver`](crate::rules::Solver). Moves name components by
+//! 1-based indices, as the statements do.
+
+use std::ops::ControlFlow;
+
+use crate::nimber::Nimber;
+
+/// Who wins a position when both players play perfectly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player about to move wins (the value is not `*0`).
+    FirstPlayer,
+    /// The player about to move loses (the value is `*0`).
+    SecondPlayer,
+}
+
+impl Outcome {
+    /// The outcome of a position of value `value` under normal play.
+    pub const fn of(value: Nimber) -> Outcome {
+        if value.is_zero() {
+            Outcome::SecondPlayer
+        } else {
+            Outcome::FirstPlayer
+        }
+    }
+
+    /// `true` when the player to move wins.
+    pub const fn first_player_wins(self) -> bool {
+        matches!(self, Outcome::FirstPlayer)
+    }
+}
+
+impl From<Nimber> for Outcome {
+    fn from(value: Nimber) -> Self {
+        Outcome::of(value)
+    }
+}
+
+/// Why a move cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct IllegalMove(pub String);
+
+impl IllegalMove {
+    /// A refusal with this reason.
+    pub fn new(reason: impl Into<String>) -> IllegalMove {
+        IllegalMove(reason.into())
+    }
+}
+
+/// What a move did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<P> {
+    /// The position after the move.
+    pub position: P,
+    /// Whether the move won the game at once (the Cutting Game's single
+    /// cell); under normal play a game is won by leaving no move instead.
+    pub won: bool,
+}
+
+/// The work a suggestion from a lost position may do, in candidate moves
+/// examined, unless an engine says otherwise.
+pub const SUGGESTION_BUDGET: u64 = crate::solve::SUGGESTION_BUDGET;
+
+/// Everything a front end asks of a game's positions.
+///
+/// `&mut self` everywhere: an engine may keep a table or a cache that grows
+/// as larger positions appear.
+pub trait Engine {
+    /// A whole position: a disjunctive sum of components.
+    type Position: Clone + std::fmt::Debug;
+    /// One component of a position.
+    type Component: Clone + std::fmt::Debug;
+    /// A move, naming components by 1-based indices.
+    type Move: Clone + std::fmt::Debug + PartialEq;
+
+    /// The components of `position`, each with its Grundy value.
+    fn components(&mut self, position: &Self::Position) -> Vec<(Self::Component, Nimber)>;
+
+    /// The nim-sum of the components' values (engines with a faster way to
+    /// the sum override this).
+    fn value(&mut self, position: &Self::Position) -> Nimber {
+        self.components(position)
+            .into_iter()
+            .fold(Nimber::ZERO, |sum, (_, v)| sum ^ v)
+    }
+
+    /// Who wins under perfect play: the player to move exactly when the
+    /// value is not `*0`, unless the game's own winning rule says otherwise.
+    fn outcome(&mut self, position: &Self::Position) -> Outcome {
+        Outcome::of(self.value(position))
+    }
+
+    /// Calls `visit` with every winning move (none from a lost position), in
+    /// the engine's order, until it returns [`ControlFlow::Break`]; returns
+    /// `Break` if it was stopped.
+    fn winning_moves(
+        &mut self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+
+    /// How many winning moves there are, exactly. The default visits them
+    /// all; engines whose counts can be astronomical count without listing.
+    fn count_winning_moves(&mut self, position: &Self::Position) -> u128 {
+        let mut count = 0u128;
+        let _ = self.winning_moves(position, &mut |_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        count
+    }
+
+    /// The first winning move, if there is one.
+    fn winning_move(&mut self, position: &Self::Position) -> Option<Self::Move> {
+        let mut first = None;
+        let _ = self.winning_moves(position, &mut |mv| {
+            first = Some(mv);
+            ControlFlow::Break(())
+        });
+        first
+    }
+
+    /// The move to play: a winning one when there is one; from a lost
+    /// position, the move hardest to answer (the one after which the
+    /// opponent has a winning move in the fewest components) among those
+    /// examined within the engine's work budget. `None` when no move is
+    /// legal.
+    fn suggest(&mut self, position: &Self::Position) -> Option<Self::Move>;
+
+    /// Whether `mv` can be made in `position`, with the reason when not.
+    fn check(&mut self, position: &Self::Position, mv: &Self::Move) -> Result<(), IllegalMove>;
+
+    /// Makes `mv`, which must be legal ([`Engine::check`]).
+    fn play(&mut self, position: &Self::Position, mv: &Self::Move) -> Played<Self::Position>;
+
+    /// Whether the player to move has no legal move (and so has lost).
+    fn is_terminal(&mut self, position: &Self::Position) -> bool;
+
+    /// Checks `mv` and makes it.
+    fn try_play(
+        &mut self,
+        position: &Self::Position,
+        mv: &Self::Move,
+    ) -> Result<Played<Self::Position>, IllegalMove> {
+        self.check(position, mv)?;
+        Ok(self.play(position, mv))
+    }
+}
+
+/// Collects up to `keep` winning moves, with their count when there are
+/// fewer than `keep` (else the count is `None`: ask
+/// [`Engine::count_winning_moves`]).
+pub fn some_winning_moves<E: Engine + ?Sized>(
+    engine: &mut E,
+    position: &E::Position,
+    keep: usize,
+) -> (Vec<E::Move>, Option<u128>) {
+    let mut listed = Vec::new();
+    if keep == 0 {
+        return (listed, None);
+    }
+    let _ = engine.winning_moves(position, &mut |mv| {
+        listed.push(mv);
+        if listed.len() >= keep {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    let count = (listed.len() < keep).then_some(listed.len() as u128);
+    (listed, count)
+}

@@ -1,0 +1,286 @@
+//! The Bomb Game as the front ends see it: the [`Engine`] over whole boards
+//! (with the table's fast paths) and the [`Game`] that reads boards and
+//! writes them and their moves.
+
+use std::io::Read;
+use std::ops::ControlFlow;
+
+use super::{Board, BombGame, BombMove, Cell, Landing};
+use crate::engine::{Engine, IllegalMove, Outcome, Played};
+use crate::format::{answer, BombReader, ReadError};
+use crate::game::{Answers, CaseReader, Game, JudgeError, Limits, Rng, Style};
+use crate::nimber::Nimber;
+use crate::notation;
+
+impl Engine for BombGame {
+    type Position = Board;
+    type Component = Cell;
+    type Move = BombMove;
+
+    fn components(&mut self, board: &Board) -> Vec<(Cell, Nimber)> {
+        board.bombs().map(|c| (c, self.bomb_value(c))).collect()
+    }
+
+    fn value(&mut self, board: &Board) -> Nimber {
+        BombGame::value(self, board)
+    }
+
+    fn winning_moves(
+        &mut self,
+        board: &Board,
+        visit: &mut dyn FnMut(BombMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut stopped = false;
+        BombGame::winning_moves(self, board, |mv| {
+            stopped = visit(mv).is_break();
+            !stopped
+        });
+        if stopped {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn suggest(&mut self, board: &Board) -> Option<BombMove> {
+        BombGame::suggest(self, board)
+    }
+
+    fn check(&mut self, board: &Board, mv: &BombMove) -> Result<(), IllegalMove> {
+        check(board, mv)
+    }
+
+    fn play(&mut self, board: &Board, mv: &BombMove) -> Played<Board> {
+        let mut after = board.clone();
+        after.play(mv);
+        Played {
+            position: after,
+            won: false,
+        }
+    }
+
+    fn is_terminal(&mut self, board: &Board) -> bool {
+        board.bombs().all(|c| (c.row(), c.col()) == (1, 1))
+    }
+}
+
+/// Whether `mv` follows the statement on `board`, and why not.
+fn check(board: &Board, mv: &BombMove) -> Result<(), IllegalMove> {
+    let (p, q) = (mv.explode.row(), mv.explode.col());
+    let fail = |reason: String| Err(IllegalMove(reason));
+    if !board.has_bomb(p, q) {
+        return fail(format!("there is no bomb at ({p},{q})"));
+    }
+    if (p, q) == (1, 1) {
+        return fail("the bomb at (1,1) cannot explode".to_string());
+    }
+    match mv.above {
+        None if p > 1 => {
+            return fail(format!(
+                "a bomb off row 1 puts a new bomb above it, in column {q}"
+            ))
+        }
+        Some(_) if p == 1 => return fail("a bomb on row 1 has nothing above it".to_string()),
+        Some(c) if c.col() != q || c.row() >= p => {
+            return fail(format!(
+                "the new bomb above ({p},{q}) must be in column {q} on a row above {p}"
+            ))
+        }
+        _ => {}
+    }
+    match mv.left {
+        None if q > 1 => {
+            return fail(format!(
+                "a bomb off column 1 puts a new bomb left of it, on row {p}"
+            ))
+        }
+        Some(_) if q == 1 => return fail("a bomb in column 1 has nothing left of it".to_string()),
+        Some(c) if c.row() != p || c.col() >= q => {
+            return fail(format!(
+                "the new bomb left of ({p},{q}) must be on row {p} in a column left of {q}"
+            ))
+        }
+        _ => {}
+    }
+    debug_assert!(mv.is_legal(board));
+    Ok(())
+}
+
+/// Boards read from a judge input, as positions: a bomb the input puts on
+/// (1, 1) vanishes at once, as one landing there does.
+struct Boards<'a> {
+    reader: BombReader<Box<dyn Read + 'a>>,
+}
+
+impl CaseReader<Board> for Boards<'_> {
+    fn next_case(&mut self) -> Result<Option<Board>, ReadError> {
+        let mut board = Board::default();
+        if !self.reader.next_case(&mut board)? {
+            return Ok(None);
+        }
+        board.settle();
+        Ok(Some(board))
+    }
+
+    fn line(&self) -> u64 {
+        self.reader.line()
+    }
+}
+
+/// `(r,c)`.
+pub fn cell_text(cell: Cell) -> String {
+    format!("({},{})", cell.row(), cell.col())
+}
+
+impl Game for BombGame {
+    fn name(&self) -> String {
+        "bomb".to_string()
+    }
+
+    fn components_noun(&self) -> &'static str {
+        "Bombs"
+    }
+
+    fn players(&self) -> [&'static str; 2] {
+        ["John", "Jack"]
+    }
+
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Board> + 'a>, ReadError> {
+        let reader = BombReader::new(input)?.max_cells(limits.max_cells);
+        Ok(Box::new(Boards { reader }))
+    }
+
+    fn judge_answer(&self, _case: u64, outcome: Outcome) -> String {
+        answer::bomb(outcome.first_player_wins()).to_string()
+    }
+
+    fn describe_component(&self, _: usize, cell: &Cell, value: Nimber) -> String {
+        format!("{} {value}", cell_text(*cell))
+    }
+
+    fn component_json(&self, _: usize, cell: &Cell, value: Nimber) -> String {
+        format!(
+            r#"{{"bomb":[{},{}],"grundy":{}}}"#,
+            cell.row(),
+            cell.col(),
+            value.value()
+        )
+    }
+
+    fn draw(&self, board: &Board, style: &dyn Style) -> String {
+        let width = board
+            .cols()
+            .to_string()
+            .len()
+            .max(board.rows().to_string().len());
+        let mut text = format!("{:>width$} ", "");
+        for c in 1..=board.cols() {
+            text += &format!(" {c:>width$}");
+        }
+        for r in 1..=board.rows() {
+            text += &format!("\n{r:>width$} ");
+            for c in 1..=board.cols() {
+                let cell = if board.has_bomb(r, c) {
+                    style.piece("#")
+                } else {
+                    ".".to_string()
+                };
+                text += &format!(" {:>pad$}{cell}", "", pad = width - 1);
+            }
+        }
+        text
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `P Q U V`: explode the bomb at row P, column Q, and put the new bombs at (U,Q) \
+         above it and (P,V) left of it (U < P, V < Q). On row 1 write `1 Q V`, in column 1 `P 1 U`."
+            .to_string()
+    }
+
+    fn parse_move(&self, board: &Board, text: &str) -> Result<BombMove, IllegalMove> {
+        notation::parse_bomb(text, board)
+    }
+
+    fn notation(&self, _: &Board, mv: &BombMove) -> String {
+        notation::bomb(mv)
+    }
+
+    fn describe_move(&self, board: &Board, mv: &BombMove) -> String {
+        let placed: Vec<Cell> = mv.placed().collect();
+        let cells: Vec<String> = placed.iter().map(|&c| cell_text(c)).collect();
+        let noun = if placed.len() == 1 {
+            "new bomb"
+        } else {
+            "new bombs"
+        };
+        let mut text = format!(
+            "explode {}, {noun} on {}",
+            cell_text(mv.explode),
+            cells.join(" and ")
+        );
+        for &cell in &placed {
+            match board.landing(cell) {
+                Landing::Stays => {}
+                Landing::OnBomb => {
+                    text += &format!("; {} lands on a bomb and both vanish", cell_text(cell))
+                }
+                Landing::OnCorner => text += &format!("; {} vanishes at once", cell_text(cell)),
+            }
+        }
+        text
+    }
+
+    fn move_json(&self, _: &Board, mv: &BombMove) -> String {
+        let place: Vec<String> = mv
+            .placed()
+            .map(|c| format!("[{},{}]", c.row(), c.col()))
+            .collect();
+        format!(
+            r#"{{"explode":[{},{}],"place":[{}]}}"#,
+            mv.explode.row(),
+            mv.explode.col(),
+            place.join(",")
+        )
+    }
+
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Board {
+        let (rows, cols) = size.unwrap_or((5, 5));
+        let mut board = Board::new(rows, cols).unwrap_or_default();
+        loop {
+            for r in 1..=board.rows() {
+                for c in 1..=board.cols() {
+                    board.set(r, c, (r, c) != (1, 1) && rng.below(100) < 35);
+                }
+            }
+            if board.bomb_count() > 0 || rows * cols == 1 {
+                return board;
+            }
+        }
+    }
+
+    /// Boards are read into one reused board, and valued with the table's
+    /// byte sums.
+    fn judge(
+        &mut self,
+        input: Box<dyn Read + '_>,
+        limits: Limits,
+        out: &mut dyn Answers,
+    ) -> Result<(), JudgeError> {
+        let mut reader = BombReader::new(input)?.max_cells(limits.max_cells);
+        let mut board = Board::default();
+        while reader.next_case(&mut board)? {
+            let wins = !BombGame::value(self, &board).is_zero();
+            out.line(answer::bomb(wins).as_bytes())
+                .map_err(JudgeError::Write)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) {
+        self.keep_table();
+    }
+}

@@ -1,0 +1,516 @@
+//! What every heap game shares: positions that are lists of heaps, values
+//! from a sequence computed on demand, the input format, and the notation.
+//!
+//! A heap game is a [`Rules`] game whose components are heaps (`u64`) and
+//! whose moves take some tokens from one heap and leave its rest as zero,
+//! one or more heaps. Its [`Engine`](crate::engine::Engine) is the generic
+//! [`Solver`] with a [`Values`] cache: the value sequence G(0), G(1), …
+//! computed by the game's fastest method (the sparse-space engine for octal
+//! codes), extended when a larger heap appears, and read past its end
+//! through a proven period.
+//!
+//! # Input format
+//! One position per line: heap sizes separated by white space. Blank lines
+//! and lines starting with `#` are skipped. A size that is not a whole
+//! number, or is beyond the limit, is an error naming its line.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read};
+
+use super::octal::{Periodicity, Sequence};
+use crate::engine::{IllegalMove, Outcome};
+use crate::format::{FormatError, ReadError};
+use crate::game::{CaseReader, Game, Limits, Rng, Style};
+use crate::nimber::Nimber;
+use crate::notation::with_commas;
+use crate::rules::{Cache, Rules, Solver, SumMove};
+
+/// The rules of a heap game, and the fastest way to its values.
+pub trait HeapRules: Rules<Position = u64, Move = u64> {
+    /// The registry's name for the game, with its parameter.
+    fn name(&self) -> String;
+
+    /// G(0), …, G(`upto` − 1), stopping early at a proven period.
+    fn sequence(&self, upto: usize) -> Sequence;
+
+    /// The largest heap whose value may be computed, whatever the limits
+    /// say (games valued by a slow method set it lower).
+    fn max_computed(&self) -> u64 {
+        u64::MAX
+    }
+}
+
+/// A heap game's engine: its rules, solved with a [`Values`] cache.
+pub type HeapGame<R> = Solver<R, Values>;
+
+/// The values of a heap game: the sequence computed so far, read past its
+/// end through its period when one is proven.
+#[derive(Clone, Debug, Default)]
+pub struct Values {
+    sequence: Option<Sequence>,
+    /// Values the solver found by search (heaps the sequence does not
+    /// reach); none when positions go through [`Game::admit`].
+    found: HashMap<u64, Nimber>,
+}
+
+impl Values {
+    /// The period, if proven.
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.sequence.as_ref().and_then(|s| s.periodicity)
+    }
+
+    /// How many values are computed.
+    pub fn computed(&self) -> usize {
+        self.sequence.as_ref().map_or(0, |s| s.values.len())
+    }
+}
+
+impl Cache<u64> for Values {
+    fn get(&self, heap: &u64) -> Option<Nimber> {
+        self.sequence
+            .as_ref()
+            .and_then(|s| s.value(*heap))
+            .or_else(|| self.found.get(heap).copied())
+    }
+
+    fn insert(&mut self, heap: u64, value: Nimber) {
+        self.found.insert(heap, value);
+    }
+}
+
+/// A heap game solved with a value sequence.
+pub fn heap_game<R: HeapRules>(rules: R) -> HeapGame<R> {
+    Solver::with_cache(rules, Values::default())
+}
+
+/// Makes sure `solver` has the value of every heap up to `largest`,
+/// computing at most `limit` values; the reason when it cannot.
+fn ensure_values<R: HeapRules>(
+    solver: &mut HeapGame<R>,
+    largest: u64,
+    limit: u64,
+) -> Result<(), String> {
+    if solver.cache().get(&largest).is_some() && solver.cache().found.is_empty() {
+        return Ok(());
+    }
+    let cap = limit.min(solver.rules().max_computed()).saturating_add(1);
+    let want = largest
+        .saturating_add(1)
+        .max(2 * solver.cache().computed() as u64)
+        .min(cap);
+    let sequence = solver
+        .rules()
+        .sequence(usize::try_from(want).unwrap_or(usize::MAX));
+    let cache = solver.cache_mut();
+    cache.sequence = Some(sequence);
+    cache.found.clear();
+    if cache.get(&largest).is_some() {
+        Ok(())
+    } else {
+        Err(format!(
+            "heap {} is beyond the {} values computed, and no period is proven within them",
+            with_commas(largest.into()),
+            with_commas(cap.into())
+        ))
+    }
+}
+
+/// Reads positions given as whole numbers, one position per line.
+pub struct NumberLines<'a> {
+    input: BufReader<Box<dyn Read + 'a>>,
+    line: u64,
+    case_line: u64,
+    /// The largest number accepted.
+    max: u64,
+    /// The most numbers on a line.
+    max_count: u64,
+    /// What a number is, for messages ("a heap size").
+    what: &'static str,
+    hint: &'static str,
+}
+
+impl<'a> NumberLines<'a> {
+    /// A reader of lines of numbers up to `max`, at most `max_count` a line.
+    pub fn new(
+        input: Box<dyn Read + 'a>,
+        max: u64,
+        max_count: u64,
+        what: &'static str,
+        hint: &'static str,
+    ) -> NumberLines<'a> {
+        NumberLines {
+            input: BufReader::with_capacity(1 << 16, input),
+            line: 0,
+            case_line: 0,
+            max,
+            max_count,
+            what,
+            hint,
+        }
+    }
+
+    fn error(&self, expected: String, found: String) -> ReadError {
+        FormatError::new(self.line, expected, found).into()
+    }
+
+    /// The numbers of the next line that holds any, or `None` at the end.
+    pub fn next_numbers(&mut self) -> Result<Option<Vec<u64>>, ReadError> {
+        loop {
+            let mut numbers = Vec::new();
+            let mut any = false;
+            let mut comment = false;
+            let mut number: Option<u64> = None;
+            let mut digits = 0usize;
+            let mut word = Vec::new();
+            self.line += 1;
+            let mut ended = true;
+            loop {
+                let buffer = self.input.fill_buf()?;
+                if buffer.is_empty() {
+                    break;
+                }
+                ended = false;
+                let mut used = 0;
+                let mut newline = false;
+                for &b in buffer {
+                    used += 1;
+                    if b == b'\n' {
+                        newline = true;
+                        break;
+                    }
+                    if comment {
+                        continue;
+                    }
+                    if b == b'#' && !any && number.is_none() && word.is_empty() {
+                        comment = true;
+                        continue;
+                    }
+                    if b.is_ascii_whitespace() {
+                        if let Some(n) = number.take() {
+                            numbers.push(n);
+                            digits = 0;
+                            if numbers.len() as u64 > self.max_count {
+                                return Err(self.too_many());
+                            }
+                        }
+                        if !word.is_empty() {
+                            return Err(self.not_a_number(&word));
+                        }
+                        continue;
+                    }
+                    any = true;
+                    if b.is_ascii_digit() && word.is_empty() {
+                        digits += 1;
+                        let n = number
+                            .unwrap_or(0)
+                            .checked_mul(10)
+                            .and_then(|n| n.checked_add(u64::from(b - b'0')));
+                        match n {
+                            Some(n) if n <= self.max => number = Some(n),
+                            _ => {
+                                let found = format!("a number of {digits} digits or more");
+                                let error = FormatError::new(
+                                    self.line,
+                                    format!(
+                                        "{} from 0 to {} ({})",
+                                        self.what,
+                                        with_commas(self.max.into()),
+                                        self.hint
+                                    ),
+                                    found,
+                                );
+                                return Err(ReadError::TooLarge(Box::new(error)));
+                            }
+                        }
+                    } else {
+                        if word.len() < 20 {
+                            word.push(b);
+                        }
+                        if let Some(n) = number.take() {
+                            // Digits then something else: `12a`.
+                            word.splice(0..0, n.to_string().bytes());
+                        }
+                    }
+                }
+                self.input.consume(used);
+                if newline {
+                    break;
+                }
+            }
+            if let Some(n) = number.take() {
+                numbers.push(n);
+                if numbers.len() as u64 > self.max_count {
+                    return Err(self.too_many());
+                }
+            }
+            if !word.is_empty() {
+                return Err(self.not_a_number(&word));
+            }
+            if any {
+                self.case_line = self.line;
+                return Ok(Some(numbers));
+            }
+            if ended {
+                return Ok(None);
+            }
+        }
+    }
+
+    fn not_a_number(&self, word: &[u8]) -> ReadError {
+        let shown = String::from_utf8_lossy(word);
+        let found = if word.first() == Some(&b'-') {
+            format!("the negative number `{shown}`")
+        } else {
+            format!("`{shown}`")
+        };
+        self.error(format!("{} (a whole number from 0)", self.what), found)
+    }
+
+    fn too_many(&self) -> ReadError {
+        let error = FormatError::new(
+            self.line,
+            format!(
+                "at most {} numbers on a line (--max-cells raises the limit)",
+                with_commas(self.max_count.into())
+            ),
+            "more".to_string(),
+        );
+        ReadError::TooLarge(Box::new(error))
+    }
+
+    /// The line of the last position read.
+    pub fn case_line(&self) -> u64 {
+        self.case_line
+    }
+}
+
+struct Heaps<'a>(NumberLines<'a>);
+
+impl CaseReader<Vec<u64>> for Heaps<'_> {
+    fn next_case(&mut self) -> Result<Option<Vec<u64>>, ReadError> {
+        self.0.next_numbers()
+    }
+
+    fn line(&self) -> u64 {
+        self.0.case_line()
+    }
+}
+
+/// How a heap move is written: `H K` takes K from heap H (leaving one heap
+/// or none); `H A B` (or more parts) leaves heap H as parts A, B, …, the
+/// rest of it taken.
+fn heap_notation(mv: &SumMove<u64, u64>) -> String {
+    match mv.leaves.as_slice() {
+        [] | [_] => format!("{} {}", mv.component, mv.action),
+        parts => {
+            let parts: Vec<String> = parts.iter().map(u64::to_string).collect();
+            format!("{} {}", mv.component, parts.join(" "))
+        }
+    }
+}
+
+impl<R: HeapRules> Game for HeapGame<R> {
+    fn name(&self) -> String {
+        self.rules().name()
+    }
+
+    fn components_noun(&self) -> &'static str {
+        "Heaps"
+    }
+
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Vec<u64>> + 'a>, ReadError> {
+        Ok(Box::new(Heaps(NumberLines::new(
+            input,
+            limits.max_heap,
+            limits.max_cells,
+            "a heap size",
+            "--max-heap raises the limit",
+        ))))
+    }
+
+    fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), String> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        ensure_values(self, largest, limits.max_heap)
+    }
+
+    fn judge_answer(&self, _: u64, outcome: Outcome) -> String {
+        if outcome.first_player_wins() {
+            "WIN"
+        } else {
+            "LOSE"
+        }
+        .to_string()
+    }
+
+    fn describe_component(&self, index: usize, heap: &u64, value: Nimber) -> String {
+        format!(
+            "heap {}: {} {value}",
+            index + 1,
+            with_commas((*heap).into())
+        )
+    }
+
+    fn component_json(&self, index: usize, heap: &u64, value: Nimber) -> String {
+        format!(
+            r#"{{"heap":{},"size":{heap},"grundy":{}}}"#,
+            index + 1,
+            value.value()
+        )
+    }
+
+    fn draw(&self, heaps: &Vec<u64>, style: &dyn Style) -> String {
+        if heaps.is_empty() {
+            return "Heaps: none".to_string();
+        }
+        let list: Vec<String> = heaps
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| format!("{}) {}", i + 1, style.strong(&with_commas(h.into()))))
+            .collect();
+        format!("Heaps: {}", list.join("   "))
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `H K`: take K tokens from heap H, leaving the rest as one heap (or none); \
+         or `H A B`: leave heap H as heaps A and B (the rest of it is taken). Heaps are \
+         numbered from 1."
+            .to_string()
+    }
+
+    fn parse_move(&self, heaps: &Vec<u64>, text: &str) -> Result<SumMove<u64, u64>, IllegalMove> {
+        let fail = |reason: String| Err(IllegalMove(reason));
+        let mut numbers = Vec::new();
+        for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+            if word.is_empty() {
+                continue;
+            }
+            match word.parse::<u64>() {
+                Ok(n) => numbers.push(n),
+                Err(_) => return fail(format!("`{word}` is not a whole number")),
+            }
+        }
+        let Some((&h, rest)) = numbers.split_first() else {
+            return fail("a move is `H K` or `H A B`".to_string());
+        };
+        let Some(&size) = h
+            .checked_sub(1)
+            .and_then(|i| heaps.get(usize::try_from(i).ok()?))
+        else {
+            return fail(format!("there is no heap {h} (there are {})", heaps.len()));
+        };
+        let (action, mut leaves) = match rest {
+            [] => return fail("say how many tokens to take: `H K`".to_string()),
+            [k] if *k > size => return fail(format!("heap {h} has {size} tokens, fewer than {k}")),
+            [k] => (*k, if *k == size { vec![] } else { vec![size - k] }),
+            parts => {
+                let total = parts.iter().try_fold(0u64, |s, &p| s.checked_add(p));
+                match total {
+                    Some(t) if t <= size => (size - t, parts.to_vec()),
+                    _ => return fail(format!("the parts add up to more than heap {h} ({size})")),
+                }
+            }
+        };
+        leaves.sort_unstable();
+        let mv = SumMove {
+            component: h as usize,
+            action,
+            leaves,
+        };
+        let mut legal = false;
+        self.rules().options(&size, &mut |k, parts| {
+            legal |= k == mv.action && parts == mv.leaves.as_slice();
+        });
+        if legal {
+            Ok(mv)
+        } else {
+            fail(format!(
+                "the rules do not let a heap of {size} become {} by taking {}",
+                leaves_text(&mv.leaves),
+                mv.action
+            ))
+        }
+    }
+
+    fn notation(&self, _: &Vec<u64>, mv: &SumMove<u64, u64>) -> String {
+        heap_notation(mv)
+    }
+
+    fn describe_move(&self, heaps: &Vec<u64>, mv: &SumMove<u64, u64>) -> String {
+        let size = mv
+            .component
+            .checked_sub(1)
+            .and_then(|i| heaps.get(i))
+            .copied()
+            .unwrap_or(0);
+        let taken = match mv.action {
+            0 => "take nothing".to_string(),
+            1 => "take 1 token".to_string(),
+            k => format!("take {} tokens", with_commas(k.into())),
+        };
+        format!(
+            "{taken} from heap {} ({}), leaving {}",
+            mv.component,
+            with_commas(size.into()),
+            leaves_text(&mv.leaves)
+        )
+    }
+
+    fn move_json(&self, _: &Vec<u64>, mv: &SumMove<u64, u64>) -> String {
+        let leave: Vec<String> = mv.leaves.iter().map(u64::to_string).collect();
+        format!(
+            r#"{{"heap":{},"take":{},"leave":[{}]}}"#,
+            mv.component,
+            mv.action,
+            leave.join(",")
+        )
+    }
+
+    /// `size` is (heaps, largest heap): 3 heaps up to 20 by default.
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Vec<u64> {
+        let (count, largest) = size.unwrap_or((3, 20));
+        (0..count).map(|_| 1 + rng.below(largest)).collect()
+    }
+}
+
+/// "nothing", "7", "3 and 4".
+fn leaves_text(leaves: &[u64]) -> String {
+    let parts: Vec<String> = leaves.iter().map(|&p| with_commas(p.into())).collect();
+    match parts.as_slice() {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// G(0), …, G(`upto` − 1) by the plain rule from any heap rules, with the
+/// periodicity theorem tried when `t` (the most tokens a move takes) is
+/// known.
+pub fn plain_sequence<R: Rules<Position = u64>>(rules: &R, upto: usize) -> Sequence {
+    let mut values: Vec<u32> = Vec::with_capacity(upto.min(1 << 20));
+    let mut seen: Vec<u64> = Vec::new();
+    for n in 0..upto {
+        seen.clear();
+        rules.options(&(n as u64), &mut |_, parts| {
+            let v = parts.iter().fold(0u32, |x, &p| x ^ values[p as usize]) as usize;
+            if v / 64 >= seen.len() {
+                seen.resize(v / 64 + 1, 0);
+            }
+            seen[v / 64] |= 1 << (v % 64);
+        });
+        let mex = seen
+            .iter()
+            .position(|&w| w != u64::MAX)
+            .map_or(seen.len() * 64, |i| {
+                i * 64 + seen[i].trailing_ones() as usize
+            });
+        values.push(mex as u32);
+    }
+    Sequence {
+        values,
+        periodicity: None,
+    }
+}

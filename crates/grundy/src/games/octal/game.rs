@@ -1,0 +1,17 @@
+//! Octal and hexadecimal games as heap games of the registry
+//! (`octal:0.07`): values from the sparse-space engine, read past their end
+//! through the proven period.
+
+use super::code::OctalCode;
+use super::sequence::{grundy_sequence, Sequence};
+use crate::games::heap::HeapRules;
+
+impl HeapRules for OctalCode {
+    fn name(&self) -> String {
+        format!("octal:{self}")
+    }
+
+    fn sequence(&self, upto: usize) -> Sequence {
+        grundy_sequence(self, upto, &mut |_| {})
+    }
+}

@@ -1,0 +1,100 @@
+//! Subtraction games: take any number of tokens in a finite set S from one
+//! heap (`subtraction:1,3,4`).
+//!
+//! A finite subtraction game is the octal game whose digit k is 3 for each k
+//! in S (take k, leaving one heap or none), so its values come from the
+//! octal engine and its period is proven by the same theorem; every
+//! finite subtraction game is ultimately periodic.
+
+use std::str::FromStr;
+
+use super::heap::HeapRules;
+use super::octal::{grundy_sequence, OctalCode, Sequence};
+use crate::rules::Rules;
+
+/// The largest amount a subtraction set may name: the game's code has one
+/// digit per amount, and the work per value grows with it.
+pub const MAX_TAKE: u64 = 10_000;
+
+/// A finite subtraction set.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Subtraction {
+    set: Vec<u64>,
+    code: OctalCode,
+}
+
+impl Subtraction {
+    /// The amounts a move may take, ascending.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// The same game as an octal code.
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+}
+
+impl FromStr for Subtraction {
+    type Err = String;
+
+    /// `1,3,4` (commas or spaces between the amounts).
+    fn from_str(text: &str) -> Result<Self, String> {
+        let mut set = Vec::new();
+        for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
+            let k: u64 = word
+                .parse()
+                .map_err(|_| format!("`{word}` is not a whole number"))?;
+            if k == 0 {
+                return Err("0 is not an amount: a move takes at least one token".to_string());
+            }
+            if k > MAX_TAKE {
+                return Err(format!("amounts go up to {MAX_TAKE}, not {k}"));
+            }
+            set.push(k);
+        }
+        if set.is_empty() {
+            return Err(
+                "the set is empty: name the amounts a move may take, like 1,3,4".to_string(),
+            );
+        }
+        set.sort_unstable();
+        set.dedup();
+        let mut code = "0.".to_string();
+        for k in 1..=set[set.len() - 1] {
+            code.push(if set.binary_search(&k).is_ok() {
+                '3'
+            } else {
+                '0'
+            });
+        }
+        let code = code.parse().map_err(|e| format!("{e}"))?;
+        Ok(Subtraction { set, code })
+    }
+}
+
+impl Rules for Subtraction {
+    type Position = u64;
+    type Move = u64;
+
+    fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+        for &k in self.set.iter().take_while(|&&k| k <= *heap) {
+            if k == *heap {
+                option(k, &[]);
+            } else {
+                option(k, &[heap - k]);
+            }
+        }
+    }
+}
+
+impl HeapRules for Subtraction {
+    fn name(&self) -> String {
+        let set: Vec<String> = self.set.iter().map(u64::to_string).collect();
+        format!("subtraction:{}", set.join(","))
+    }
+
+    fn sequence(&self, upto: usize) -> Sequence {
+        grundy_sequence(&self.code, upto, &mut |_| {})
+    }
+}

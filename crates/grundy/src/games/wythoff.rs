@@ -1,0 +1,288 @@
+//! Wythoff's game (`wythoff`): a component is a pair of heaps (x, y); a move
+//! takes any number of tokens from one heap, or the same number from both.
+//! A position is a sum of such pairs.
+//!
+//! The values come from a table: G(x, y) is the mex of the row to its left,
+//! the column below it and the diagonal, kept as three bitsets per line, so
+//! an n×n table takes O(n³ / 64) steps (a 2000×2000 table about a second).
+//! The P-positions (value 0) are the pairs (⌊kφ⌋, ⌊kφ²⌋) and their mirror
+//! images; the tests check the table against them and against a search.
+
+use std::io::Read;
+
+use super::heap::NumberLines;
+use crate::engine::IllegalMove;
+use crate::format::ReadError;
+use crate::game::{CaseReader, Game, Limits, Rng, Style};
+use crate::nimber::Nimber;
+use crate::notation::with_commas;
+use crate::rules::{Cache, Rules, Solver, SumMove};
+
+/// Wythoff's game's rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wythoff;
+
+impl Rules for Wythoff {
+    type Position = (u64, u64);
+    /// The pair the component becomes.
+    type Move = (u64, u64);
+
+    fn options(&self, &(x, y): &(u64, u64), option: &mut dyn FnMut((u64, u64), &[(u64, u64)])) {
+        for a in 0..x {
+            option((a, y), &[(a, y)]);
+        }
+        for b in 0..y {
+            option((x, b), &[(x, b)]);
+        }
+        for k in 1..=x.min(y) {
+            option((x - k, y - k), &[(x - k, y - k)]);
+        }
+    }
+}
+
+/// The values of every pair up to a side.
+#[derive(Clone, Debug, Default)]
+pub struct WythoffTable {
+    side: usize,
+    values: Vec<u32>,
+}
+
+impl WythoffTable {
+    /// The table of every pair (x, y) with x, y < `side`.
+    pub fn new(side: usize) -> WythoffTable {
+        let words = (3 * side).div_ceil(64) + 1;
+        let mut rows = vec![0u64; side * words];
+        let mut cols = vec![0u64; side * words];
+        let mut diagonals = vec![0u64; 2 * side * words];
+        let mut values = vec![0u32; side * side];
+        for x in 0..side {
+            for y in 0..side {
+                let d = x + side - y;
+                let (r, c, g) = (y * words, x * words, d * words);
+                let mut v = 0;
+                for w in 0..words {
+                    let seen = rows[r + w] | cols[c + w] | diagonals[g + w];
+                    if seen != u64::MAX {
+                        v = w * 64 + seen.trailing_ones() as usize;
+                        break;
+                    }
+                }
+                values[x * side + y] = v as u32;
+                let bit = 1u64 << (v % 64);
+                rows[r + v / 64] |= bit;
+                cols[c + v / 64] |= bit;
+                diagonals[g + v / 64] |= bit;
+            }
+        }
+        WythoffTable { side, values }
+    }
+
+    /// G(x, y), if the table reaches it.
+    pub fn get(&self, x: u64, y: u64) -> Option<u32> {
+        let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+        (x < self.side && y < self.side).then(|| self.values[x * self.side + y])
+    }
+
+    /// The table's side.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+}
+
+impl Cache<(u64, u64)> for WythoffTable {
+    fn get(&self, &(x, y): &(u64, u64)) -> Option<Nimber> {
+        WythoffTable::get(self, x, y).map(Nimber::from)
+    }
+
+    /// Values outside the table are found again when asked: positions read
+    /// through [`Game::admit`] are always inside it.
+    fn insert(&mut self, _: (u64, u64), _: Nimber) {}
+}
+
+/// Wythoff's game's engine.
+pub type WythoffGame = Solver<Wythoff, WythoffTable>;
+
+/// A game with an empty table (it grows as positions are admitted).
+pub fn wythoff_game() -> WythoffGame {
+    Solver::with_cache(Wythoff, WythoffTable::default())
+}
+
+struct Pairs<'a>(NumberLines<'a>);
+
+impl CaseReader<Vec<(u64, u64)>> for Pairs<'_> {
+    fn next_case(&mut self) -> Result<Option<Vec<(u64, u64)>>, ReadError> {
+        let Some(numbers) = self.0.next_numbers()? else {
+            return Ok(None);
+        };
+        if numbers.len() % 2 == 1 {
+            let error = crate::format::FormatError::new(
+                self.0.case_line(),
+                "pairs of heap sizes `x y`",
+                format!("{} numbers", numbers.len()),
+            );
+            return Err(error.into());
+        }
+        Ok(Some(numbers.chunks(2).map(|p| (p[0], p[1])).collect()))
+    }
+
+    fn line(&self) -> u64 {
+        self.0.case_line()
+    }
+}
+
+fn pair_text((x, y): (u64, u64)) -> String {
+    format!("({}, {})", with_commas(x.into()), with_commas(y.into()))
+}
+
+impl Game for WythoffGame {
+    fn name(&self) -> String {
+        "wythoff".to_string()
+    }
+
+    fn components_noun(&self) -> &'static str {
+        "Pairs"
+    }
+
+    /// Pairs `x y` on a line (several pairs make a sum), each heap at most
+    /// the side of a square of `max_cells` cells (2000 by default).
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Vec<(u64, u64)>> + 'a>, ReadError> {
+        Ok(Box::new(Pairs(NumberLines::new(
+            input,
+            limits.max_side().saturating_sub(1),
+            limits.max_cells,
+            "a heap size of Wythoff's game",
+            "its table is a square of --max-cells cells; --max-cells raises the limit",
+        ))))
+    }
+
+    fn admit(&mut self, pairs: &Vec<(u64, u64)>, limits: Limits) -> Result<(), String> {
+        let largest = pairs.iter().map(|&(x, y)| x.max(y)).max().unwrap_or(0);
+        if largest >= limits.max_side() {
+            return Err(format!(
+                "heap {largest} is beyond the table's side of {} (--max-cells raises the limit)",
+                limits.max_side()
+            ));
+        }
+        let side = self.cache().side() as u64;
+        if largest >= side {
+            let new = (largest + 1).max(2 * side).min(limits.max_side()) as usize;
+            *self.cache_mut() = WythoffTable::new(new);
+        }
+        Ok(())
+    }
+
+    fn describe_component(&self, index: usize, pair: &(u64, u64), value: Nimber) -> String {
+        format!("pair {}: {} {value}", index + 1, pair_text(*pair))
+    }
+
+    fn component_json(&self, index: usize, &(x, y): &(u64, u64), value: Nimber) -> String {
+        format!(
+            r#"{{"pair":{},"heaps":[{x},{y}],"grundy":{}}}"#,
+            index + 1,
+            value.value()
+        )
+    }
+
+    fn draw(&self, pairs: &Vec<(u64, u64)>, style: &dyn Style) -> String {
+        let list: Vec<String> = pairs
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{}) {}", i + 1, style.strong(&pair_text(p))))
+            .collect();
+        format!("Pairs: {}", list.join("   "))
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `P X Y`: pair P becomes (X, Y), taking from one heap or the same number \
+         from both. Pairs are numbered from 1; with one pair, `X Y` is enough."
+            .to_string()
+    }
+
+    fn parse_move(
+        &self,
+        pairs: &Vec<(u64, u64)>,
+        text: &str,
+    ) -> Result<SumMove<(u64, u64), (u64, u64)>, IllegalMove> {
+        let fail = |reason: String| Err(IllegalMove(reason));
+        let mut numbers = Vec::new();
+        for word in text.split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')') {
+            if word.is_empty() {
+                continue;
+            }
+            match word.parse::<u64>() {
+                Ok(n) => numbers.push(n),
+                Err(_) => return fail(format!("`{word}` is not a whole number")),
+            }
+        }
+        let (p, x, y) = match numbers.as_slice() {
+            [x, y] if pairs.len() == 1 => (1, *x, *y),
+            [p, x, y] => (*p, *x, *y),
+            _ => return fail("a move is `P X Y`: pair P becomes (X, Y)".to_string()),
+        };
+        let Some(&(a, b)) = p
+            .checked_sub(1)
+            .and_then(|i| pairs.get(usize::try_from(i).ok()?))
+        else {
+            return fail(format!("there is no pair {p} (there are {})", pairs.len()));
+        };
+        let legal = (x < a && y == b) || (x == a && y < b) || (x < a && y < b && a - x == b - y);
+        if !legal {
+            return fail(format!(
+                "({a}, {b}) cannot become ({x}, {y}): take from one heap, or the same number from both"
+            ));
+        }
+        Ok(SumMove {
+            component: p as usize,
+            action: (x, y),
+            leaves: vec![(x, y)],
+        })
+    }
+
+    fn notation(&self, _: &Vec<(u64, u64)>, mv: &SumMove<(u64, u64), (u64, u64)>) -> String {
+        format!("{} {} {}", mv.component, mv.action.0, mv.action.1)
+    }
+
+    fn describe_move(
+        &self,
+        pairs: &Vec<(u64, u64)>,
+        mv: &SumMove<(u64, u64), (u64, u64)>,
+    ) -> String {
+        let before = mv
+            .component
+            .checked_sub(1)
+            .and_then(|i| pairs.get(i))
+            .copied()
+            .unwrap_or_default();
+        let (x, y) = mv.action;
+        let taken = match (before.0 - x.min(before.0), before.1 - y.min(before.1)) {
+            (k, 0) => format!("take {} from the first heap", with_commas(k.into())),
+            (0, k) => format!("take {} from the second heap", with_commas(k.into())),
+            (k, _) => format!("take {} from both heaps", with_commas(k.into())),
+        };
+        format!(
+            "{taken} of pair {} {}, leaving {}",
+            mv.component,
+            pair_text(before),
+            pair_text((x, y))
+        )
+    }
+
+    fn move_json(&self, _: &Vec<(u64, u64)>, mv: &SumMove<(u64, u64), (u64, u64)>) -> String {
+        format!(
+            r#"{{"pair":{},"to":[{},{}]}}"#,
+            mv.component, mv.action.0, mv.action.1
+        )
+    }
+
+    /// `size` is (pairs, largest heap): one pair up to 12 by default.
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Vec<(u64, u64)> {
+        let (count, largest) = size.unwrap_or((1, 12));
+        (0..count)
+            .map(|_| (1 + rng.below(largest), 1 + rng.below(largest)))
+            .collect()
+    }
+}

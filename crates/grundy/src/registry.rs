@@ -1,0 +1,269 @@
+//! Every game grundy knows, by name.
+//!
+//! A front end names a game (`bomb`, `octal:0.07`, `subtraction:1,3,4`) and
+//! hands [`open`] a [`Visit`]: the registry builds the game and calls the
+//! visitor with it, so the front end's code is one generic function over
+//! [`Game`] and never matches over game kinds.
+//!
+//! # Adding a game
+//! 1. Write one file (say `games/nim.rs`) with the game's type and its
+//!    [`Engine`](crate::engine::Engine) and [`Game`] implementations, or its
+//!    [`Rules`](crate::rules::Rules) (the [`Solver`](crate::rules::Solver)
+//!    is then its engine) and a [`Game`] implementation for that solver.
+//! 2. Implement [`Registered`] for it: its [`Entry`] (name, whether it takes
+//!    a parameter, a line of description) and how to build it from the
+//!    parameter.
+//! 3. Add its type to the one `registry!` line at the end of this file.
+//!
+//! Every front end (`grundy judge`, `solve`, `play`) then serves it. The
+//! tests of `grundy-cli` add a toy game this way and solve it.
+
+use std::sync::{Arc, Mutex};
+
+use crate::game::{Game, Limits};
+use crate::games::bomb::{BombGame, Progress, TableStore};
+use crate::games::cutting::CuttingGame;
+use crate::games::grundys::GrundysGame;
+use crate::games::heap::{heap_game, HeapGame};
+use crate::games::matrix::MatrixGame;
+use crate::games::octal::OctalCode;
+use crate::games::subtraction::Subtraction;
+use crate::games::wythoff::{wythoff_game, WythoffGame};
+
+/// What the registry says of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The name, before any `:`.
+    pub name: &'static str,
+    /// What follows the `:`, if the game takes a parameter (`CODE`).
+    pub parameter: Option<&'static str>,
+    /// One line on the game and its input format.
+    pub summary: &'static str,
+    /// A full name to try (`octal:0.07`).
+    pub example: &'static str,
+}
+
+/// What games may use of the front end that opens them.
+#[derive(Clone, Default)]
+pub struct Settings {
+    /// Limits on positions and tables.
+    pub limits: Limits,
+    /// Told how long computations are going (done, total).
+    pub progress: Option<Progress>,
+    /// Where large tables are kept between runs.
+    pub store: Option<Arc<Mutex<dyn TableStore>>>,
+}
+
+/// A game the registry can build.
+pub trait Registered: Game + Sized + 'static {
+    /// Its entry.
+    const ENTRY: Entry;
+
+    /// Builds the game from the text after its name's `:` (`None` without
+    /// one); the reason when the parameter is wrong.
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String>;
+}
+
+/// Code that works on any game: the registry calls it with the game named.
+pub trait Visit {
+    /// What the visit gives back.
+    type Output;
+
+    /// Works on `game`.
+    fn visit<G: Game + 'static>(self, game: G) -> Self::Output;
+}
+
+/// Why a name did not open a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// No game has that name.
+    #[error("unknown game `{name}`; the games are: {known}")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// Every name, with its parameter.
+        known: String,
+    },
+    /// The game was found but its parameter is wrong or missing.
+    #[error("{name}: {reason}")]
+    Parameter {
+        /// The game's name.
+        name: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Requires a parameter.
+fn required<'a>(parameter: Option<&'a str>, what: &str, example: &str) -> Result<&'a str, String> {
+    match parameter.map(str::trim) {
+        Some(p) if !p.is_empty() => Ok(p),
+        _ => Err(format!("expected {what} after the `:`, like `{example}`")),
+    }
+}
+
+/// Refuses a parameter.
+fn none(parameter: Option<&str>) -> Result<(), String> {
+    match parameter {
+        None => Ok(()),
+        Some(p) => Err(format!("takes no parameter, found `:{p}`")),
+    }
+}
+
+impl Registered for BombGame {
+    const ENTRY: Entry = Entry {
+        name: "bomb",
+        parameter: None,
+        summary: "Bomb Game: `n m` then an n×m grid of `#`/`.`; answers John or Jack",
+        example: "bomb",
+    };
+
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String> {
+        none(parameter)?;
+        let mut game = BombGame::new();
+        if let Some(progress) = &settings.progress {
+            game.report_progress(Arc::clone(progress));
+        }
+        if let Some(store) = &settings.store {
+            game.keep_tables_in(Arc::clone(store), settings.limits.max_cells);
+        }
+        Ok(game)
+    }
+}
+
+impl Registered for CuttingGame {
+    const ENTRY: Entry = Entry {
+        name: "cutting",
+        parameter: None,
+        summary: "Cutting Game (POJ 2311): pairs `W H`; answers WIN or LOSE",
+        example: "cutting",
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+        none(parameter)?;
+        Ok(CuttingGame)
+    }
+}
+
+impl Registered for MatrixGame {
+    const ENTRY: Entry = Entry {
+        name: "matrix",
+        parameter: None,
+        summary: "Matrix Game: T, then cases `m n` and m·n piles; answers `Case k: Alice|Bob`",
+        example: "matrix",
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+        none(parameter)?;
+        Ok(MatrixGame)
+    }
+}
+
+impl Registered for HeapGame<OctalCode> {
+    const ENTRY: Entry = Entry {
+        name: "octal",
+        parameter: Some("CODE"),
+        summary: "an octal or hexadecimal take-and-break game: heap sizes, one position a line",
+        example: "octal:0.07",
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+        let code = required(parameter, "an octal code", "octal:0.07")?;
+        let code: OctalCode = code.parse().map_err(|e| format!("`{code}`: {e}"))?;
+        Ok(heap_game(code))
+    }
+}
+
+impl Registered for HeapGame<Subtraction> {
+    const ENTRY: Entry = Entry {
+        name: "subtraction",
+        parameter: Some("S"),
+        summary:
+            "take k tokens from a heap, k in the finite set S: heap sizes, one position a line",
+        example: "subtraction:1,3,4",
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+        let set = required(parameter, "a set of amounts", "subtraction:1,3,4")?;
+        Ok(heap_game(set.parse::<Subtraction>()?))
+    }
+}
+
+impl Registered for HeapGame<GrundysGame> {
+    const ENTRY: Entry = Entry {
+        name: "grundys-game",
+        parameter: None,
+        summary:
+            "Grundy's game: split a heap into two unequal heaps; heap sizes, one position a line",
+        example: "grundys-game",
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+        none(parameter)?;
+        Ok(heap_game(GrundysGame))
+    }
+}
+
+impl Registered for WythoffGame {
+    const ENTRY: Entry = Entry {
+        name: "wythoff",
+        parameter: None,
+        summary: "Wythoff's game: pairs of heaps `x y` (several make a sum), one position a line",
+        example: "wythoff",
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+        none(parameter)?;
+        Ok(wythoff_game())
+    }
+}
+
+/// The name and parameter of `spec` (`octal:0.07` → `octal`, `0.07`).
+pub fn split(spec: &str) -> (&str, Option<&str>) {
+    match spec.split_once(':') {
+        Some((name, parameter)) => (name.trim(), Some(parameter)),
+        None => (spec.trim(), None),
+    }
+}
+
+/// An entry written with its parameter: `octal:CODE`.
+pub fn display_name(entry: &Entry) -> String {
+    match entry.parameter {
+        Some(p) => format!("{}:{p}", entry.name),
+        None => entry.name.to_string(),
+    }
+}
+
+macro_rules! registry {
+    ($($game:ty),* $(,)?) => {
+        /// Every game, in the order `grundy --help` lists them.
+        pub const GAMES: &[Entry] = &[$(<$game as Registered>::ENTRY),*];
+
+        /// Builds the game `spec` names and visits it.
+        pub fn open<V: Visit>(spec: &str, settings: &Settings, visit: V) -> Result<V::Output, OpenError> {
+            let (name, parameter) = split(spec);
+            $(
+                let entry = <$game as Registered>::ENTRY;
+                if name.eq_ignore_ascii_case(entry.name) {
+                    let game = <$game as Registered>::open(parameter, settings)
+                        .map_err(|reason| OpenError::Parameter { name: entry.name, reason })?;
+                    return Ok(visit.visit(game));
+                }
+            )*
+            Err(OpenError::Unknown {
+                name: name.to_string(),
+                known: GAMES.iter().map(display_name).collect::<Vec<_>>().join(", "),
+            })
+        }
+    };
+}
+
+registry![
+    BombGame,
+    CuttingGame,
+    MatrixGame,
+    HeapGame<OctalCode>,
+    HeapGame<Subtraction>,
+    HeapGame<GrundysGame>,
+    WythoffGame,
+];
