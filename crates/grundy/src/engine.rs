@@ -80,11 +80,11 @@ pub const SUGGESTION_BUDGET: u64 = crate::solve::SUGGESTION_BUDGET;
 /// as larger positions appear.
 pub trait Engine {
     /// A whole position: a disjunctive sum of components.
-    type Position: Clone + std::fmt::Debug;
+    type Position: Clone + std::fmt::Debug + 'static;
     /// One component of a position.
-    type Component: Clone + std::fmt::Debug;
+    type Component: Clone + std::fmt::Debug + 'static;
     /// A move, naming components by 1-based indices.
-    type Move: Clone + std::fmt::Debug + PartialEq;
+    type Move: Clone + std::fmt::Debug + PartialEq + 'static;
 
     /// The components of `position`, each with its Grundy value.
     fn components(&mut self, position: &Self::Position) -> Vec<(Self::Component, Nimber)>;

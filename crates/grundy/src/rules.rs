@@ -272,8 +272,8 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
 impl<R, C> Engine for Solver<R, C>
 where
     R: Rules,
-    R::Position: Debug,
-    R::Move: Debug + PartialEq,
+    R::Position: Debug + 'static,
+    R::Move: Debug + PartialEq + 'static,
     C: Cache<R::Position>,
 {
     type Position = Vec<R::Position>;
