@@ -1,0 +1,228 @@
+//! `grundy solve`, `judge` and `play` on the registered games that are not
+//! seed games: octal codes, subtraction games, Grundy's game and Wythoff.
+
+mod common;
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command;
+use grundy::games::octal::{plain_values, OctalCode};
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy(args: &[&str], input: &str) -> String {
+    let stdout = common::stdout_of(
+        Command::new(cargo_bin("grundy"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .write_stdin(input),
+    );
+    String::from_utf8(stdout).unwrap()
+}
+
+fn json_lines(game: &str, input: &str) -> Vec<Value> {
+    let schema: Value = serde_json::from_str(include_str!("solve.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    grundy(&["solve", game, "--all", "--format", "json"], input)
+        .lines()
+        .map(|line| {
+            let value: Value = serde_json::from_str(line).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(&value)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(errors.is_empty(), "{line}: {errors:?}");
+            value
+        })
+        .collect()
+}
+
+#[test]
+fn solve_heap_games_in_json_matches_the_plain_rule() {
+    let code: OctalCode = "0.137".parse().unwrap();
+    let g = plain_values(&code, 40);
+    let positions: Vec<Vec<usize>> = vec![vec![7], vec![10, 7, 3], vec![4, 4], vec![], vec![39, 1]];
+    let input: String = positions
+        .iter()
+        .map(|p| p.iter().map(usize::to_string).collect::<Vec<_>>().join(" ") + "\n")
+        .collect::<String>()
+        .replace(
+            "\n\n",
+            "\n# an empty position is a comment-free blank line, skipped\n",
+        );
+    let cases = json_lines("octal:0.137", &input);
+    let non_empty: Vec<&Vec<usize>> = positions.iter().filter(|p| !p.is_empty()).collect();
+    assert_eq!(cases.len(), non_empty.len());
+    for (case, heaps) in cases.iter().zip(non_empty) {
+        let sum = heaps.iter().fold(0, |s, &h| s ^ g[h]);
+        assert_eq!(case["nim_sum"], sum, "{heaps:?}");
+        assert_eq!(case["first_player_wins"], sum != 0, "{heaps:?}");
+        // Every winning move printed leaves a position worth 0.
+        if sum != 0 {
+            for mv in case["moves"].as_array().unwrap() {
+                let i = mv["heap"].as_u64().unwrap() as usize - 1;
+                let mut after: Vec<usize> = heaps.clone();
+                after.remove(i);
+                let leave: Vec<usize> = mv["leave"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap() as usize)
+                    .collect();
+                let taken = mv["take"].as_u64().unwrap() as usize;
+                assert_eq!(taken + leave.iter().sum::<usize>(), heaps[i]);
+                after.extend(leave);
+                assert_eq!(after.iter().fold(0, |s, &h| s ^ g[h]), 0, "{mv}");
+            }
+        }
+    }
+    // Subtraction {1, 3, 4}: period 7, values 0 1 0 1 2 3 2.
+    let cases = json_lines("subtraction:1,3,4", "20\n7 9\n");
+    assert_eq!(cases[0]["nim_sum"], 2);
+    assert_eq!(cases[1]["first_player_wins"], false);
+    // Grundy's game (OEIS A002188): G(9) = 1, G(7) = 0.
+    let cases = json_lines("grundys-game", "9\n7\n");
+    assert_eq!(cases[0]["nim_sum"], 1);
+    assert_eq!(cases[1]["nim_sum"], 0);
+    // Wythoff: (1, 2) and (3, 5) are P-positions; (2, 2) is not.
+    let cases = json_lines("wythoff", "1 2\n3 5\n2 2\n1 2 3 5\n");
+    let wins: Vec<bool> = cases
+        .iter()
+        .map(|c| c["first_player_wins"].as_bool().unwrap())
+        .collect();
+    assert_eq!(wins, [false, false, true, false]);
+}
+
+#[test]
+fn text_reports_and_judge_answers() {
+    let text = grundy(&["solve", "octal:0.07"], "3 5 6\n");
+    assert!(
+        text.contains("Case 1: the first player wins (nim-sum *2).")
+            && text.contains("Heaps: heap 1: 3 *1, heap 2: 5 *0, heap 3: 6 *3")
+            && text.contains("Winning move: take 2 tokens from heap 3 (6), leaving 1 and 3."),
+        "{text}"
+    );
+    assert_eq!(
+        grundy(&["judge", "octal:0.07"], "1\n2\n# a comment\n\n5\n"),
+        "LOSE\nWIN\nLOSE\n"
+    );
+    assert_eq!(grundy(&["judge", "wythoff"], "3 5\n4 4\n"), "LOSE\nWIN\n");
+}
+
+#[test]
+fn play_heap_games_and_wythoff_by_script() {
+    // Dawson's Kayles from 10, 7, 3 (*3 ^ *1 ^ *1 = *3): the hint wins,
+    // an illegal move is refused with the reason, undo takes back a pair.
+    let out = grundy(
+        &["play", "octal:0.07", "--heaps", "10,7,3", "--seed", "1"],
+        "help\nhint\n1 20\n1 4 4\nundo\nquit\n",
+    );
+    assert!(out.contains("Heaps: 1) 10   2) 7   3) 3"), "{out}");
+    assert!(
+        out.contains("Hint: 1 4 4 (take 2 tokens from heap 1 (10), leaving 4 and 4) wins."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not a legal move: heap 1 has 10 tokens, fewer than 20."),
+        "{out}"
+    );
+    assert!(
+        out.contains("You play 1 4 4: take 2 tokens from heap 1 (10), leaving 4 and 4."),
+        "{out}"
+    );
+    assert!(out.contains("grundy plays"), "{out}");
+    assert!(
+        out.contains("Took back your last move and grundy's reply."),
+        "{out}"
+    );
+    // Subtraction {1, 3, 4} from 20: the winning move, then grundy's reply.
+    let out = grundy(
+        &["play", "subtraction:1,3,4", "--heaps", "20", "--seed", "1"],
+        "1 4\n",
+    );
+    assert!(
+        out.contains("You play 1 4: take 4 tokens from heap 1 (20), leaving 16."),
+        "{out}"
+    );
+    assert!(out.contains("grundy plays 1 "), "{out}");
+    // Grundy's game and Wythoff's game, with grundy moving first.
+    let out = grundy(
+        &[
+            "play",
+            "grundys-game",
+            "--heaps",
+            "9",
+            "--you",
+            "second",
+            "--seed",
+            "1",
+        ],
+        "quit\n",
+    );
+    assert!(
+        out.contains("grundy plays 1 2 7: take nothing from heap 1 (9), leaving 2 and 7."),
+        "{out}"
+    );
+    let out = grundy(
+        &["play", "wythoff", "--heaps", "2,2", "--seed", "1"],
+        "1 0 0\n",
+    );
+    assert!(
+        out.contains("You play 1 0 0: take 2 from both heaps of pair 1 (2, 2), leaving (0, 0)."),
+        "{out}"
+    );
+    assert!(out.contains("Game over: You win!"), "{out}");
+}
+
+#[test]
+fn bad_game_names_and_heap_lines_exit_2() {
+    let run = |args: &[&str], input: &str| {
+        Command::new(cargo_bin("grundy"))
+            .args(args)
+            .write_stdin(input.to_string())
+            .assert()
+            .code(2)
+    };
+    run(&["solve", "nim"], "").stderr(predicate::str::contains(
+        "unknown game `nim`; the games are: bomb, cutting, matrix, octal:CODE, subtraction:S, grundys-game, wythoff",
+    ));
+    run(&["solve", "octal:0.0x7"], "").stderr(predicate::str::contains("octal: `0.0x7`:"));
+    run(&["solve", "octal"], "").stderr(predicate::str::contains("expected an octal code"));
+    run(&["solve", "subtraction:"], "").stderr(predicate::str::contains("expected a set"));
+    run(&["solve", "subtraction:0,2"], "").stderr(predicate::str::contains("0 is not an amount"));
+    run(&["solve", "bomb:3"], "").stderr(predicate::str::contains("takes no parameter"));
+    // Earlier answers are written before the bad line is reported.
+    run(&["judge", "octal:0.07"], "1\n2\n3 x\n")
+        .stdout("LOSE\nWIN\n")
+        .stderr(predicate::str::contains("line 3: expected a heap size"));
+    run(&["judge", "octal:0.07"], "4 -1\n")
+        .stderr(predicate::str::contains("the negative number `-1`"));
+    run(&["solve", "octal:0.07"], "2\n2000000\n")
+        .stdout(predicate::str::contains("Case 1:"))
+        .stderr(predicate::str::contains(
+            "line 2: expected a heap size from 0 to 1,000,000 (--max-heap raises the limit)",
+        ));
+    run(&["judge", "wythoff"], "1 2 3\n").stderr(predicate::str::contains(
+        "line 1: expected pairs of heap sizes",
+    ));
+    run(&["judge", "grundys-game", "--max-heap", "50000"], "40000\n").stderr(
+        predicate::str::contains("line 1: heap 40,000 is beyond the 30,001 values computed"),
+    );
+    // Heap sizes past the limit are fine where a proven period answers.
+    assert_eq!(
+        grundy(
+            &["judge", "octal:0.07", "--max-heap", "500000000"],
+            "499999999\n"
+        ),
+        "WIN\n"
+    );
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let out = grundy(&["completions", shell], "");
+        assert!(out.contains("grundy") && out.contains("solve"), "{shell}");
+    }
+    let man = grundy(&["man"], "");
+    assert!(man.contains(".TH grundy") && man.contains("solve"), "{man}");
+}
