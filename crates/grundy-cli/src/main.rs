@@ -1,55 +1,5 @@
-//! The `grundy` command: a thin shell over the `grundy` library.
-//!
-//! `main` parses the command line into plain data, runs one subcommand and
-//! turns its outcome into an exit status: 0 on success (and when the reader
-//! of our output goes away), 2 for malformed input, 1 for anything else.
+//! The `grundy` binary: everything is in the `grundy_cli` library.
 
-mod cache;
-mod cli;
-mod cmd;
-#[cfg(feature = "pictures")]
-mod heatmap;
-mod input;
-mod output;
-mod progress;
-
-use std::io;
-use std::process::ExitCode;
-
-use clap::Parser;
-
-use crate::input::{InputError, RefusedCase, UsageError};
-
-fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
-    let env = cmd::Env {
-        store: cache::TableFile::of_this_user(!cli.no_cache),
-        max_cells: cli.max_cells,
-        max_heap: cli.max_heap,
-    };
-    match cmd::run(cli.command, env) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => report(&err),
-    }
-}
-
-/// Prints `err` (unless our output pipe was closed) and picks the status.
-fn report(err: &anyhow::Error) -> ExitCode {
-    let broken_pipe = err
-        .chain()
-        .filter_map(|cause| cause.downcast_ref::<io::Error>())
-        .any(|e| e.kind() == io::ErrorKind::BrokenPipe);
-    if broken_pipe {
-        return ExitCode::SUCCESS;
-    }
-    eprintln!("grundy: {err:#}");
-    if err.chain().any(|cause| {
-        cause.downcast_ref::<InputError>().is_some()
-            || cause.downcast_ref::<UsageError>().is_some()
-            || cause.downcast_ref::<RefusedCase>().is_some()
-    }) {
-        ExitCode::from(2)
-    } else {
-        ExitCode::FAILURE
-    }
+fn main() -> std::process::ExitCode {
+    grundy_cli::main()
 }

@@ -7,23 +7,45 @@ use std::cell::RefCell;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 
+use grundy::Game;
+
 /// The answer stream, shared with the input that flushes it.
 pub type Output<W> = Rc<RefCell<Answers<W>>>;
 
-/// Buffered standard output for answers, and the input wrapped so that it
+/// Buffered answers over `writer`, and the input wrapped so that it
 /// writes pending answers out before each read.
-pub fn stdout_and_input<R: Read>(
+pub fn answers_and_input<R: Read, W: Write>(
     input: R,
-) -> (
-    Output<io::StdoutLock<'static>>,
-    FlushBeforeRead<R, io::StdoutLock<'static>>,
-) {
-    let out = Rc::new(RefCell::new(Answers::new(io::stdout().lock())));
+    writer: W,
+) -> (Output<W>, FlushBeforeRead<R, W>) {
+    let out = Rc::new(RefCell::new(Answers::new(writer)));
     let input = FlushBeforeRead {
         input,
         out: Rc::clone(&out),
     };
     (out, input)
+}
+
+/// Runs `work` on `game` with `input` and an answer stream over `writer`;
+/// then lets the game keep what it computed ([`Game::finish`]) and writes
+/// out every answer made, also those before an error. Gives the writer back.
+pub fn run_cases<'a, G: Game, W: Write + 'a>(
+    game: &mut G,
+    input: Box<dyn Read + 'a>,
+    writer: W,
+    work: impl FnOnce(&mut G, Box<dyn Read + 'a>, &Output<W>) -> anyhow::Result<()>,
+) -> anyhow::Result<W> {
+    let (out, input) = answers_and_input(input, writer);
+    let result = work(game, Box::new(input), &out);
+    game.finish();
+    // The answers before an error are kept: flush them before reporting it.
+    let flushed = out.borrow_mut().flush();
+    result?;
+    flushed?;
+    let answers = Rc::try_unwrap(out)
+        .map_err(|_| anyhow::anyhow!("the answer stream is still in use"))?
+        .into_inner();
+    Ok(answers.out)
 }
 
 /// The input, writing out the pending answers before every read: a read may

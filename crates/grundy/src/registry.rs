@@ -7,16 +7,19 @@
 //!
 //! # Adding a game
 //! 1. Write one file (say `games/nim.rs`) with the game's type and its
-//!    [`Engine`](crate::engine::Engine) and [`Game`] implementations, or its
-//!    [`Rules`](crate::rules::Rules) (the [`Solver`](crate::rules::Solver)
-//!    is then its engine) and a [`Game`] implementation for that solver.
+//!    [`Engine`](crate::engine::Engine) and [`Game`] implementations. For a
+//!    heap game, its [`Rules`](crate::rules::Rules) and
+//!    [`HeapRules`](crate::games::heap::HeapRules) are enough: the
+//!    [`Solver`](crate::rules::Solver) is its engine and
+//!    [`HeapGame`] its [`Game`].
 //! 2. Implement [`Registered`] for it: its [`Entry`] (name, whether it takes
 //!    a parameter, a line of description) and how to build it from the
 //!    parameter.
 //! 3. Add its type to the one `registry!` line at the end of this file.
 //!
 //! Every front end (`grundy judge`, `solve`, `play`) then serves it. The
-//! tests of `grundy-cli` add a toy game this way and solve it.
+//! tests of `grundy-cli` (`toy_game.rs`) define a game by step 1 and solve
+//! it with `grundy solve`'s code.
 
 use std::sync::{Arc, Mutex};
 

@@ -58,14 +58,14 @@ impl Visit for Judge<'_> {
     fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
         let source = Source::open(self.args.input.file.as_deref())?;
         let name = source.name().to_string();
-        let (out, input) = output::stdout_and_input(source.into_reader());
-        let result = judge(&mut game, Box::new(input), &out, &name, self.limits);
-        game.finish();
-        // The answers before an error are kept: flush them before reporting it.
-        let flushed = out.borrow_mut().flush();
-        result?;
-        flushed?;
-        Ok(())
+        let limits = self.limits;
+        output::run_cases(
+            &mut game,
+            source.into_reader(),
+            io::stdout().lock(),
+            |game, input, out| judge(game, input, out, &name, limits),
+        )
+        .map(drop)
     }
 }
 

@@ -5,7 +5,7 @@
 //! own terms (every winning move with `--all`), or from a lost position the
 //! move that is hardest to answer. Text for people, JSON Lines for scripts.
 
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 
 use anyhow::bail;
 use clap::ValueEnum;
@@ -86,17 +86,18 @@ impl Visit for Solve<'_> {
     fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
         let source = Source::open(self.args.input.file.as_deref())?;
         let name = source.name().to_string();
-        let (out, input) = output::stdout_and_input(source.into_reader());
         let want = Want {
             all: self.args.all,
             format: self.args.format,
         };
-        let result = solve(&mut game, Box::new(input), &out, &name, self.limits, want);
-        game.finish();
-        let flushed = out.borrow_mut().flush();
-        result?;
-        flushed?;
-        Ok(())
+        let limits = self.limits;
+        output::run_cases(
+            &mut game,
+            source.into_reader(),
+            io::stdout().lock(),
+            |game, input, out| solve(game, input, out, &name, limits, want),
+        )
+        .map(drop)
     }
 }
 

@@ -177,7 +177,8 @@ pub fn reduced_table(max: usize) -> Vec<Vec<u32>> {
 }
 
 /// The Cutting Game: a position is a list of paper pieces (see the
-/// [`Engine`] and [`Game`] implementations at the end of this file).
+/// [`Engine`](crate::engine::Engine) and [`Game`](crate::game::Game)
+/// implementations at the end of this file).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CuttingGame;
 

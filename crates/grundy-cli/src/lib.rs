@@ -1,0 +1,57 @@
+//! The `grundy` command: a thin shell over the `grundy` library.
+//!
+//! A library as well as the binary, so that its commands can be run on
+//! games defined elsewhere (the tests add a game this way). [`main`] parses the command line into plain data, runs one subcommand and
+//! turns its outcome into an exit status: 0 on success (and when the reader
+//! of our output goes away), 2 for malformed input, 1 for anything else.
+
+pub mod cache;
+pub mod cli;
+pub mod cmd;
+#[cfg(feature = "pictures")]
+mod heatmap;
+pub mod input;
+pub mod output;
+pub mod progress;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::input::{InputError, RefusedCase, UsageError};
+
+/// Runs the command line of this process; the exit status to end with.
+pub fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let env = cmd::Env {
+        store: cache::TableFile::of_this_user(!cli.no_cache),
+        max_cells: cli.max_cells,
+        max_heap: cli.max_heap,
+    };
+    match cmd::run(cli.command, env) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => report(&err),
+    }
+}
+
+/// Prints `err` (unless our output pipe was closed) and picks the status.
+fn report(err: &anyhow::Error) -> ExitCode {
+    let broken_pipe = err
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe);
+    if broken_pipe {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("grundy: {err:#}");
+    if err.chain().any(|cause| {
+        cause.downcast_ref::<InputError>().is_some()
+            || cause.downcast_ref::<UsageError>().is_some()
+            || cause.downcast_ref::<RefusedCase>().is_some()
+    }) {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
+}
