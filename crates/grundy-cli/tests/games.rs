@@ -201,6 +201,9 @@ fn bad_game_names_and_heap_lines_exit_2() {
         .stderr(predicate::str::contains(
             "line 2: expected a heap size from 0 to 1,000,000 (--max-heap raises the limit)",
         ));
+    run(&["table", "octal:0.07", "--size", "3"], "").stderr(predicate::str::contains(
+        "octal:0.07 has no table of one component; the games with one: bomb, cutting",
+    ));
     run(&["judge", "wythoff"], "1 2 3\n").stderr(predicate::str::contains(
         "line 1: expected pairs of heap sizes",
     ));

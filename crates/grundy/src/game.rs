@@ -123,6 +123,15 @@ impl Rng {
     }
 }
 
+/// The values of one component over a rectangle of its two sizes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentTable {
+    /// What one entry is the value of ("one bomb at (p, q)").
+    pub what: &'static str,
+    /// Row-major values: row `i` (from 0) holds sizes `i + 1` by 1, 2, ….
+    pub values: Vec<u32>,
+}
+
 /// A game as the registry and every front end see it: an [`Engine`] that
 /// can also read its positions and write them, and its moves, for people.
 pub trait Game: Engine {
@@ -238,6 +247,20 @@ pub trait Game: Engine {
             index + 1,
             value.value()
         )
+    }
+
+    /// For games whose components have two sizes from 1 (a bomb's row and
+    /// column, a paper's width and height): the value of one component for
+    /// every pair of sizes up to `rows` × `cols`, or the limit it is beyond.
+    /// `None` for other games.
+    fn component_table(
+        &mut self,
+        rows: u32,
+        cols: u32,
+        limits: Limits,
+    ) -> Option<Result<ComponentTable, String>> {
+        let _ = (rows, cols, limits);
+        None
     }
 
     /// Answers every case of `input` in the judge's format, one line each,

@@ -12,7 +12,7 @@ pub mod table;
 use std::sync::{Arc, Mutex};
 
 use grundy::game::Limits;
-use grundy::games::bomb::{BombGame, TableStore};
+use grundy::games::bomb::TableStore;
 use grundy::registry::{self, Settings, Visit};
 
 use crate::cli::Command;
@@ -57,19 +57,6 @@ impl Env {
     ) -> anyhow::Result<()> {
         registry::open(spec, &self.settings(), visit)
             .map_err(|e| anyhow::Error::new(UsageError(e.to_string())))?
-    }
-
-    /// A Bomb game with the progress bar and the table cache.
-    pub fn bomb_game(&self) -> BombGame {
-        use grundy::registry::Registered;
-        BombGame::open(None, &self.settings()).unwrap_or_default()
-    }
-
-    /// The longest side of a Bomb board or table: boards fit in a square of
-    /// `--max-cells` cells.
-    pub fn max_bomb_side(&self) -> u32 {
-        // At most the square root of MAX_CELLS = u32::MAX.
-        self.max_cells.isqrt() as u32
     }
 }
 

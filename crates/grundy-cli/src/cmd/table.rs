@@ -1,7 +1,8 @@
 //! `grundy table`: the Grundy values of one component, as a table.
 //!
-//! sg(p, q) of a single bomb at (p, q), or sg(W, H) of a single W×H paper in
-//! the reduced Cutting Game (a paper with a side of 1 has no reduced cut and
+//! For the games of the registry whose components have two sizes: sg(p, q)
+//! of a single bomb at (p, q), or sg(W, H) of a single W×H paper in the
+//! reduced Cutting Game (a paper with a side of 1 has no reduced cut and
 //! shows 0), rows and columns numbered from 1 as in the statements.
 
 use std::fs::File;
@@ -10,8 +11,9 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use grundy::games::bomb::Cell;
-use grundy::games::cutting::{reduced_grundy, Paper};
+use grundy::game::Limits;
+use grundy::registry::{self, Settings, Visit};
+use grundy::Game;
 use serde::Serialize;
 
 use crate::cli::parse_dimensions;
@@ -32,9 +34,9 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// Which game's component.
-    #[arg(value_enum)]
-    pub game: TableGame,
+    /// Which game's component: bomb or cutting.
+    #[arg(value_name = "GAME")]
+    pub game: String,
     /// Rows and columns: N for N×N, or NxM (at most --max-cells cells).
     #[arg(long, value_parser = parse_size)]
     pub size: (u32, u32),
@@ -44,15 +46,6 @@ pub struct Args {
     /// Write to this file instead of standard output.
     #[arg(long)]
     pub output: Option<PathBuf>,
-}
-
-/// Games with a table of one component.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableGame {
-    /// sg(p, q) of one bomb at row p, column q.
-    Bomb,
-    /// sg(W, H) of one W×H paper in the reduced game.
-    Cutting,
 }
 
 /// Table formats.
@@ -76,7 +69,8 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 
 /// A table of values, row-major.
 struct Table {
-    game: &'static str,
+    game: String,
+    what: &'static str,
     rows: usize,
     cols: usize,
     values: Vec<u32>,
@@ -97,79 +91,87 @@ struct JsonTable<'a> {
 }
 
 /// Runs `grundy table`.
-pub fn run(args: Args, mut env: Env) -> anyhow::Result<()> {
-    let (rows, cols) = args.size;
-    let cells = u64::from(rows) * u64::from(cols);
-    let side = env.max_bomb_side();
-    let refusal = match args.game {
-        // As for boards: within a square of --max-cells (see `judge`).
-        TableGame::Bomb if rows > side || cols > side => {
-            Some(format!("a Bomb table of at most {side}×{side}"))
-        }
-        _ if cells > env.max_cells => Some(format!("a table of at most {} cells", env.max_cells)),
-        _ => None,
-    };
-    if let Some(limit) = refusal {
-        return Err(UsageError(format!(
-            "--size {rows}x{cols} is beyond the limit of {limit} (--max-cells raises it)"
-        ))
-        .into());
-    }
-    let table = compute(args.game, args.size, &mut env);
-    match &args.output {
-        Some(path) => {
-            let file =
-                File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-            let mut out = BufWriter::new(file);
-            write(&table, args.format, &mut out)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            out.flush()
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        None => {
-            let mut out = BufWriter::new(io::stdout().lock());
-            write(&table, args.format, &mut out)?;
-            out.flush()?;
-        }
-    }
-    Ok(())
+pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
+    let limits = env.limits();
+    env.open(
+        &args.game,
+        Tabulate {
+            args: &args,
+            limits,
+        },
+    )
 }
 
-fn compute(game: TableGame, (rows, cols): (u32, u32), env: &mut Env) -> Table {
-    let (r, c) = (rows as usize, cols as usize);
-    match game {
-        TableGame::Bomb => {
-            let mut game = env.bomb_game();
-            // The size was checked against --max-cells (at most
-            // MAX_CELLS); the table grows to cover the far corner.
-            if let Some(corner) = Cell::new(rows, cols) {
-                game.bomb_value(corner);
+struct Tabulate<'a> {
+    args: &'a Args,
+    limits: Limits,
+}
+
+impl Visit for Tabulate<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
+        let args = self.args;
+        let (rows, cols) = args.size;
+        let table = match game.component_table(rows, cols, self.limits) {
+            None => {
+                return Err(UsageError(format!(
+                    "{} has no table of one component; the games with one: {}",
+                    game.name(),
+                    games_with_tables().join(", ")
+                ))
+                .into())
             }
-            game.keep_table();
-            let table = game.table();
-            let values = (0..r).flat_map(|i| table.row(i)[..c].to_vec()).collect();
-            Table {
-                game: "bomb",
-                rows: r,
-                cols: c,
-                values,
+            Some(Err(limit)) => {
+                return Err(UsageError(format!(
+                    "--size {rows}x{cols} is beyond the limit of {limit} (--max-cells raises it)"
+                ))
+                .into())
+            }
+            Some(Ok(table)) => Table {
+                game: game.name(),
+                what: table.what,
+                rows: rows as usize,
+                cols: cols as usize,
+                values: table.values,
+            },
+        };
+        game.finish();
+        match &args.output {
+            Some(path) => {
+                let file = File::create(path)
+                    .with_context(|| format!("cannot create {}", path.display()))?;
+                let mut out = BufWriter::new(file);
+                write(&table, args.format, &mut out)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                out.flush()
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            None => {
+                let mut out = BufWriter::new(io::stdout().lock());
+                write(&table, args.format, &mut out)?;
+                out.flush()?;
             }
         }
-        TableGame::Cutting => {
-            let values = (1..=u64::from(rows))
-                .flat_map(|w| {
-                    (1..=u64::from(cols))
-                        .map(move |h| reduced_grundy(Paper::new(w, h)).value() as u32)
-                })
-                .collect();
-            Table {
-                game: "cutting",
-                rows: r,
-                cols: c,
-                values,
-            }
+        Ok(())
+    }
+}
+
+/// The registry's games (those without a parameter) that have tables.
+fn games_with_tables() -> Vec<&'static str> {
+    struct HasTable;
+    impl Visit for HasTable {
+        type Output = bool;
+        fn visit<G: Game + 'static>(self, mut game: G) -> bool {
+            game.component_table(1, 1, Limits::default()).is_some()
         }
     }
+    registry::GAMES
+        .iter()
+        .filter(|e| e.parameter.is_none())
+        .filter(|e| registry::open(e.name, &Settings::default(), HasTable) == Ok(true))
+        .map(|e| e.name)
+        .collect()
 }
 
 fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Result<()> {
@@ -219,12 +221,11 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
         }
         #[cfg(feature = "pictures")]
         TableFormat::Png | TableFormat::Svg => {
-            let what = match table.game {
-                "bomb" => "one bomb at (p, q)",
-                _ => "one W×H paper (reduced game)",
-            };
             let map = Heatmap {
-                title: format!("Grundy values of {what}, {}×{}", table.rows, table.cols),
+                title: format!(
+                    "Grundy values of {}, {}×{}",
+                    table.what, table.rows, table.cols
+                ),
                 rows: table.rows,
                 cols: table.cols,
                 values: &table.values,
@@ -245,7 +246,7 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
         }
         TableFormat::Json => {
             let json = JsonTable {
-                game: table.game,
+                game: &table.game,
                 rows: table.rows,
                 cols: table.cols,
                 values: (0..table.rows).map(|i| table.row(i)).collect(),

@@ -867,6 +867,31 @@ impl crate::game::Game for CuttingGame {
         )
     }
 
+    /// The reduced game's table of one paper (a side of 1 shows 0), of at
+    /// most `max_cells` cells.
+    fn component_table(
+        &mut self,
+        rows: u32,
+        cols: u32,
+        limits: crate::game::Limits,
+    ) -> Option<Result<crate::game::ComponentTable, String>> {
+        if u64::from(rows) * u64::from(cols) > limits.max_cells {
+            return Some(Err(format!(
+                "a table of at most {} cells",
+                limits.max_cells
+            )));
+        }
+        let values = (1..=u64::from(rows))
+            .flat_map(|w| {
+                (1..=u64::from(cols)).map(move |h| reduced_grundy(Paper::new(w, h)).value() as u32)
+            })
+            .collect();
+        Some(Ok(crate::game::ComponentTable {
+            what: "one W×H paper (reduced game)",
+            values,
+        }))
+    }
+
     /// Queries are read in batches, decided without a branch per query,
     /// and written as short lines.
     fn judge(

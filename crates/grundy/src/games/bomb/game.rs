@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use super::{Board, BombGame, BombMove, Cell, Landing};
 use crate::engine::{Engine, IllegalMove, Outcome, Played};
 use crate::format::{answer, BombReader, ReadError};
-use crate::game::{Answers, CaseReader, Game, JudgeError, Limits, Rng, Style};
+use crate::game::{Answers, CaseReader, ComponentTable, Game, JudgeError, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation;
 
@@ -278,6 +278,33 @@ impl Game for BombGame {
                 .map_err(JudgeError::Write)?;
         }
         Ok(())
+    }
+
+    /// The table of one bomb, within a square of `max_cells` cells (as
+    /// boards are).
+    fn component_table(
+        &mut self,
+        rows: u32,
+        cols: u32,
+        limits: Limits,
+    ) -> Option<Result<ComponentTable, String>> {
+        let side = limits.max_side();
+        if u64::from(rows) > side || u64::from(cols) > side {
+            return Some(Err(format!("a Bomb table of at most {side}×{side}")));
+        }
+        // Within MAX_CELLS, as --max-cells is: the table grows to cover the
+        // far corner.
+        if let Some(corner) = Cell::new(rows, cols) {
+            self.bomb_value(corner);
+        }
+        let table = self.table();
+        let values = (0..rows as usize)
+            .flat_map(|i| table.row(i)[..cols as usize].iter().copied())
+            .collect();
+        Some(Ok(ComponentTable {
+            what: "one bomb at (p, q)",
+            values,
+        }))
     }
 
     fn finish(&mut self) {
