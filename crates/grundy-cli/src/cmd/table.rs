@@ -70,6 +70,8 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 /// A table of values, row-major.
 struct Table {
     game: String,
+    /// What an entry is the value of, for a heatmap's title.
+    #[cfg_attr(not(feature = "pictures"), allow(dead_code))]
     what: &'static str,
     rows: usize,
     cols: usize,
