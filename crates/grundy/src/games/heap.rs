@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 
-use super::octal::{Periodicity, Sequence};
+use super::octal::Sequence;
 use crate::engine::{IllegalMove, Outcome};
 use crate::format::{FormatError, ReadError};
 use crate::game::{CaseReader, Game, Limits, Rng, Style};
@@ -54,11 +54,6 @@ pub struct Values {
 }
 
 impl Values {
-    /// The period, if proven.
-    pub fn periodicity(&self) -> Option<Periodicity> {
-        self.sequence.as_ref().and_then(|s| s.periodicity)
-    }
-
     /// How many values are computed.
     pub fn computed(&self) -> usize {
         self.sequence.as_ref().map_or(0, |s| s.values.len())
@@ -512,5 +507,189 @@ pub fn plain_sequence<R: Rules<Position = u64>>(rules: &R, upto: usize) -> Seque
     Sequence {
         values,
         periodicity: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::OctalCode;
+
+    fn read(text: &str, max: u64, count: u64) -> Vec<Result<Vec<u64>, (u64, String)>> {
+        let mut lines =
+            NumberLines::new(Box::new(text.as_bytes()), max, count, "a heap size", "hint");
+        let mut out = Vec::new();
+        loop {
+            match lines.next_numbers() {
+                Ok(Some(numbers)) => out.push(Ok(numbers)),
+                Ok(None) => return out,
+                Err(ReadError::Format(e) | ReadError::TooLarge(e)) => {
+                    out.push(Err((
+                        e.line,
+                        format!("expected {}, found {}", e.expected, e.found),
+                    )));
+                    return out;
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn heap_lines_skip_blanks_and_comments_and_name_bad_lines() {
+        assert_eq!(
+            read("1 2\n\n  # a comment 3\n\t4\r\n5 6 7", 100, 10),
+            vec![Ok(vec![1, 2]), Ok(vec![4]), Ok(vec![5, 6, 7])]
+        );
+        assert_eq!(read("", 100, 10), vec![]);
+        assert_eq!(read("\n\n", 100, 10), vec![]);
+        assert_eq!(
+            read("1\n2 x3\n", 100, 10),
+            vec![
+                Ok(vec![1]),
+                Err((
+                    2,
+                    "expected a heap size (a whole number from 0), found `x3`".into()
+                ))
+            ]
+        );
+        assert_eq!(
+            read("12a\n", 100, 10),
+            vec![Err((
+                1,
+                "expected a heap size (a whole number from 0), found `12a`".into()
+            ))]
+        );
+        assert_eq!(
+            read("3 -4\n", 100, 10),
+            vec![Err((
+                1,
+                "expected a heap size (a whole number from 0), found the negative number `-4`"
+                    .into()
+            ))]
+        );
+        assert_eq!(
+            read("100 101\n", 100, 10),
+            vec![Err((
+                1,
+                "expected a heap size from 0 to 100 (hint), found a number of 3 digits or more"
+                    .into()
+            ))]
+        );
+        assert_eq!(
+            read("99999999999999999999999\n", u64::MAX, 10),
+            vec![Err((1, "expected a heap size from 0 to 18,446,744,073,709,551,615 (hint), found a number of 20 digits or more".into()))]
+        );
+        assert_eq!(
+            read("1 2 3\n", 100, 2),
+            vec![Err((
+                1,
+                "expected at most 2 numbers on a line (--max-cells raises the limit), found more"
+                    .into()
+            ))]
+        );
+        assert_eq!(read("1 2\n", 100, 2), vec![Ok(vec![1, 2])]);
+        // The line of each position, for messages about it.
+        let mut lines = NumberLines::new(Box::new("\n\n7\n".as_bytes()), 9, 9, "x", "y");
+        assert_eq!(lines.next_numbers().unwrap(), Some(vec![7]));
+        assert_eq!(lines.case_line(), 3);
+    }
+
+    #[test]
+    fn heap_moves_read_and_write_back() {
+        let code: OctalCode = "0.137".parse().unwrap();
+        let mut game = heap_game(code);
+        let heaps = vec![10, 1];
+        game.admit(&heaps, Limits::default()).unwrap();
+        let mv = game.parse_move(&heaps, "1 3 4").unwrap();
+        assert_eq!(
+            (mv.component, mv.action, mv.leaves.clone()),
+            (1, 3, vec![3, 4])
+        );
+        assert_eq!(game.notation(&heaps, &mv), "1 3 4");
+        assert_eq!(
+            game.describe_move(&heaps, &mv),
+            "take 3 tokens from heap 1 (10), leaving 3 and 4"
+        );
+        let one = game.parse_move(&heaps, "2 1").unwrap();
+        assert_eq!((one.action, one.leaves.clone()), (1, vec![]));
+        assert_eq!(
+            game.describe_move(&heaps, &one),
+            "take 1 token from heap 2 (1), leaving nothing"
+        );
+        assert_eq!(game.notation(&heaps, &one), "2 1");
+        let refused = |text: &str| game.parse_move(&heaps, text).unwrap_err().to_string();
+        assert_eq!(refused("3 1"), "there is no heap 3 (there are 2)");
+        assert_eq!(refused("1 11"), "heap 1 has 10 tokens, fewer than 11");
+        assert_eq!(refused("1 x"), "`x` is not a whole number");
+        assert_eq!(refused(""), "a move is `H K` or `H A B`");
+        assert_eq!(refused("1"), "say how many tokens to take: `H K`");
+        assert_eq!(
+            refused("1 6 6"),
+            "the parts add up to more than heap 1 (10)"
+        );
+        // 0.137 cannot take 1 from a heap of 10 leaving 9.
+        assert_eq!(
+            refused("1 1"),
+            "the rules do not let a heap of 10 become 9 by taking 1"
+        );
+        assert_eq!(
+            game.judge_answer(1, crate::engine::Outcome::FirstPlayer),
+            "WIN"
+        );
+        assert_eq!(
+            game.judge_answer(1, crate::engine::Outcome::SecondPlayer),
+            "LOSE"
+        );
+        assert_eq!(
+            game.draw(&heaps, &crate::game::Plain),
+            "Heaps: 1) 10   2) 1"
+        );
+        assert_eq!(game.draw(&vec![], &crate::game::Plain), "Heaps: none");
+        assert_eq!(
+            game.move_json(&heaps, &mv),
+            r#"{"heap":1,"take":3,"leave":[3,4]}"#
+        );
+        assert_eq!(
+            game.component_json(1, &7, Nimber(2)),
+            r#"{"heap":2,"size":7,"grundy":2}"#
+        );
+        assert_eq!(
+            game.describe_component(0, &1000, Nimber(3)),
+            "heap 1: 1,000 *3"
+        );
+        assert_eq!(leaves_text(&[1, 2, 3]), "1, 2 and 3");
+    }
+
+    #[test]
+    fn values_are_extended_on_demand_and_refused_past_the_limit() {
+        let mut game = heap_game(crate::games::grundys::GrundysGame);
+        let limits = Limits {
+            max_cells: 100,
+            max_heap: 1000,
+        };
+        game.admit(&vec![10], limits).unwrap();
+        let first = game.cache().computed();
+        assert_eq!(first, 11);
+        game.admit(&vec![12], limits).unwrap();
+        assert_eq!(game.cache().computed(), 22, "doubles");
+        assert_eq!(
+            game.admit(&vec![2000], limits),
+            Err("heap 2,000 is beyond the 1,001 values computed, and no period is proven within them".to_string())
+        );
+        // A proven period reaches any heap.
+        let mut kayles = heap_game("0.77".parse::<OctalCode>().unwrap());
+        kayles.admit(&vec![5], limits).unwrap();
+        assert!(kayles.admit(&vec![u64::MAX - 1], limits).is_ok());
+        assert!(kayles.cache().computed() <= 1001);
+        // The sequence fills the cache; the search was never needed.
+        assert_eq!(
+            kayles.grundy(&(u64::MAX - 1)),
+            kayles.cache().get(&(u64::MAX - 1)).unwrap()
+        );
+        let mut values = Values::default();
+        values.insert(5, Nimber(3));
+        assert_eq!(values.get(&5), Some(Nimber(3)));
+        assert_eq!(values.get(&6), None);
     }
 }

@@ -1,0 +1,240 @@
+//! The seed games through the one engine interface: which moves `check`
+//! accepts, what `play` leaves and when a game is over, against the literal
+//! move lists of `literal/mod.rs`.
+
+mod literal;
+
+use std::collections::BTreeSet;
+
+use grundy::games::bomb::{Board, BombGame, BombMove, Cell};
+use grundy::games::cutting::{Cut, CuttingGame, Direction, Paper};
+use grundy::games::matrix::{MatrixGame, MatrixMove, Row};
+use grundy::Engine;
+
+fn cell(r: u32, c: u32) -> Cell {
+    Cell::new(r, c).unwrap()
+}
+
+#[test]
+fn bomb_checks_and_plays_by_the_literal_rules() {
+    let mut game = BombGame::new();
+    let (rows, cols) = (3u32, 3u32);
+    for mask in 0..1u32 << (rows * cols) {
+        let mut board = Board::new(rows.into(), cols.into()).unwrap();
+        for r in 1..=rows {
+            for c in 1..=cols {
+                board.set(r, c, mask >> ((r - 1) * cols + c - 1) & 1 == 1);
+            }
+        }
+        let literal: BTreeSet<(literal::BombMove, u32)> =
+            literal::bomb_moves(rows, cols, mask).into_iter().collect();
+        // Every candidate move: any cell explodes, any cell above and left.
+        let mut accepted = BTreeSet::new();
+        let some = |v: Vec<Cell>| {
+            std::iter::once(None)
+                .chain(v.into_iter().map(Some))
+                .collect::<Vec<_>>()
+        };
+        for p in 1..=rows {
+            for q in 1..=cols {
+                for &above in &some((1..=rows).map(|u| cell(u, q)).collect()) {
+                    for &left in &some((1..=cols).map(|v| cell(p, v)).collect()) {
+                        let mv = BombMove {
+                            explode: cell(p, q),
+                            above,
+                            left,
+                        };
+                        if game.check(&board, &mv).is_ok() {
+                            let after = game.play(&board, &mv).position;
+                            let mut bits = 0u32;
+                            for b in after.bombs() {
+                                bits |= 1 << ((b.row() - 1) * cols + b.col() - 1);
+                            }
+                            let key = (
+                                (p, q),
+                                above.map(|c| (c.row(), c.col())),
+                                left.map(|c| (c.row(), c.col())),
+                            );
+                            accepted.insert((key, bits));
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(accepted, literal, "mask {mask:b}");
+        assert_eq!(
+            game.is_terminal(&board),
+            literal.is_empty(),
+            "mask {mask:b}"
+        );
+    }
+    let board = Board::new(2, 2).unwrap();
+    let mv = BombMove {
+        explode: cell(2, 2),
+        above: Some(cell(1, 2)),
+        left: Some(cell(2, 1)),
+    };
+    assert_eq!(
+        game.check(&board, &mv).unwrap_err().to_string(),
+        "there is no bomb at (2,2)"
+    );
+}
+
+#[test]
+fn cutting_checks_and_plays_by_the_literal_rules() {
+    let mut game = CuttingGame;
+    for pieces in [
+        vec![(1u8, 1u8)],
+        vec![(2, 3)],
+        vec![(1, 4), (3, 3)],
+        vec![(4, 2), (1, 1), (2, 2)],
+    ] {
+        let position: Vec<Paper> = pieces
+            .iter()
+            .map(|&(w, h)| Paper::new(w.into(), h.into()))
+            .collect();
+        let mut literal: Vec<(literal::CutMove, Option<Vec<(u8, u8)>>)> =
+            literal::cutting_moves(&pieces)
+                .into_iter()
+                .map(|(mv, after)| {
+                    (
+                        mv,
+                        match after {
+                            literal::After::Won => None,
+                            literal::After::Pieces(p) => Some(p),
+                        },
+                    )
+                })
+                .collect();
+        literal.sort();
+        let mut accepted = Vec::new();
+        for (i, paper) in position.iter().enumerate() {
+            for direction in [Direction::Vertical, Direction::Horizontal] {
+                for at in 0..=5 {
+                    let cut = Cut {
+                        piece: i + 1,
+                        paper: *paper,
+                        direction,
+                        at,
+                    };
+                    if game.check(&position, &cut).is_ok() {
+                        let played = game.play(&position, &cut);
+                        let after = (!played.won).then(|| {
+                            played
+                                .position
+                                .iter()
+                                .map(|p| (p.width as u8, p.height as u8))
+                                .collect()
+                        });
+                        accepted.push(((i, direction == Direction::Vertical, at as u8), after));
+                    }
+                }
+            }
+        }
+        accepted.sort();
+        assert_eq!(accepted, literal, "{pieces:?}");
+        assert_eq!(
+            game.is_terminal(&position),
+            literal.is_empty(),
+            "{pieces:?}"
+        );
+    }
+    let position = vec![Paper::new(3, 2)];
+    let refused = |cut: Cut| CuttingGame.check(&position, &cut).unwrap_err().to_string();
+    let paper = Paper::new(3, 2);
+    assert_eq!(
+        refused(Cut {
+            piece: 2,
+            paper,
+            direction: Direction::Vertical,
+            at: 1
+        }),
+        "there is no piece 2 (there are 1)"
+    );
+    assert_eq!(
+        refused(Cut {
+            piece: 1,
+            paper: Paper::new(2, 2),
+            direction: Direction::Vertical,
+            at: 1
+        }),
+        "piece 1 is 3×2, not 2×2"
+    );
+    assert_eq!(
+        refused(Cut {
+            piece: 1,
+            paper,
+            direction: Direction::Horizontal,
+            at: 2
+        }),
+        "a cut of a side of 2 is at a line from 1 to 1"
+    );
+}
+
+#[test]
+fn matrix_checks_and_plays_by_the_literal_rules() {
+    let mut game = MatrixGame;
+    let cols = 2;
+    for cells in literal::all_matrices(2, cols, 2) {
+        let rows: Vec<Row> = cells
+            .chunks(cols)
+            .map(|r| Row::from_cells(r.iter().map(|&c| c.into()).collect()))
+            .collect();
+        let literal: BTreeSet<Vec<u8>> = literal::matrix_moves(&cells, cols)
+            .into_iter()
+            .map(|(_, after)| after)
+            .collect();
+        let mut accepted = BTreeSet::new();
+        for row in 1..=2 {
+            for a in 0..=3u64 {
+                for b in 0..=3u64 {
+                    let mv = MatrixMove {
+                        row,
+                        take: vec![a, b],
+                    };
+                    if game.check(&rows, &mv).is_ok() {
+                        let after = game.play(&rows, &mv).position;
+                        accepted.insert(
+                            after
+                                .iter()
+                                .flat_map(|r| r.cells().iter().map(|&c| c as u8))
+                                .collect::<Vec<u8>>(),
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(accepted, literal, "{cells:?}");
+        assert_eq!(game.is_terminal(&rows), literal.is_empty(), "{cells:?}");
+    }
+    let rows = vec![Row::from_cells(vec![1, 2])];
+    let refused = |mv: MatrixMove| MatrixGame.check(&rows, &mv).unwrap_err().to_string();
+    assert_eq!(
+        refused(MatrixMove {
+            row: 2,
+            take: vec![1, 0]
+        }),
+        "there is no row 2 (there are 1)"
+    );
+    assert_eq!(
+        refused(MatrixMove {
+            row: 1,
+            take: vec![1]
+        }),
+        "row 1 has 2 cells, not 1"
+    );
+    assert_eq!(
+        refused(MatrixMove {
+            row: 1,
+            take: vec![0, 3]
+        }),
+        "cell (1,2) holds 2 stones, fewer than 3"
+    );
+    assert_eq!(
+        refused(MatrixMove {
+            row: 1,
+            take: vec![0, 0]
+        }),
+        "a move takes at least one stone"
+    );
+}
