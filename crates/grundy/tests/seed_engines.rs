@@ -11,6 +11,9 @@ use grundy::games::cutting::{Cut, CuttingGame, Direction, Paper};
 use grundy::games::matrix::{MatrixGame, MatrixMove, Row};
 use grundy::Engine;
 
+/// A cut and the pieces after it (`None`: it cut out a cell and won).
+type CutAndAfter = (literal::CutMove, Option<Vec<(u8, u8)>>);
+
 fn cell(r: u32, c: u32) -> Cell {
     Cell::new(r, c).unwrap()
 }
@@ -93,19 +96,18 @@ fn cutting_checks_and_plays_by_the_literal_rules() {
             .iter()
             .map(|&(w, h)| Paper::new(w.into(), h.into()))
             .collect();
-        let mut literal: Vec<(literal::CutMove, Option<Vec<(u8, u8)>>)> =
-            literal::cutting_moves(&pieces)
-                .into_iter()
-                .map(|(mv, after)| {
-                    (
-                        mv,
-                        match after {
-                            literal::After::Won => None,
-                            literal::After::Pieces(p) => Some(p),
-                        },
-                    )
-                })
-                .collect();
+        let mut literal: Vec<CutAndAfter> = literal::cutting_moves(&pieces)
+            .into_iter()
+            .map(|(mv, after)| {
+                (
+                    mv,
+                    match after {
+                        literal::After::Won => None,
+                        literal::After::Pieces(p) => Some(p),
+                    },
+                )
+            })
+            .collect();
         literal.sort();
         let mut accepted = Vec::new();
         for (i, paper) in position.iter().enumerate() {
