@@ -20,39 +20,22 @@ fn grundy(args: &[&str], input: &str) -> String {
 }
 
 fn json_lines(game: &str, input: &str) -> Vec<Value> {
-    let schema: Value = serde_json::from_str(include_str!("solve.schema.json")).unwrap();
-    let validator = jsonschema::validator_for(&schema).unwrap();
-    grundy(&["solve", game, "--all", "--format", "json"], input)
-        .lines()
-        .map(|line| {
-            let value: Value = serde_json::from_str(line).unwrap();
-            let errors: Vec<String> = validator
-                .iter_errors(&value)
-                .map(|e| e.to_string())
-                .collect();
-            assert!(errors.is_empty(), "{line}: {errors:?}");
-            value
-        })
-        .collect()
+    common::schema_checked(&grundy(
+        &["solve", game, "--all", "--format", "json"],
+        input,
+    ))
 }
 
 #[test]
 fn solve_heap_games_in_json_matches_the_plain_rule() {
     let code: OctalCode = "0.137".parse().unwrap();
     let g = plain_values(&code, 40);
-    let positions: Vec<Vec<usize>> = vec![vec![7], vec![10, 7, 3], vec![4, 4], vec![], vec![39, 1]];
-    let input: String = positions
-        .iter()
-        .map(|p| p.iter().map(usize::to_string).collect::<Vec<_>>().join(" ") + "\n")
-        .collect::<String>()
-        .replace(
-            "\n\n",
-            "\n# an empty position is a comment-free blank line, skipped\n",
-        );
-    let cases = json_lines("octal:0.137", &input);
-    let non_empty: Vec<&Vec<usize>> = positions.iter().filter(|p| !p.is_empty()).collect();
-    assert_eq!(cases.len(), non_empty.len());
-    for (case, heaps) in cases.iter().zip(non_empty) {
+    // A blank line and a comment between positions are skipped.
+    let input = "7\n10 7 3\n4 4\n\n# heaps 39 and 1:\n39 1\n";
+    let positions: Vec<Vec<usize>> = vec![vec![7], vec![10, 7, 3], vec![4, 4], vec![39, 1]];
+    let cases = json_lines("octal:0.137", input);
+    assert_eq!(cases.len(), positions.len());
+    for (case, heaps) in cases.iter().zip(&positions) {
         let sum = heaps.iter().fold(0, |s, &h| s ^ g[h]);
         assert_eq!(case["nim_sum"], sum, "{heaps:?}");
         assert_eq!(case["first_player_wins"], sum != 0, "{heaps:?}");

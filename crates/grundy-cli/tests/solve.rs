@@ -32,20 +32,7 @@ fn json_lines(game: &str, input: &str, all: bool) -> Vec<Value> {
     if all {
         extra.push("--all");
     }
-    let schema: Value = serde_json::from_str(include_str!("solve.schema.json")).unwrap();
-    let validator = jsonschema::validator_for(&schema).unwrap();
-    solve(game, input, &extra)
-        .lines()
-        .map(|line| {
-            let value: Value = serde_json::from_str(line).unwrap();
-            let errors: Vec<String> = validator
-                .iter_errors(&value)
-                .map(|e| e.to_string())
-                .collect();
-            assert!(errors.is_empty(), "{line}: {errors:?}");
-            value
-        })
-        .collect()
+    common::schema_checked(&solve(game, input, &extra))
 }
 
 #[test]

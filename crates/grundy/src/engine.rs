@@ -53,13 +53,6 @@ impl From<Nimber> for Outcome {
 #[error("{0}")]
 pub struct IllegalMove(pub String);
 
-impl IllegalMove {
-    /// A refusal with this reason.
-    pub fn new(reason: impl Into<String>) -> IllegalMove {
-        IllegalMove(reason.into())
-    }
-}
-
 /// What a move did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played<P> {
@@ -160,17 +153,15 @@ pub trait Engine {
     }
 }
 
-/// Collects up to `keep` winning moves, with their count when there are
-/// fewer than `keep` (else the count is `None`: ask
-/// [`Engine::count_winning_moves`]).
-pub fn some_winning_moves<E: Engine + ?Sized>(
+/// The first `keep` winning moves, in the engine's order.
+pub fn first_winning_moves<E: Engine + ?Sized>(
     engine: &mut E,
     position: &E::Position,
     keep: usize,
-) -> (Vec<E::Move>, Option<u128>) {
+) -> Vec<E::Move> {
     let mut listed = Vec::new();
     if keep == 0 {
-        return (listed, None);
+        return listed;
     }
     let _ = engine.winning_moves(position, &mut |mv| {
         listed.push(mv);
@@ -180,6 +171,5 @@ pub fn some_winning_moves<E: Engine + ?Sized>(
             ControlFlow::Continue(())
         }
     });
-    let count = (listed.len() < keep).then_some(listed.len() as u128);
-    (listed, count)
+    listed
 }

@@ -44,7 +44,9 @@ pub trait CaseReader<P> {
     /// The next case, or `None` at the end of the input.
     fn next_case(&mut self) -> Result<Option<P>, ReadError>;
 
-    /// The line the last case read started on (for messages about it).
+    /// A line of the last case read, for messages about it: the line it
+    /// stands on for line-per-position formats, the line reading stopped on
+    /// for the seed games' formats.
     fn line(&self) -> u64;
 }
 

@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 
 use anyhow::bail;
 use clap::ValueEnum;
-use grundy::engine::some_winning_moves;
+use grundy::engine::first_winning_moves;
 use grundy::game::Limits;
 use grundy::notation::with_commas;
 use grundy::registry::Visit;
@@ -205,7 +205,7 @@ fn report<G: Game>(
         0
     };
     want.check_count(case, count)?;
-    let (mut listed, _) = some_winning_moves(game, position, want.keep());
+    let mut listed = first_winning_moves(game, position, want.keep());
     if !wins {
         listed.extend(game.suggest(position));
     }

@@ -48,8 +48,8 @@ pub type HeapGame<R> = Solver<R, Values>;
 #[derive(Clone, Debug, Default)]
 pub struct Values {
     sequence: Option<Sequence>,
-    /// Values the solver found by search (heaps the sequence does not
-    /// reach); none when positions go through [`Game::admit`].
+    /// Values the solver found by search, for heaps the sequence does not
+    /// reach (none when positions go through [`Game::admit`]).
     found: HashMap<u64, Nimber>,
 }
 
@@ -85,21 +85,28 @@ fn ensure_values<R: HeapRules>(
     largest: u64,
     limit: u64,
 ) -> Result<(), String> {
-    if solver.cache().get(&largest).is_some() && solver.cache().found.is_empty() {
+    let known = |values: &Values| {
+        values
+            .sequence
+            .as_ref()
+            .and_then(|s| s.value(largest))
+            .is_some()
+    };
+    if known(solver.cache()) {
         return Ok(());
     }
     let cap = limit.min(solver.rules().max_computed()).saturating_add(1);
-    let want = largest
-        .saturating_add(1)
-        .max(2 * solver.cache().computed() as u64)
-        .min(cap);
-    let sequence = solver
-        .rules()
-        .sequence(usize::try_from(want).unwrap_or(usize::MAX));
-    let cache = solver.cache_mut();
-    cache.sequence = Some(sequence);
-    cache.found.clear();
-    if cache.get(&largest).is_some() {
+    let computed = solver.cache().computed() as u64;
+    // Computed afresh, at least doubling, unless the cap is already reached.
+    if computed < cap {
+        let want = largest.saturating_add(1).max(2 * computed).min(cap);
+        let sequence = solver
+            .rules()
+            .sequence(usize::try_from(want).unwrap_or(usize::MAX));
+        solver.cache_mut().sequence = Some(sequence);
+    }
+    let cache = solver.cache();
+    if known(cache) {
         Ok(())
     } else {
         Err(format!(
