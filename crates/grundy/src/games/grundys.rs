@@ -39,3 +39,20 @@ impl HeapRules for GrundysGame {
         MAX_COMPUTED
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_match_oeis_a002188() {
+        let known = [
+            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0,
+        ];
+        let sequence = GrundysGame.sequence(known.len());
+        assert_eq!(sequence.values, known);
+        assert_eq!(sequence.periodicity, None);
+        assert_eq!(GrundysGame.max_computed(), MAX_COMPUTED);
+        assert_eq!(GrundysGame.name(), "grundys-game");
+    }
+}

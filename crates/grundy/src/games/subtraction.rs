@@ -98,3 +98,33 @@ impl HeapRules for Subtraction {
         grundy_sequence(&self.code, upto, &mut |_| {})
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_parse_into_octal_codes() {
+        let s: Subtraction = "4, 1 3,3".parse().unwrap();
+        assert_eq!(s.set(), &[1, 3, 4]);
+        assert_eq!(s.code().to_string(), "0.3033");
+        assert_eq!(s.name(), "subtraction:1,3,4");
+        // Period 7 from the start: 0 1 0 1 2 3 2, as the rule gives by hand.
+        let values = s.sequence(100);
+        assert_eq!(&values.values[..7], &[0, 1, 0, 1, 2, 3, 2]);
+        let p = values.periodicity.unwrap();
+        assert_eq!((p.period, p.preperiod), (7, 0));
+        let error = |text: &str| text.parse::<Subtraction>().unwrap_err();
+        assert_eq!(
+            error(""),
+            "the set is empty: name the amounts a move may take, like 1,3,4"
+        );
+        assert_eq!(
+            error("1,0"),
+            "0 is not an amount: a move takes at least one token"
+        );
+        assert_eq!(error("2,x"), "`x` is not a whole number");
+        assert_eq!(error("10001"), "amounts go up to 10000, not 10001");
+        assert!("10000".parse::<Subtraction>().is_ok());
+    }
+}

@@ -6,7 +6,9 @@
 //! the column below it and the diagonal, kept as three bitsets per line, so
 //! an n×n table takes O(n³ / 64) steps (a 2000×2000 table about a second).
 //! The P-positions (value 0) are the pairs (⌊kφ⌋, ⌊kφ²⌋) and their mirror
-//! images; the tests check the table against them and against a search.
+//! images (W. A. Wythoff, "A modification of the game of Nim", Nieuw Archief
+//! voor Wiskunde 7, 1907); the tests check the table against them and, in
+//! `tests/engines.rs`, against a search over the literal rules.
 
 use std::io::Read;
 
@@ -258,7 +260,7 @@ impl Game for WythoffGame {
             .copied()
             .unwrap_or_default();
         let (x, y) = mv.action;
-        let taken = match (before.0 - x.min(before.0), before.1 - y.min(before.1)) {
+        let taken = match (before.0.saturating_sub(x), before.1.saturating_sub(y)) {
             (k, 0) => format!("take {} from the first heap", with_commas(k.into())),
             (0, k) => format!("take {} from the second heap", with_commas(k.into())),
             (k, _) => format!("take {} from both heaps", with_commas(k.into())),
@@ -284,5 +286,104 @@ impl Game for WythoffGame {
         (0..count)
             .map(|_| (1 + rng.below(largest), 1 + rng.below(largest)))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Wythoff's pairs: a_k is the least number in no earlier pair, and
+    /// b_k = a_k + k (the integer form of (⌊kφ⌋, ⌊kφ²⌋)).
+    fn p_positions(side: u64) -> Vec<(u64, u64)> {
+        let mut used = std::collections::HashSet::new();
+        let mut pairs = Vec::new();
+        for k in 0.. {
+            let a = (0..).find(|n| !used.contains(n)).unwrap();
+            let b = a + k;
+            if a >= side {
+                break;
+            }
+            used.insert(a);
+            used.insert(b);
+            pairs.push((a, b));
+            if b < side && a != b {
+                pairs.push((b, a));
+            }
+        }
+        pairs.retain(|&(a, b)| a < side && b < side);
+        pairs.sort_unstable();
+        pairs
+    }
+
+    #[test]
+    fn the_zeros_of_the_table_are_wythoffs_pairs() {
+        let side = 300;
+        let table = WythoffTable::new(side);
+        let mut zeros: Vec<(u64, u64)> = (0..side as u64)
+            .flat_map(|x| (0..side as u64).map(move |y| (x, y)))
+            .filter(|&(x, y)| table.get(x, y) == Some(0))
+            .collect();
+        zeros.sort_unstable();
+        assert_eq!(zeros, p_positions(side as u64));
+        assert_eq!(&zeros[..5], &[(0, 0), (1, 2), (2, 1), (3, 5), (4, 7)]);
+        // A row of the table is Nim: G(x, 0) = x.
+        assert!((0..side as u64).all(|x| table.get(x, 0) == Some(x as u32)));
+        assert_eq!(table.get(side as u64, 0), None);
+    }
+
+    #[test]
+    fn moves_are_read_written_and_described() {
+        let mut game = wythoff_game();
+        let pairs = vec![(3, 5), (2, 2)];
+        game.admit(&pairs, Limits::default()).unwrap();
+        let mv = game.parse_move(&pairs, "2 (0, 0)").unwrap();
+        assert_eq!(game.notation(&pairs, &mv), "2 0 0");
+        assert_eq!(
+            game.describe_move(&pairs, &mv),
+            "take 2 from both heaps of pair 2 (2, 2), leaving (0, 0)"
+        );
+        let first = game.parse_move(&pairs, "1 1 5").unwrap();
+        assert_eq!(
+            game.describe_move(&pairs, &first),
+            "take 2 from the first heap of pair 1 (3, 5), leaving (1, 5)"
+        );
+        let second = game.parse_move(&pairs, "1 3 0").unwrap();
+        assert_eq!(
+            game.describe_move(&pairs, &second),
+            "take 5 from the second heap of pair 1 (3, 5), leaving (3, 0)"
+        );
+        let refused = |text: &str| game.parse_move(&pairs, text).unwrap_err().to_string();
+        assert_eq!(
+            refused("1 2 3"),
+            "(3, 5) cannot become (2, 3): take from one heap, or the same number from both"
+        );
+        assert_eq!(
+            refused("1 3 5"),
+            "(3, 5) cannot become (3, 5): take from one heap, or the same number from both"
+        );
+        assert_eq!(refused("3 0 0"), "there is no pair 3 (there are 2)");
+        assert_eq!(refused("0 0"), "a move is `P X Y`: pair P becomes (X, Y)");
+        assert_eq!(refused("a"), "`a` is not a whole number");
+        // With one pair, `X Y` is enough.
+        let one = vec![(4, 4)];
+        assert_eq!(game.parse_move(&one, "1 1").unwrap().component, 1);
+        let limits = Limits {
+            max_cells: 100,
+            max_heap: 5,
+        };
+        assert_eq!(
+            game.admit(&vec![(10, 1)], limits),
+            Err(
+                "heap 10 is beyond the table's side of 10 (--max-cells raises the limit)"
+                    .to_string()
+            )
+        );
+        assert!(game.admit(&vec![(9, 1)], limits).is_ok());
+        assert_eq!(game.move_json(&pairs, &mv), r#"{"pair":2,"to":[0,0]}"#);
+        assert_eq!(
+            game.component_json(0, &(3, 5), Nimber(0)),
+            r#"{"pair":1,"heaps":[3,5],"grundy":0}"#
+        );
     }
 }
