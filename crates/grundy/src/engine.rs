@@ -173,3 +173,67 @@ pub fn first_winning_moves<E: Engine + ?Sized>(
     });
     listed
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rules, Solver, SumMove};
+
+    /// Nim: a heap may become any smaller heap.
+    struct Nim;
+
+    impl Rules for Nim {
+        type Position = u64;
+        type Move = u64;
+
+        fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+            for left in 0..*heap {
+                option(
+                    heap - left,
+                    if left == 0 {
+                        &[]
+                    } else {
+                        std::slice::from_ref(&left)
+                    },
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_defaults_visit_count_and_stop() {
+        let mut nim = Solver::new(Nim);
+        // 3 ^ 5 ^ 7 = 1: take one from any of the three heaps, each odd.
+        let heaps = vec![3, 5, 7];
+        let all = first_winning_moves(&mut nim, &heaps, usize::MAX);
+        let components: Vec<usize> = all.iter().map(|m| m.component).collect();
+        assert_eq!(components, [1, 2, 3]);
+        assert!(all.iter().all(|m| m.action == 1));
+        assert_eq!(nim.count_winning_moves(&heaps), 3);
+        assert_eq!(first_winning_moves(&mut nim, &heaps, 2), all[..2]);
+        assert_eq!(first_winning_moves(&mut nim, &heaps, 1), all[..1]);
+        assert!(first_winning_moves(&mut nim, &heaps, 0).is_empty());
+        assert_eq!(nim.winning_move(&heaps), Some(all[0].clone()));
+        // A lost position: no winning move, but a suggestion.
+        let lost = vec![2, 2];
+        assert_eq!(nim.winning_move(&lost), None);
+        assert_eq!(nim.count_winning_moves(&lost), 0);
+        assert!(nim.suggest(&lost).is_some());
+        assert_eq!(nim.outcome(&lost), Outcome::SecondPlayer);
+        assert_eq!(nim.outcome(&heaps), Outcome::FirstPlayer);
+        assert_eq!(nim.value(&heaps), Nimber(1));
+        // try_play checks first.
+        let illegal = SumMove {
+            component: 1,
+            action: 9,
+            leaves: vec![],
+        };
+        assert!(nim.try_play(&heaps, &illegal).is_err());
+        let played = nim.try_play(&heaps, &all[0]).unwrap();
+        assert_eq!(played.position, vec![2, 5, 7]);
+        assert!(!played.won);
+        assert!(Outcome::from(Nimber(0)) == Outcome::SecondPlayer);
+        assert!(Outcome::FirstPlayer.first_player_wins());
+        assert!(!Outcome::SecondPlayer.first_player_wins());
+    }
+}

@@ -270,3 +270,115 @@ registry![
     HeapGame<GrundysGame>,
     WythoffGame,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bomb::Progress;
+
+    /// The name of the game a spec opens, or the error.
+    fn name_of(spec: &str) -> Result<String, OpenError> {
+        struct Name;
+        impl Visit for Name {
+            type Output = String;
+            fn visit<G: Game + 'static>(self, game: G) -> String {
+                game.name()
+            }
+        }
+        open(spec, &Settings::default(), Name)
+    }
+
+    #[test]
+    fn every_entry_opens_by_its_example_and_says_its_name() {
+        let names: Vec<String> = GAMES.iter().map(display_name).collect();
+        assert_eq!(
+            names,
+            [
+                "bomb",
+                "cutting",
+                "matrix",
+                "octal:CODE",
+                "subtraction:S",
+                "grundys-game",
+                "wythoff"
+            ]
+        );
+        for entry in GAMES {
+            assert_eq!(name_of(entry.example), Ok(entry.example.to_string()));
+        }
+        assert_eq!(name_of(" Octal:.77"), Ok("octal:0.77".to_string()));
+        assert_eq!(
+            name_of("subtraction:4,1"),
+            Ok("subtraction:1,4".to_string())
+        );
+        assert_eq!(split("octal:0.07"), ("octal", Some("0.07")));
+        assert_eq!(split("bomb"), ("bomb", None));
+    }
+
+    #[test]
+    fn names_and_parameters_are_refused_with_the_reason() {
+        let error = |spec: &str| name_of(spec).unwrap_err().to_string();
+        assert_eq!(
+            error("nim"),
+            "unknown game `nim`; the games are: bomb, cutting, matrix, octal:CODE, \
+             subtraction:S, grundys-game, wythoff"
+        );
+        assert_eq!(
+            error("octal"),
+            "octal: expected an octal code after the `:`, like `octal:0.07`"
+        );
+        assert_eq!(
+            error("octal: "),
+            "octal: expected an octal code after the `:`, like `octal:0.07`"
+        );
+        assert_eq!(
+            error("octal:0.0x7"),
+            "octal: `0.0x7`: 'x' at position 4 is not a digit 0-9 or A-F"
+        );
+        assert_eq!(
+            error("subtraction:"),
+            "subtraction: expected a set of amounts after the `:`, like `subtraction:1,3,4`"
+        );
+        for game in ["bomb", "cutting", "matrix", "grundys-game", "wythoff"] {
+            assert_eq!(
+                error(&format!("{game}:3")),
+                format!("{game}: takes no parameter, found `:3`")
+            );
+        }
+    }
+
+    #[test]
+    fn the_bomb_game_gets_the_front_ends_progress_and_store() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+
+        struct Counting(Arc<AtomicU64>, Vec<u8>);
+        impl TableStore for Counting {
+            fn load(&mut self) -> Option<Vec<u8>> {
+                self.0.fetch_add(1, Ordering::Relaxed);
+                None
+            }
+            fn save(&mut self, bytes: &[u8]) {
+                self.1 = bytes.to_vec();
+            }
+        }
+        let loads = Arc::new(AtomicU64::new(0));
+        let store: Arc<Mutex<Counting>> =
+            Arc::new(Mutex::new(Counting(Arc::clone(&loads), Vec::new())));
+        let reports = Arc::new(AtomicU64::new(0));
+        let seen = Arc::clone(&reports);
+        let progress: Progress = Arc::new(move |_, _| {
+            seen.fetch_add(1, Ordering::Relaxed);
+        });
+        let settings = Settings {
+            limits: Limits::default(),
+            progress: Some(progress),
+            store: Some(store.clone()),
+        };
+        let mut game = BombGame::open(None, &settings).unwrap();
+        game.bomb_value(crate::games::bomb::Cell::new(200, 200).unwrap());
+        crate::game::Game::finish(&mut game);
+        assert_eq!(loads.load(Ordering::Relaxed), 1, "the store is asked once");
+        assert!(reports.load(Ordering::Relaxed) > 0, "progress is reported");
+        assert!(!store.lock().unwrap().1.is_empty(), "the table is kept");
+    }
+}

@@ -694,6 +694,34 @@ mod tests {
             kayles.grundy(&(u64::MAX - 1)),
             kayles.cache().get(&(u64::MAX - 1)).unwrap()
         );
+        // Once the limit is reached, a refused heap computes nothing more.
+        #[derive(Default)]
+        struct Counted(std::cell::Cell<usize>);
+        impl Rules for Counted {
+            type Position = u64;
+            type Move = u64;
+            fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+                crate::games::grundys::GrundysGame.options(heap, option)
+            }
+        }
+        impl HeapRules for Counted {
+            fn name(&self) -> String {
+                "counted".to_string()
+            }
+            fn sequence(&self, upto: usize) -> Sequence {
+                self.0.set(self.0.get() + 1);
+                plain_sequence(self, upto)
+            }
+        }
+        let mut counted = heap_game(Counted::default());
+        let small = Limits {
+            max_cells: 100,
+            max_heap: 50,
+        };
+        assert!(counted.admit(&vec![60], small).is_err());
+        assert!(counted.admit(&vec![60], small).is_err());
+        assert!(counted.admit(&vec![40], small).is_ok());
+        assert_eq!(counted.rules().0.get(), 1, "one computation to the limit");
         let mut values = Values::default();
         values.insert(5, Nimber(3));
         assert_eq!(values.get(&5), Some(Nimber(3)));
