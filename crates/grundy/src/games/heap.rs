@@ -596,6 +596,23 @@ mod tests {
             ))]
         );
         assert_eq!(read("1 2\n", 100, 2), vec![Ok(vec![1, 2])]);
+        assert_eq!(read("1 2 \n", 100, 2), vec![Ok(vec![1, 2])]);
+        assert_eq!(
+            read("1 2 3 \n", 100, 2),
+            vec![Err((
+                1,
+                "expected at most 2 numbers on a line (--max-cells raises the limit), found more"
+                    .into()
+            ))]
+        );
+        // A long word is shown by its first 20 bytes.
+        assert_eq!(
+            read("abcdefghijklmnopqrstuvwxyz\n", 100, 2),
+            vec![Err((
+                1,
+                "expected a heap size (a whole number from 0), found `abcdefghijklmnopqrst`".into()
+            ))]
+        );
         // The line of each position, for messages about it.
         let mut lines = NumberLines::new(Box::new("\n\n7\n".as_bytes()), 9, 9, "x", "y");
         assert_eq!(lines.next_numbers().unwrap(), Some(vec![7]));
@@ -625,6 +642,15 @@ mod tests {
             "take 1 token from heap 2 (1), leaving nothing"
         );
         assert_eq!(game.notation(&heaps, &one), "2 1");
+        // The game's reader, as the front ends use it.
+        let mut reader = game
+            .reader(Box::new("\n5 6\n\n7\n".as_bytes()), Limits::default())
+            .unwrap();
+        assert_eq!(reader.next_case().unwrap(), Some(vec![5, 6]));
+        assert_eq!(reader.line(), 2);
+        assert_eq!(reader.next_case().unwrap(), Some(vec![7]));
+        assert_eq!(reader.line(), 4);
+        assert_eq!(reader.next_case().unwrap(), None);
         let refused = |text: &str| game.parse_move(&heaps, text).unwrap_err().to_string();
         assert_eq!(refused("3 1"), "there is no heap 3 (there are 2)");
         assert_eq!(refused("1 11"), "heap 1 has 10 tokens, fewer than 11");
