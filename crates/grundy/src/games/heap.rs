@@ -661,6 +661,14 @@ mod tests {
             refused("1 6 6"),
             "the parts add up to more than heap 1 (10)"
         );
+        assert_eq!(
+            refused("1 2 6"),
+            "the rules do not let a heap of 10 become 2 and 6 by taking 2"
+        );
+        assert_eq!(game.components_noun(), "Heaps");
+        assert!(game
+            .move_help()
+            .starts_with("A move is `H K`: take K tokens from heap H"));
         // 0.137 cannot take 1 from a heap of 10 leaving 9.
         assert_eq!(
             refused("1 1"),
@@ -692,6 +700,20 @@ mod tests {
             "heap 1: 1,000 *3"
         );
         assert_eq!(leaves_text(&[1, 2, 3]), "1, 2 and 3");
+    }
+
+    #[test]
+    fn random_heaps_have_the_size_asked_for() {
+        let mut game = heap_game(crate::games::grundys::GrundysGame);
+        let mut rng = Rng::new(7);
+        let random = game.random_position(&mut rng, Some((4, 3)));
+        assert_eq!(random.len(), 4);
+        assert!(random.iter().all(|h| (1..=3).contains(h)), "{random:?}");
+        let default = game.random_position(&mut rng, None);
+        assert_eq!(default.len(), 3);
+        assert!(default.iter().all(|h| (1..=20).contains(h)), "{default:?}");
+        let many = game.random_position(&mut rng, Some((200, 2)));
+        assert!(many.contains(&1) && many.contains(&2), "both sizes appear");
     }
 
     #[test]
