@@ -703,6 +703,30 @@ mod tests {
     }
 
     #[test]
+    fn the_plain_rule_handles_values_past_a_word() {
+        /// Nim: a heap may become any smaller heap, so G(n) = n.
+        struct Nim;
+        impl Rules for Nim {
+            type Position = u64;
+            type Move = u64;
+            fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+                for left in 0..*heap {
+                    option(
+                        heap - left,
+                        if left == 0 {
+                            &[]
+                        } else {
+                            std::slice::from_ref(&left)
+                        },
+                    );
+                }
+            }
+        }
+        let values = plain_sequence(&Nim, 300).values;
+        assert_eq!(values, (0..300).collect::<Vec<u32>>());
+    }
+
+    #[test]
     fn random_heaps_have_the_size_asked_for() {
         let mut game = heap_game(crate::games::grundys::GrundysGame);
         let mut rng = Rng::new(7);

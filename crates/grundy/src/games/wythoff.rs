@@ -120,7 +120,10 @@ impl CaseReader<Vec<(u64, u64)>> for Pairs<'_> {
             let error = crate::format::FormatError::new(
                 self.0.case_line(),
                 "pairs of heap sizes `x y`",
-                format!("{} numbers", numbers.len()),
+                match numbers.len() {
+                    1 => "1 number".to_string(),
+                    n => format!("{n} numbers"),
+                },
             );
             return Err(error.into());
         }
@@ -380,6 +383,34 @@ mod tests {
             )
         );
         assert!(game.admit(&vec![(9, 1)], limits).is_ok());
+        assert_eq!(game.cache().side(), 10);
+        // The table at least doubles as larger pairs come.
+        let mut grown = wythoff_game();
+        grown.admit(&vec![(3, 0)], Limits::default()).unwrap();
+        assert_eq!(grown.cache().side(), 4);
+        grown.admit(&vec![(4, 0)], Limits::default()).unwrap();
+        assert_eq!(grown.cache().side(), 8);
+        assert_eq!(game.name(), "wythoff");
+        assert_eq!(game.components_noun(), "Pairs");
+        // The reader: pairs on a line make a sum; an odd count is refused.
+        let mut reader = game
+            .reader(
+                Box::new("1 2 3 4\n\n5 6\n7\n".as_bytes()),
+                Limits::default(),
+            )
+            .unwrap();
+        assert_eq!(reader.next_case().unwrap(), Some(vec![(1, 2), (3, 4)]));
+        assert_eq!(reader.line(), 1);
+        assert_eq!(reader.next_case().unwrap(), Some(vec![(5, 6)]));
+        assert_eq!(reader.line(), 3);
+        assert_eq!(
+            reader.next_case().unwrap_err().to_string(),
+            "line 4: expected pairs of heap sizes `x y`, found 1 number"
+        );
+        let mut empty = game
+            .reader(Box::new("".as_bytes()), Limits::default())
+            .unwrap();
+        assert_eq!(empty.next_case().unwrap(), None);
         assert_eq!(game.move_json(&pairs, &mv), r#"{"pair":2,"to":[0,0]}"#);
         assert_eq!(
             game.component_json(0, &(3, 5), Nimber(0)),
