@@ -72,6 +72,7 @@ fn bomb_checks_and_plays_by_the_literal_rules() {
         );
     }
     let board = Board::new(2, 2).unwrap();
+    assert!(game.is_terminal(&board));
     let mv = BombMove {
         explode: cell(2, 2),
         above: Some(cell(1, 2)),
@@ -239,4 +240,74 @@ fn matrix_checks_and_plays_by_the_literal_rules() {
         }),
         "a move takes at least one stone"
     );
+}
+
+/// Through the engine interface, and the game's reader: outcome, value (the
+/// nim-sum of the components' values), every winning move and the
+/// suggestion, against the literal search of every position of a 3×3 board.
+#[test]
+fn bomb_answers_through_the_engine_match_the_literal_search() {
+    use grundy::game::{Game, Limits};
+    let (rows, cols) = (3u32, 3u32);
+    let wins = literal::bomb_wins(rows, cols);
+    let mut game = BombGame::new();
+    for mask in 0..1u32 << (rows * cols) {
+        // Read as a judge case, so the (1, 1) rule of the reader applies.
+        let mut text = format!("{rows} {cols}\n");
+        for r in 0..rows {
+            for c in 0..cols {
+                text.push(if mask >> (r * cols + c) & 1 == 1 {
+                    '#'
+                } else {
+                    '.'
+                });
+            }
+            text.push('\n');
+        }
+        let mut reader = game
+            .reader(Box::new(text.as_bytes()), Limits::default())
+            .unwrap();
+        let board = reader.next_case().unwrap().unwrap();
+        assert!(reader.next_case().unwrap().is_none());
+        assert!(!board.has_bomb(1, 1), "a bomb on (1, 1) vanishes at once");
+        let win = wins[mask as usize];
+        assert_eq!(game.outcome(&board).first_player_wins(), win, "{mask:b}");
+        let components = game.components(&board);
+        assert_eq!(components.len(), board.bomb_count());
+        let sum = components
+            .iter()
+            .fold(grundy::Nimber::ZERO, |s, &(_, v)| s ^ v);
+        assert_eq!(Engine::value(&mut game, &board), sum, "{mask:b}");
+        let settled = mask & !1;
+        let literal_wins: BTreeSet<literal::BombMove> = literal::bomb_moves(rows, cols, settled)
+            .into_iter()
+            .filter(|&(_, after)| !wins[after as usize])
+            .map(|(mv, _)| mv)
+            .collect();
+        let mut engine_wins = BTreeSet::new();
+        let _ = Engine::winning_moves(&mut game, &board, &mut |mv: BombMove| {
+            let key = (
+                (mv.explode.row(), mv.explode.col()),
+                mv.above.map(|c| (c.row(), c.col())),
+                mv.left.map(|c| (c.row(), c.col())),
+            );
+            engine_wins.insert(key);
+            std::ops::ControlFlow::Continue(())
+        });
+        assert_eq!(engine_wins, literal_wins, "{mask:b}");
+        assert_eq!(game.count_winning_moves(&board), literal_wins.len() as u128);
+        match Engine::suggest(&mut game, &board) {
+            None => assert!(game.is_terminal(&board)),
+            Some(mv) => {
+                assert!(game.check(&board, &mv).is_ok());
+                assert_eq!(game.winning_move(&board).is_some(), win);
+            }
+        }
+    }
+    assert_eq!(game.name(), "bomb");
+    assert_eq!(game.players(), ["John", "Jack"]);
+    assert_eq!(game.components_noun(), "Bombs");
+    assert_eq!(game.judge_answer(1, grundy::Outcome::FirstPlayer), "John");
+    assert_eq!(game.judge_answer(1, grundy::Outcome::SecondPlayer), "Jack");
+    assert_eq!(grundy::games::bomb::cell_text(cell(2, 3)), "(2,3)");
 }
