@@ -82,6 +82,53 @@ fn bomb_checks_and_plays_by_the_literal_rules() {
         game.check(&board, &mv).unwrap_err().to_string(),
         "there is no bomb at (2,2)"
     );
+    let mut board = Board::new(2, 2).unwrap();
+    for (r, c) in [(1, 1), (1, 2), (2, 1), (2, 2)] {
+        board.set(r, c, true);
+    }
+    let reason = |explode: Cell, above: Option<Cell>, left: Option<Cell>| {
+        let mv = BombMove {
+            explode,
+            above,
+            left,
+        };
+        BombGame::new().check(&board, &mv).unwrap_err().to_string()
+    };
+    assert_eq!(
+        reason(cell(1, 1), None, None),
+        "the bomb at (1,1) cannot explode"
+    );
+    assert_eq!(
+        reason(cell(1, 2), Some(cell(1, 2)), Some(cell(1, 1))),
+        "a bomb on row 1 has nothing above it"
+    );
+    assert_eq!(
+        reason(cell(2, 1), Some(cell(1, 1)), Some(cell(2, 1))),
+        "a bomb in column 1 has nothing left of it"
+    );
+    assert_eq!(
+        reason(cell(2, 2), None, Some(cell(2, 1))),
+        "a bomb off row 1 puts a new bomb above it, in column 2"
+    );
+    assert_eq!(
+        reason(cell(2, 2), Some(cell(1, 2)), None),
+        "a bomb off column 1 puts a new bomb left of it, on row 2"
+    );
+    assert_eq!(
+        reason(cell(2, 2), Some(cell(1, 1)), Some(cell(2, 1))),
+        "the new bomb above (2,2) must be in column 2 on a row above 2"
+    );
+    assert_eq!(
+        reason(cell(2, 2), Some(cell(1, 2)), Some(cell(1, 1))),
+        "the new bomb left of (2,2) must be on row 2 in a column left of 2"
+    );
+    // The line a case was read up to, for messages about it.
+    use grundy::game::{Game, Limits};
+    let mut reader = game
+        .reader(Box::new("\n1 2\n.#\n".as_bytes()), Limits::default())
+        .unwrap();
+    assert!(reader.next_case().unwrap().is_some());
+    assert!(reader.line() >= 3, "{}", reader.line());
 }
 
 #[test]

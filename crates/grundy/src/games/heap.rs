@@ -488,9 +488,8 @@ fn leaves_text(leaves: &[u64]) -> String {
     }
 }
 
-/// G(0), …, G(`upto` − 1) by the plain rule from any heap rules, with the
-/// periodicity theorem tried when `t` (the most tokens a move takes) is
-/// known.
+/// G(0), …, G(`upto` − 1) by the plain rule from any heap rules: every
+/// option of every heap. No period is looked for.
 pub fn plain_sequence<R: Rules<Position = u64>>(rules: &R, upto: usize) -> Sequence {
     let mut values: Vec<u32> = Vec::with_capacity(upto.min(1 << 20));
     let mut seen: Vec<u64> = Vec::new();

@@ -333,6 +333,7 @@ mod tests {
         // A row of the table is Nim: G(x, 0) = x.
         assert!((0..side as u64).all(|x| table.get(x, 0) == Some(x as u32)));
         assert_eq!(table.get(side as u64, 0), None);
+        assert_eq!(table.get(0, side as u64), None);
     }
 
     #[test]
@@ -391,6 +392,25 @@ mod tests {
         grown.admit(&vec![(4, 0)], Limits::default()).unwrap();
         assert_eq!(grown.cache().side(), 8);
         assert_eq!(game.name(), "wythoff");
+        assert_eq!(
+            game.describe_component(1, &(3, 5), Nimber(0)),
+            "pair 2: (3, 5) *0"
+        );
+        assert_eq!(
+            game.draw(&pairs, &crate::game::Plain),
+            "Pairs: 1) (3, 5)   2) (2, 2)"
+        );
+        assert!(game.move_help().starts_with("A move is `P X Y`"));
+        let mut rng = Rng::new(3);
+        let random = game.random_position(&mut rng, Some((50, 4)));
+        assert_eq!(random.len(), 50);
+        assert!(random
+            .iter()
+            .all(|&(x, y)| (1..=4).contains(&x) && (1..=4).contains(&y)));
+        assert!(random.iter().any(|&(x, _)| x == 4) && random.iter().any(|&(_, y)| y == 1));
+        let default = game.random_position(&mut rng, None);
+        assert_eq!(default.len(), 1);
+        assert!((1..=12).contains(&default[0].0) && (1..=12).contains(&default[0].1));
         assert_eq!(game.components_noun(), "Pairs");
         // The reader: pairs on a line make a sum; an odd count is refused.
         let mut reader = game
