@@ -358,3 +358,92 @@ fn bomb_answers_through_the_engine_match_the_literal_search() {
     assert_eq!(game.judge_answer(1, grundy::Outcome::SecondPlayer), "Jack");
     assert_eq!(grundy::games::bomb::cell_text(cell(2, 3)), "(2,3)");
 }
+
+/// How the Bomb game writes boards and moves, judges, tabulates and draws
+/// random boards.
+#[test]
+fn bomb_presentation_judge_and_table() {
+    use grundy::game::{Answers, Game, Limits, Plain, Rng};
+    let mut game = BombGame::new();
+    let mut board = Board::new(2, 3).unwrap();
+    board.set(2, 3, true);
+    board.set(1, 3, true);
+    let mv = BombMove {
+        explode: cell(2, 3),
+        above: Some(cell(1, 3)),
+        left: Some(cell(2, 1)),
+    };
+    assert_eq!(game.notation(&board, &mv), "2 3 1 1");
+    assert_eq!(
+        game.describe_move(&board, &mv),
+        "explode (2,3), new bombs on (1,3) and (2,1); (1,3) lands on a bomb and both vanish"
+    );
+    let corner = BombMove {
+        explode: cell(1, 3),
+        above: None,
+        left: Some(cell(1, 1)),
+    };
+    assert_eq!(
+        game.describe_move(&board, &corner),
+        "explode (1,3), new bomb on (1,1); (1,1) vanishes at once"
+    );
+    assert_eq!(
+        game.move_json(&board, &mv),
+        r#"{"explode":[2,3],"place":[[1,3],[2,1]]}"#
+    );
+    assert_eq!(
+        game.component_json(0, &cell(2, 3), grundy::Nimber(3)),
+        r#"{"bomb":[2,3],"grundy":3}"#
+    );
+    assert_eq!(
+        game.describe_component(0, &cell(2, 3), grundy::Nimber(3)),
+        "(2,3) *3"
+    );
+    assert_eq!(game.draw(&board, &Plain), "   1 2 3\n1  . . #\n2  . . #");
+    assert!(game.move_help().starts_with("A move is `P Q U V`"));
+    // Random boards: the size asked for, bombs at about 35%, never (1, 1).
+    let mut rng = Rng::new(5);
+    let random = game.random_position(&mut rng, Some((20, 30)));
+    assert_eq!((random.rows(), random.cols()), (20, 30));
+    assert!(!random.has_bomb(1, 1));
+    assert!(
+        (120..=300).contains(&random.bomb_count()),
+        "{}",
+        random.bomb_count()
+    );
+    let default = game.random_position(&mut rng, None);
+    assert_eq!((default.rows(), default.cols()), (5, 5));
+    assert!(default.bomb_count() > 0);
+    let single = game.random_position(&mut rng, Some((1, 1)));
+    assert_eq!(single.bomb_count(), 0);
+    // Judge: one line per board.
+    struct Lines(Vec<String>);
+    impl Answers for Lines {
+        fn line(&mut self, text: &[u8]) -> std::io::Result<()> {
+            self.0.push(String::from_utf8(text.to_vec()).unwrap());
+            Ok(())
+        }
+    }
+    let mut lines = Lines(Vec::new());
+    let input = "2 2\n.#\n..\n2 2\n.#\n.#\n0 0\n";
+    game.judge(Box::new(input.as_bytes()), Limits::default(), &mut lines)
+        .unwrap();
+    assert_eq!(lines.0, ["John", "Jack"]);
+    // Tables: within a square of max_cells cells.
+    let limits = Limits {
+        max_cells: 100,
+        max_heap: 1,
+    };
+    let table = game.component_table(3, 4, limits).unwrap().unwrap();
+    let plain: Vec<u32> = grundy::games::bomb::naive_table(3, 4).concat();
+    assert_eq!(table.values, plain);
+    assert_eq!(&table.values[..6], &[0, 1, 2, 3, 1, 1]);
+    assert_eq!(table.what, "one bomb at (p, q)");
+    assert!(game.component_table(10, 10, limits).unwrap().is_ok());
+    for (r, c) in [(11, 1), (1, 11)] {
+        assert_eq!(
+            game.component_table(r, c, limits).unwrap().unwrap_err(),
+            "a Bomb table of at most 10×10"
+        );
+    }
+}
