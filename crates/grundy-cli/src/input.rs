@@ -113,12 +113,23 @@ impl fmt::Display for RefusedCase {
 
 impl std::error::Error for RefusedCase {}
 
-/// The cases of an input, through the game's reader: each one admitted
-/// (checked against the limits) before it is handed out, errors tagged
-/// with the source's name.
+/// How the cases of an input are written.
+enum Reader<'a, P> {
+    /// The game's own format, through its reader.
+    Text(Box<dyn grundy::game::CaseReader<P> + 'a>),
+    /// JSON Lines: one position of the wire format a line.
+    Json {
+        lines: io::Lines<io::BufReader<Box<dyn Read + 'a>>>,
+        line: u64,
+    },
+}
+
+/// The cases of an input, through the game's reader or as JSON Lines of
+/// wire positions: each one admitted (checked against the limits) before
+/// it is handed out, errors tagged with the source's name and line.
 pub struct Cases<'a, G: grundy::Game> {
     pub name: String,
-    reader: Box<dyn grundy::game::CaseReader<G::Position> + 'a>,
+    reader: Reader<'a, G::Position>,
     limits: grundy::game::Limits,
     pub count: u64,
 }
@@ -136,28 +147,75 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
             .map_err(|e| Source::error(name, e))?;
         Ok(Cases {
             name: name.to_string(),
-            reader,
+            reader: Reader::Text(reader),
             limits,
             count: 0,
         })
     }
 
+    /// Reads `input` as JSON Lines, one wire-format position a line (blank
+    /// lines are skipped).
+    pub fn json(name: &str, input: Box<dyn Read + 'a>, limits: grundy::game::Limits) -> Self {
+        use std::io::BufRead;
+        Cases {
+            name: name.to_string(),
+            reader: Reader::Json {
+                lines: io::BufReader::new(input).lines(),
+                line: 0,
+            },
+            limits,
+            count: 0,
+        }
+    }
+
     /// The next case, admitted by `game`; `None` at the end.
     pub fn next(&mut self, game: &mut G) -> anyhow::Result<Option<G::Position>> {
-        let Some(position) = self
-            .reader
-            .next_case()
-            .map_err(|e| Source::error(&self.name, e))?
-        else {
-            return Ok(None);
+        let (position, line) = match &mut self.reader {
+            Reader::Text(reader) => {
+                let Some(position) = reader
+                    .next_case()
+                    .map_err(|e| Source::error(&self.name, e))?
+                else {
+                    return Ok(None);
+                };
+                (position, reader.line())
+            }
+            Reader::Json { lines, line } => loop {
+                let Some(text) = lines.next() else {
+                    return Ok(None);
+                };
+                *line += 1;
+                let line = *line;
+                let text = text.with_context(|| format!("cannot read {}", self.name))?;
+                if text.trim().is_empty() {
+                    continue;
+                }
+                let wire: grundy::wire::Position = serde_json::from_str(&text).map_err(|e| {
+                    refused(
+                        &self.name,
+                        line,
+                        format!("expected a position in the JSON wire format: {e}"),
+                    )
+                })?;
+                let position = game
+                    .position_from_wire(&wire, self.limits)
+                    .map_err(|e| refused(&self.name, line, e.to_string()))?;
+                break (position, line);
+            },
         };
         game.admit(&position, self.limits)
-            .map_err(|reason| RefusedCase {
-                source: self.name.clone(),
-                line: self.reader.line(),
-                reason,
-            })?;
+            .map_err(|reason| refused(&self.name, line, reason))?;
         self.count += 1;
         Ok(Some(position))
     }
+}
+
+/// A case refused at `line` of `source`.
+fn refused(source: &str, line: u64, reason: String) -> anyhow::Error {
+    RefusedCase {
+        source: source.to_string(),
+        line,
+        reason,
+    }
+    .into()
 }

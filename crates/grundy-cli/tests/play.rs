@@ -121,31 +121,39 @@ fn hints_match_solve() {
             .output()
             .unwrap();
         let line: Value = serde_json::from_slice(&solved.stdout).unwrap();
-        let mv = &line["moves"][0];
+        let mv = &line["winning_moves"][0]["move"];
+        // The notation written from the wire move, independently of the
+        // analysis's own `notation`.
         let notation = match game {
             "matrix" => {
-                let total: u64 = mv["take"]
+                let total: u128 = mv["take"]
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(|t| t.as_u64().unwrap())
+                    .map(|t| t.as_str().unwrap().parse::<u128>().unwrap())
                     .sum();
                 format!("{} {total}", mv["row"])
             }
             "cutting" => format!(
-                "1 {} {}",
-                if mv["cut"] == "vertical" { "v" } else { "h" },
-                mv["at"]
+                "{} {} {}",
+                mv["piece"],
+                if mv["direction"] == "vertical" {
+                    "v"
+                } else {
+                    "h"
+                },
+                mv["at"].as_str().unwrap()
             ),
             _ => {
                 let (p, q) = (&mv["explode"][0], &mv["explode"][1]);
                 match (p.as_u64(), q.as_u64()) {
-                    (Some(1), _) => format!("{p} {q} {}", mv["place"][0][1]),
-                    (_, Some(1)) => format!("{p} {q} {}", mv["place"][0][0]),
-                    _ => format!("{p} {q} {} {}", mv["place"][0][0], mv["place"][1][1]),
+                    (Some(1), _) => format!("{p} {q} {}", mv["left"][1]),
+                    (_, Some(1)) => format!("{p} {q} {}", mv["above"][0]),
+                    _ => format!("{p} {q} {} {}", mv["above"][0], mv["left"][1]),
                 }
             }
         };
+        assert_eq!(line["winning_moves"][0]["notation"], notation.as_str());
         assert!(
             out.contains(&format!("Hint: {notation} (")),
             "{game}: expected {notation} in {out}"

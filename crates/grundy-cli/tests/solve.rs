@@ -60,10 +60,13 @@ fn json_lines_follow_the_schema() {
     }
     let sample = json_lines("bomb", BOMB_SAMPLE, false);
     assert_eq!(
-        sample[0]["moves"],
-        serde_json::json!([{"explode": [1, 2], "place": [[1, 1]]}])
+        sample[0]["winning_moves"][0]["move"],
+        serde_json::json!({"kind": "bomb", "explode": [1, 2], "above": null, "left": [1, 1]})
     );
-    assert_eq!(sample[1]["first_player_wins"], false);
+    assert_eq!(sample[0]["winning_move_count"], "1");
+    assert_eq!(sample[0]["winner_name"], "John");
+    assert!(!common::wins(&sample[1]));
+    assert_eq!(sample[1]["winner_name"], "Jack");
 }
 
 /// A small pseudo-random generator, so the positions are the same each run.
@@ -116,17 +119,12 @@ fn printed_bomb_moves_follow_the_literal_rules() {
             .filter(|(_, after)| !wins[*after as usize])
             .map(|(mv, _)| *mv)
             .collect();
-        let printed: Vec<literal::BombMove> = case["moves"]
-            .as_array()
-            .unwrap()
+        let printed: Vec<literal::BombMove> = common::moves(case)
             .iter()
             .map(|mv| {
                 let explode = cells(&mv["explode"]);
-                let place: Vec<(u32, u32)> =
-                    mv["place"].as_array().unwrap().iter().map(cells).collect();
-                // The placed bombs: above (same column) first, then left.
-                let above = place.iter().copied().find(|&(_, c)| c == explode.1);
-                let left = place.iter().copied().find(|&(r, _)| r == explode.0);
+                let above = (!mv["above"].is_null()).then(|| cells(&mv["above"]));
+                let left = (!mv["left"].is_null()).then(|| cells(&mv["left"]));
                 (explode, above, left)
             })
             .collect();
@@ -136,7 +134,7 @@ fn printed_bomb_moves_follow_the_literal_rules() {
                 "{mv:?} is not legal on {mask:#b}"
             );
         }
-        assert_eq!(case["first_player_wins"], !winners.is_empty());
+        assert_eq!(common::wins(case), !winners.is_empty());
         if winners.is_empty() {
             assert_eq!(
                 printed.len(),
@@ -168,16 +166,19 @@ fn printed_cuts_follow_the_literal_rules() {
             })
             .map(|(mv, _)| *mv)
             .collect();
-        let printed: Vec<literal::CutMove> = case["moves"]
-            .as_array()
-            .unwrap()
+        assert_eq!(
+            case["position"]["pieces"],
+            serde_json::json!([[paper.0.to_string(), paper.1.to_string()]])
+        );
+        let printed: Vec<literal::CutMove> = common::moves(case)
             .iter()
             .map(|mv| {
-                assert_eq!(
-                    cells(&mv["piece"]),
-                    (u32::from(paper.0), u32::from(paper.1))
-                );
-                (0, mv["cut"] == "vertical", mv["at"].as_u64().unwrap() as u8)
+                assert_eq!(mv["piece"], 1);
+                (
+                    0,
+                    mv["direction"] == "vertical",
+                    common::int(&mv["at"]) as u8,
+                )
             })
             .collect();
         for mv in &printed {
@@ -186,7 +187,7 @@ fn printed_cuts_follow_the_literal_rules() {
                 "{mv:?} is not legal on {paper:?}"
             );
         }
-        assert_eq!(case["first_player_wins"], !winners.is_empty(), "{paper:?}");
+        assert_eq!(common::wins(case), !winners.is_empty(), "{paper:?}");
         if winners.is_empty() {
             assert_eq!(printed.len(), usize::from(!moves.is_empty()), "{paper:?}");
         } else {
@@ -219,13 +220,13 @@ fn printed_matrix_moves_follow_the_literal_rules() {
         let moves = literal::matrix_moves(cells, cols);
         let winners = literal::matrix_winning_totals(cells, cols, &mut memo);
         let mut printed = BTreeSet::new();
-        for mv in case["moves"].as_array().unwrap() {
+        for mv in common::moves(case) {
             let row = mv["row"].as_u64().unwrap() as usize;
             let take: Vec<u8> = mv["take"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|t| t.as_u64().unwrap() as u8)
+                .map(|t| common::int(t) as u8)
                 .collect();
             let before = &cells[(row - 1) * cols..row * cols];
             let after: Vec<u8> = before
@@ -239,7 +240,7 @@ fn printed_matrix_moves_follow_the_literal_rules() {
             );
             printed.insert((row, take.iter().map(|&t| u32::from(t)).sum::<u32>()));
         }
-        assert_eq!(case["first_player_wins"], !winners.is_empty());
+        assert_eq!(common::wins(case), !winners.is_empty());
         if winners.is_empty() {
             assert_eq!(printed.len(), usize::from(!moves.is_empty()));
         } else {
@@ -258,7 +259,9 @@ fn huge_positions_are_solved_quickly() {
         "{text}"
     );
     let json = json_lines("cutting", big, false);
-    assert_eq!(json[0]["moves"].as_array().map(Vec::len), Some(1));
+    assert_eq!(json[0]["winning_moves"].as_array().map(Vec::len), Some(1));
+    // The count is exact, far beyond 2^64, and written as a string.
+    assert!(common::int(&json[0]["winning_move_count"]) > 1);
     // Too many to list in JSON: a clear refusal, not gigabytes.
     Command::new(cargo_bin("grundy"))
         .args(["solve", "cutting", "--all", "--format", "json"])
@@ -276,20 +279,21 @@ fn huge_positions_are_solved_quickly() {
         input.push('\n');
     }
     let case = &json_lines("matrix", &input, true)[0];
-    assert_eq!(case["first_player_wins"], true);
+    assert_eq!(common::wins(case), true);
     let totals: Vec<u128> = (0..50u64)
         .map(|r| (0..50u64).map(|c| u128::from(cell(r, c))).sum())
         .collect();
-    let moves = case["moves"].as_array().unwrap();
+    let moves = common::moves(case);
     assert!(!moves.is_empty());
-    for mv in moves {
+    assert_eq!(
+        common::int(&case["winning_move_count"]),
+        moves.len() as u128
+    );
+    let sum = totals.iter().fold(0, |s, t| s ^ t);
+    assert_eq!(case["nim_sum"], sum.to_string());
+    for mv in &moves {
         let row = mv["row"].as_u64().unwrap() as usize - 1;
-        let taken: u128 = mv["take"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|t| u128::from(t.as_u64().unwrap()))
-            .sum();
+        let taken: u128 = mv["take"].as_array().unwrap().iter().map(common::int).sum();
         let mut after = totals.clone();
         after[row] -= taken;
         assert_eq!(after.iter().fold(0, |s, t| s ^ t), 0, "{mv}");

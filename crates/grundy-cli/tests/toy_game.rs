@@ -10,7 +10,7 @@ use grundy::games::heap::{heap_game, plain_sequence, HeapRules};
 use grundy::games::octal::Sequence;
 use grundy::rules::Rules;
 use grundy::Game;
-use grundy_cli::cmd::solve::{solve, Format, Want};
+use grundy_cli::cmd::solve::{solve, Format, InputFormat, Want};
 use grundy_cli::output::run_cases;
 
 /// Take one or two tokens, or split a heap of even size into two halves.
@@ -73,6 +73,7 @@ fn solve_text(input: &str, all: bool) -> String {
     let want = Want {
         all,
         format: Format::Text,
+        input: InputFormat::Text,
     };
     let out = run_cases(
         &mut game,

@@ -10,6 +10,7 @@ use std::io::{self, Read};
 use crate::engine::{Engine, IllegalMove, Outcome};
 use crate::format::ReadError;
 use crate::nimber::Nimber;
+use crate::wire::{self, WireError};
 
 /// The limits a front end sets on positions, checked before anything is
 /// allocated for them.
@@ -234,21 +235,56 @@ pub trait Game: Engine {
     /// board, width × height of a paper, heaps × largest heap).
     fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Self::Position;
 
-    /// A move as a JSON value (its text), as `grundy solve --format json`
-    /// writes it. The default names the move by its notation.
-    fn move_json(&self, position: &Self::Position, mv: &Self::Move) -> String {
-        json_string(&self.notation(position, mv))
+    /// The position in the wire format.
+    fn position_wire(&self, position: &Self::Position) -> wire::Position;
+
+    /// A wire position as one of the game's, checked against `limits`
+    /// (its sizes; [`Game::admit`] still decides whether it can be valued).
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<Self::Position, WireError>;
+
+    /// A move in the wire format. The default writes its notation.
+    fn move_wire(&self, position: &Self::Position, mv: &Self::Move) -> wire::Move {
+        wire::Move::Notation {
+            notation: self.notation(position, mv),
+        }
     }
 
-    /// A component and its value as a JSON object (its text), as
-    /// `grundy solve --format json` writes it.
-    fn component_json(&self, index: usize, component: &Self::Component, value: Nimber) -> String {
-        let _ = component;
-        format!(
-            r#"{{"component":{},"grundy":{}}}"#,
-            index + 1,
-            value.value()
-        )
+    /// A wire move as one of the game's, not yet checked for legality
+    /// (see [`wire::take_move`]). The default reads its notation.
+    fn move_from_wire(
+        &self,
+        position: &Self::Position,
+        mv: &wire::Move,
+    ) -> Result<Self::Move, WireError> {
+        match mv {
+            wire::Move::Notation { notation } => Ok(self.parse_move(position, notation)?),
+            other => Err(WireError::wrong(
+                self.name(),
+                "moves in its notation",
+                other.kind(),
+            )),
+        }
+    }
+
+    /// A component and its value in the wire format. The default describes
+    /// it in words.
+    fn component_wire(
+        &self,
+        index: usize,
+        component: &Self::Component,
+        value: Nimber,
+    ) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Other {
+                text: self.describe_component(index, component, value),
+            },
+            value: Some(value.value().into()),
+        }
     }
 
     /// For games whose components have two sizes from 1 (a bomb's row and
@@ -302,20 +338,4 @@ pub fn capitalised(text: &str) -> String {
         Some(c) => c.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
-}
-
-/// `text` as a JSON string literal.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }

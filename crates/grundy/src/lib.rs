@@ -18,7 +18,9 @@
 //! - [`solve`]: winning moves in a sum, and the best try from a lost one;
 //! - [`rules`]: games you define yourself, and a memoising solver for them;
 //! - [`notation`]: the short move notation people type in `grundy play`;
-//! - [`format`](mod@format): streaming readers for the games' original judge formats.
+//! - [`format`](mod@format): streaming readers for the games' original judge formats;
+//! - [`wire`]: the JSON wire format of analyses, positions and moves (serde
+//!   types and a JSON Schema with the `serde` feature).
 //!
 //! ```
 //! use grundy::games::cutting::Paper;
@@ -54,6 +56,7 @@ pub mod notation;
 pub mod registry;
 pub mod rules;
 pub mod solve;
+pub mod wire;
 
 pub use engine::{Engine, IllegalMove, Outcome, Played};
 pub use game::Game;

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use grundy::games::bomb::{Board, BombGame, BombMove, Cell};
 use grundy::games::cutting::{Cut, CuttingGame, Direction, Paper};
 use grundy::games::matrix::{MatrixGame, MatrixMove, Row};
-use grundy::Engine;
+use grundy::{wire, Engine};
 
 /// A cut and the pieces after it (`None`: it cut out a cell and won).
 type CutAndAfter = (literal::CutMove, Option<Vec<(u8, u8)>>);
@@ -387,13 +387,23 @@ fn bomb_presentation_judge_and_table() {
         game.describe_move(&board, &corner),
         "explode (1,3), new bomb on (1,1); (1,1) vanishes at once"
     );
+    let wire_move = game.move_wire(&board, &mv);
     assert_eq!(
-        game.move_json(&board, &mv),
-        r#"{"explode":[2,3],"place":[[1,3],[2,1]]}"#
+        wire_move,
+        wire::Move::Bomb {
+            explode: [2, 3],
+            above: Some([1, 3]),
+            left: Some([2, 1])
+        }
     );
+    assert_eq!(game.move_from_wire(&board, &wire_move), Ok(mv));
     assert_eq!(
-        game.component_json(0, &cell(2, 3), grundy::Nimber(3)),
-        r#"{"bomb":[2,3],"grundy":3}"#
+        game.component_wire(0, &cell(2, 3), grundy::Nimber(3)),
+        wire::Component {
+            index: 1,
+            part: wire::Part::Bomb { cell: [2, 3] },
+            value: Some(wire::Big(3))
+        }
     );
     assert_eq!(
         game.describe_component(0, &cell(2, 3), grundy::Nimber(3)),

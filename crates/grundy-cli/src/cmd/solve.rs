@@ -13,7 +13,7 @@ use grundy::engine::first_winning_moves;
 use grundy::game::Limits;
 use grundy::notation::with_commas;
 use grundy::registry::Visit;
-use grundy::Game;
+use grundy::{wire, Game};
 
 use super::Env;
 use crate::cli::GameInput;
@@ -41,9 +41,24 @@ pub struct Args {
     /// List every winning move, not just one.
     #[arg(long)]
     pub all: bool,
-    /// `text` for people, `json` for one JSON object per case and line.
+    /// `text` for people, `json` for one JSON object per case and line
+    /// (the wire format of `schema/grundy.schema.json`).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// How the input is written: `text` in the game's own format (as
+    /// `grundy judge` reads it), `json` as JSON Lines of positions in the
+    /// wire format (the `position` of an analysis or an API answer).
+    #[arg(long = "input", value_name = "FORMAT", value_enum, default_value_t = InputFormat::Text)]
+    pub input_format: InputFormat,
+}
+
+/// Input formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// The game's own format.
+    Text,
+    /// JSON Lines of wire-format positions.
+    Json,
 }
 
 /// Output formats.
@@ -89,6 +104,7 @@ impl Visit for Solve<'_> {
         let want = Want {
             all: self.args.all,
             format: self.args.format,
+            input: self.args.input_format,
         };
         let limits = self.limits;
         output::run_cases(
@@ -110,12 +126,23 @@ pub fn solve<G: Game, W: Write>(
     limits: Limits,
     want: Want,
 ) -> anyhow::Result<()> {
-    let mut cases = Cases::new(game, name, input, limits)?;
+    let mut cases = match want.input {
+        InputFormat::Text => Cases::new(game, name, input, limits)?,
+        InputFormat::Json => Cases::json(name, input, limits),
+    };
     while let Some(position) = cases.next(game)? {
-        let report = report(game, &position, cases.count, want)?;
         let text = match want.format {
-            Format::Text => report.text(),
-            Format::Json => report.json() + "\n",
+            Format::Text => report(game, &position, cases.count, want)?.text(),
+            Format::Json => {
+                // Counted first: a count too large to list is refused
+                // before listing.
+                if want.all {
+                    want.check_count(cases.count, game.count_winning_moves(&position))?;
+                }
+                let mut analysis = wire::analyse(game, &position, want.keep());
+                analysis.case = Some(cases.count);
+                serde_json::to_string(&analysis)? + "\n"
+            }
         };
         out.borrow_mut().text(&text)?;
     }
@@ -129,6 +156,8 @@ pub struct Want {
     pub all: bool,
     /// Text or JSON.
     pub format: Format,
+    /// How the input is written.
+    pub input: InputFormat,
 }
 
 impl Want {
@@ -168,11 +197,11 @@ struct Report {
     nim_sum_shown: bool,
     /// What the components are called ("Bombs", "Piece", "Rows").
     components_name: &'static str,
-    /// Each component in words and as JSON.
-    components: Vec<(String, String)>,
+    /// Each component in words.
+    components: Vec<String>,
     /// Winning moves listed (or the suggested move from a lost position),
-    /// in words and as JSON.
-    moves: Vec<(String, String)>,
+    /// in words.
+    moves: Vec<String>,
     /// All winning moves, when counted (with --all).
     winning_count: Option<u128>,
 }
@@ -191,12 +220,7 @@ fn report<G: Game>(
         .components(position)
         .iter()
         .enumerate()
-        .map(|(i, (c, v))| {
-            (
-                game.describe_component(i, c, *v),
-                game.component_json(i, c, *v),
-            )
-        })
+        .map(|(i, (c, v))| game.describe_component(i, c, *v))
         .collect();
     // Counted first: a count too large to list is refused before listing.
     let count = if want.all {
@@ -220,32 +244,13 @@ fn report<G: Game>(
         components,
         moves: listed
             .iter()
-            .map(|mv| {
-                (
-                    game.describe_move(position, mv),
-                    game.move_json(position, mv),
-                )
-            })
+            .map(|mv| game.describe_move(position, mv))
             .collect(),
         winning_count: want.all.then_some(count),
     })
 }
 
 impl Report {
-    /// One JSON object: case, first_player_wins, nim_sum, moves, components.
-    fn json(&self) -> String {
-        let moves: Vec<&str> = self.moves.iter().map(|(_, m)| m.as_str()).collect();
-        let components: Vec<&str> = self.components.iter().map(|(_, c)| c.as_str()).collect();
-        format!(
-            r#"{{"case":{},"first_player_wins":{},"nim_sum":{},"moves":[{}],"components":[{}]}}"#,
-            self.case,
-            self.first_player_wins,
-            self.nim_sum,
-            moves.join(","),
-            components.join(",")
-        )
-    }
-
     fn text(&self) -> String {
         let mut text = match self.nim_sum_shown {
             true => format!(
@@ -261,7 +266,7 @@ impl Report {
             .components
             .iter()
             .take(TEXT_COMPONENTS)
-            .map(|(t, _)| t.as_str())
+            .map(String::as_str)
             .collect();
         let mut line = if shown.is_empty() {
             "none".to_string()
@@ -281,14 +286,14 @@ impl Report {
             self.winning_count,
         ) {
             (false, [], _) => text += "  No legal move.\n",
-            (false, [(mv, _)], _) => {
+            (false, [mv], _) => {
                 text += &format!("  No winning move. Hardest to answer (it still loses): {mv}.\n");
             }
-            (true, [(mv, _)], None) => text += &format!("  Winning move: {mv}.\n"),
+            (true, [mv], None) => text += &format!("  Winning move: {mv}.\n"),
             (_, moves, count) => {
                 let count = count.unwrap_or(moves.len() as u128);
                 text += &format!("  Winning moves ({}):\n", with_commas(count));
-                for (mv, _) in moves {
+                for mv in moves {
                     text += &format!("    {mv}\n");
                 }
                 if count > moves.len() as u128 {

@@ -41,6 +41,7 @@
 
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::Lowest;
+use crate::wire::{self, WireError};
 
 /// Dawson's Kayles is periodic from this heap size on.
 pub const DAWSON_PREPERIOD: usize = 53;
@@ -797,16 +798,52 @@ impl crate::game::Game for CuttingGame {
         }
     }
 
-    fn component_json(&self, _: usize, paper: &Paper, value: Nimber) -> String {
-        let grundy = if is_strip(*paper) {
-            "null".to_string()
-        } else {
-            value.value().to_string()
+    fn component_wire(&self, index: usize, paper: &Paper, value: Nimber) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Piece {
+                size: [paper.width.into(), paper.height.into()],
+            },
+            value: (!is_strip(*paper)).then(|| value.value().into()),
+        }
+    }
+
+    fn position_wire(&self, pieces: &Vec<Paper>) -> wire::Position {
+        wire::Position::Pieces {
+            pieces: pieces
+                .iter()
+                .map(|p| [p.width.into(), p.height.into()])
+                .collect(),
+        }
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: crate::game::Limits,
+    ) -> Result<Vec<Paper>, WireError> {
+        let wire::Position::Pieces { pieces } = position else {
+            return Err(WireError::wrong(self.name(), "pieces", position.kind()));
         };
-        format!(
-            r#"{{"piece":[{},{}],"grundy":{grundy}}}"#,
-            paper.width, paper.height
-        )
+        if pieces.len() as u64 > limits.max_cells {
+            return Err(WireError::Refused(format!(
+                "{} pieces are beyond the limit of {}",
+                pieces.len(),
+                limits.max_cells
+            )));
+        }
+        pieces
+            .iter()
+            .map(|&[w, h]| {
+                let (w, h) = (wire::small(w, "a side of")?, wire::small(h, "a side of")?);
+                if w == 0 || h == 0 {
+                    return Err(WireError::Refused(format!(
+                        "a {w}×{h} piece: sides are at least 1"
+                    )));
+                }
+                Ok(Paper::new(w, h))
+            })
+            .collect()
     }
 
     fn draw(&self, pieces: &Vec<Paper>, style: &dyn crate::game::Style) -> String {
@@ -856,15 +893,48 @@ impl crate::game::Game for CuttingGame {
         text
     }
 
-    fn move_json(&self, _: &Vec<Paper>, cut: &Cut) -> String {
-        let direction = match cut.direction {
-            Direction::Vertical => "vertical",
-            Direction::Horizontal => "horizontal",
-        };
-        format!(
-            r#"{{"piece":[{},{}],"cut":"{direction}","at":{}}}"#,
-            cut.paper.width, cut.paper.height, cut.at
-        )
+    fn move_wire(&self, _: &Vec<Paper>, cut: &Cut) -> wire::Move {
+        wire::Move::Cut {
+            piece: cut.piece,
+            direction: match cut.direction {
+                Direction::Vertical => wire::Direction::Vertical,
+                Direction::Horizontal => wire::Direction::Horizontal,
+            },
+            at: cut.at.into(),
+        }
+    }
+
+    fn move_from_wire(&self, pieces: &Vec<Paper>, mv: &wire::Move) -> Result<Cut, WireError> {
+        match mv {
+            wire::Move::Cut {
+                piece,
+                direction,
+                at,
+            } => {
+                let paper = piece
+                    .checked_sub(1)
+                    .and_then(|i| pieces.get(i))
+                    .copied()
+                    .ok_or_else(|| {
+                        WireError::Illegal(format!(
+                            "there is no piece {piece} (there are {})",
+                            pieces.len()
+                        ))
+                    })?;
+                Ok(Cut {
+                    piece: *piece,
+                    paper,
+                    direction: match direction {
+                        wire::Direction::Vertical => Direction::Vertical,
+                        wire::Direction::Horizontal => Direction::Horizontal,
+                    },
+                    at: wire::small(*at, "a cut at")
+                        .map_err(|e| WireError::Illegal(e.to_string()))?,
+                })
+            }
+            wire::Move::Notation { notation } => Ok(self.parse_move(pieces, notation)?),
+            other => Err(WireError::wrong(self.name(), "cuts", other.kind())),
+        }
     }
 
     /// The reduced game's table of one paper (a side of 1 shows 0), of at

@@ -24,6 +24,7 @@ use crate::game::{CaseReader, Game, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, Solver, SumMove};
+use crate::wire::{self, WireError};
 
 /// The rules of a heap game, and the fastest way to its values.
 pub trait HeapRules: Rules<Position = u64, Move = u64> {
@@ -356,12 +357,43 @@ impl<R: HeapRules> Game for HeapGame<R> {
         )
     }
 
-    fn component_json(&self, index: usize, heap: &u64, value: Nimber) -> String {
-        format!(
-            r#"{{"heap":{},"size":{heap},"grundy":{}}}"#,
-            index + 1,
-            value.value()
-        )
+    fn component_wire(&self, index: usize, heap: &u64, value: Nimber) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Heap { size: *heap },
+            value: Some(value.value().into()),
+        }
+    }
+
+    fn position_wire(&self, heaps: &Vec<u64>) -> wire::Position {
+        wire::Position::Heaps {
+            heaps: heaps.clone(),
+        }
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<Vec<u64>, WireError> {
+        let wire::Position::Heaps { heaps } = position else {
+            return Err(WireError::wrong(self.name(), "heaps", position.kind()));
+        };
+        if heaps.len() as u64 > limits.max_cells {
+            return Err(WireError::Refused(format!(
+                "{} heaps are beyond the limit of {}",
+                heaps.len(),
+                limits.max_cells
+            )));
+        }
+        if let Some(&large) = heaps.iter().find(|&&h| h > limits.max_heap) {
+            return Err(WireError::Refused(format!(
+                "a heap of {} is beyond the limit of {}",
+                with_commas(large.into()),
+                with_commas(limits.max_heap.into())
+            )));
+        }
+        Ok(heaps.clone())
     }
 
     fn draw(&self, heaps: &Vec<u64>, style: &dyn Style) -> String {
@@ -461,14 +493,32 @@ impl<R: HeapRules> Game for HeapGame<R> {
         )
     }
 
-    fn move_json(&self, _: &Vec<u64>, mv: &SumMove<u64, u64>) -> String {
-        let leave: Vec<String> = mv.leaves.iter().map(u64::to_string).collect();
-        format!(
-            r#"{{"heap":{},"take":{},"leave":[{}]}}"#,
-            mv.component,
-            mv.action,
-            leave.join(",")
-        )
+    fn move_wire(&self, _: &Vec<u64>, mv: &SumMove<u64, u64>) -> wire::Move {
+        wire::Move::Heap {
+            heap: mv.component,
+            take: mv.action,
+            leave: mv.leaves.clone(),
+        }
+    }
+
+    fn move_from_wire(
+        &self,
+        heaps: &Vec<u64>,
+        mv: &wire::Move,
+    ) -> Result<SumMove<u64, u64>, WireError> {
+        match mv {
+            wire::Move::Heap { heap, take, leave } => {
+                let mut leaves = leave.clone();
+                leaves.sort_unstable();
+                Ok(SumMove {
+                    component: *heap,
+                    action: *take,
+                    leaves,
+                })
+            }
+            wire::Move::Notation { notation } => Ok(self.parse_move(heaps, notation)?),
+            other => Err(WireError::wrong(self.name(), "heap moves", other.kind())),
+        }
     }
 
     /// `size` is (heaps, largest heap): 3 heaps up to 20 by default.
@@ -686,13 +736,23 @@ mod tests {
             "Heaps: 1) 10   2) 1"
         );
         assert_eq!(game.draw(&vec![], &crate::game::Plain), "Heaps: none");
+        let wire_move = game.move_wire(&heaps, &mv);
         assert_eq!(
-            game.move_json(&heaps, &mv),
-            r#"{"heap":1,"take":3,"leave":[3,4]}"#
+            wire_move,
+            wire::Move::Heap {
+                heap: 1,
+                take: 3,
+                leave: vec![3, 4]
+            }
         );
+        assert_eq!(game.move_from_wire(&heaps, &wire_move), Ok(mv.clone()));
         assert_eq!(
-            game.component_json(1, &7, Nimber(2)),
-            r#"{"heap":2,"size":7,"grundy":2}"#
+            game.component_wire(1, &7, Nimber(2)),
+            wire::Component {
+                index: 2,
+                part: wire::Part::Heap { size: 7 },
+                value: Some(wire::Big(2))
+            }
         );
         assert_eq!(
             game.describe_component(0, &1000, Nimber(3)),

@@ -17,6 +17,7 @@
 
 use crate::nimber::Nimber;
 use crate::solve::BitCounts;
+use crate::wire::{self, WireError};
 
 /// One row of the matrix, kept as its total (the only thing its value
 /// depends on) and, when asked for, its cells.
@@ -373,13 +374,59 @@ impl crate::game::Game for MatrixGame {
         )
     }
 
-    fn component_json(&self, index: usize, row: &Row, _: Nimber) -> String {
-        format!(
-            r#"{{"row":{},"stones":{},"grundy":{}}}"#,
-            index + 1,
-            row.total,
-            row.total
-        )
+    fn component_wire(&self, index: usize, row: &Row, value: Nimber) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Row {
+                stones: row.total.into(),
+            },
+            value: Some(value.value().into()),
+        }
+    }
+
+    fn position_wire(&self, rows: &Vec<Row>) -> wire::Position {
+        wire::Position::Matrix {
+            rows: rows
+                .iter()
+                .map(|r| r.cells.iter().map(|&c| c.into()).collect())
+                .collect(),
+        }
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: crate::game::Limits,
+    ) -> Result<Vec<Row>, WireError> {
+        let wire::Position::Matrix { rows } = position else {
+            return Err(WireError::wrong(self.name(), "a matrix", position.kind()));
+        };
+        let cols = rows.first().map_or(0, Vec::len);
+        let cells = rows.len() as u64 * cols as u64;
+        if rows.is_empty() || cols == 0 || cells > limits.max_cells {
+            return Err(WireError::Refused(format!(
+                "a matrix of {}×{cols} is beyond the limit of 1×1 up to {} cells",
+                rows.len(),
+                limits.max_cells
+            )));
+        }
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| {
+                if row.len() != cols {
+                    return Err(WireError::Refused(format!(
+                        "row {} has {} cells, row 1 has {cols}",
+                        i + 1,
+                        row.len()
+                    )));
+                }
+                let cells = row
+                    .iter()
+                    .map(|&c| wire::small(c, "a pile of"))
+                    .collect::<Result<Vec<u64>, _>>()?;
+                Ok(Row::from_cells(cells))
+            })
+            .collect()
     }
 
     fn draw(&self, rows: &Vec<Row>, style: &dyn crate::game::Style) -> String {
@@ -455,9 +502,27 @@ impl crate::game::Game for MatrixGame {
         )
     }
 
-    fn move_json(&self, _: &Vec<Row>, mv: &MatrixMove) -> String {
-        let take: Vec<String> = mv.take.iter().map(u64::to_string).collect();
-        format!(r#"{{"row":{},"take":[{}]}}"#, mv.row, take.join(","))
+    fn move_wire(&self, _: &Vec<Row>, mv: &MatrixMove) -> wire::Move {
+        wire::Move::Row {
+            row: mv.row,
+            take: mv.take.iter().map(|&t| t.into()).collect(),
+        }
+    }
+
+    fn move_from_wire(&self, rows: &Vec<Row>, mv: &wire::Move) -> Result<MatrixMove, WireError> {
+        match mv {
+            wire::Move::Row { row, take } => Ok(MatrixMove {
+                row: *row,
+                take: take
+                    .iter()
+                    .map(|&t| {
+                        wire::small(t, "taking").map_err(|e| WireError::Illegal(e.to_string()))
+                    })
+                    .collect::<Result<_, _>>()?,
+            }),
+            wire::Move::Notation { notation } => Ok(self.parse_move(rows, notation)?),
+            other => Err(WireError::wrong(self.name(), "row moves", other.kind())),
+        }
     }
 
     /// Rows are folded into their totals as they are read: memory does not

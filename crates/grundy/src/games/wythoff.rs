@@ -19,6 +19,7 @@ use crate::game::{CaseReader, Game, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, Solver, SumMove};
+use crate::wire::{self, WireError};
 
 /// Wythoff's game's rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -184,12 +185,48 @@ impl Game for WythoffGame {
         format!("pair {}: {} {value}", index + 1, pair_text(*pair))
     }
 
-    fn component_json(&self, index: usize, &(x, y): &(u64, u64), value: Nimber) -> String {
-        format!(
-            r#"{{"pair":{},"heaps":[{x},{y}],"grundy":{}}}"#,
-            index + 1,
-            value.value()
-        )
+    fn component_wire(&self, index: usize, &(x, y): &(u64, u64), value: Nimber) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Pair { heaps: [x, y] },
+            value: Some(value.value().into()),
+        }
+    }
+
+    fn position_wire(&self, pairs: &Vec<(u64, u64)>) -> wire::Position {
+        wire::Position::Pairs {
+            pairs: pairs.iter().map(|&(x, y)| [x, y]).collect(),
+        }
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<Vec<(u64, u64)>, WireError> {
+        let wire::Position::Pairs { pairs } = position else {
+            return Err(WireError::wrong(self.name(), "pairs", position.kind()));
+        };
+        let side = limits.max_side();
+        if pairs.len() as u64 > limits.max_cells {
+            return Err(WireError::Refused(format!(
+                "{} pairs are beyond the limit of {}",
+                pairs.len(),
+                limits.max_cells
+            )));
+        }
+        pairs
+            .iter()
+            .map(|&[x, y]| {
+                if x.max(y) >= side {
+                    Err(WireError::Refused(format!(
+                        "the pair ({x}, {y}) is beyond the table's side of {side}"
+                    )))
+                } else {
+                    Ok((x, y))
+                }
+            })
+            .collect()
     }
 
     fn draw(&self, pairs: &Vec<(u64, u64)>, style: &dyn Style) -> String {
@@ -276,11 +313,27 @@ impl Game for WythoffGame {
         )
     }
 
-    fn move_json(&self, _: &Vec<(u64, u64)>, mv: &SumMove<(u64, u64), (u64, u64)>) -> String {
-        format!(
-            r#"{{"pair":{},"to":[{},{}]}}"#,
-            mv.component, mv.action.0, mv.action.1
-        )
+    fn move_wire(&self, _: &Vec<(u64, u64)>, mv: &SumMove<(u64, u64), (u64, u64)>) -> wire::Move {
+        wire::Move::Pair {
+            pair: mv.component,
+            to: [mv.action.0, mv.action.1],
+        }
+    }
+
+    fn move_from_wire(
+        &self,
+        pairs: &Vec<(u64, u64)>,
+        mv: &wire::Move,
+    ) -> Result<SumMove<(u64, u64), (u64, u64)>, WireError> {
+        match mv {
+            wire::Move::Pair { pair, to: [x, y] } => Ok(SumMove {
+                component: *pair,
+                action: (*x, *y),
+                leaves: vec![(*x, *y)],
+            }),
+            wire::Move::Notation { notation } => Ok(self.parse_move(pairs, notation)?),
+            other => Err(WireError::wrong(self.name(), "pair moves", other.kind())),
+        }
     }
 
     /// `size` is (pairs, largest heap): one pair up to 12 by default.
@@ -431,10 +484,22 @@ mod tests {
             .reader(Box::new("".as_bytes()), Limits::default())
             .unwrap();
         assert_eq!(empty.next_case().unwrap(), None);
-        assert_eq!(game.move_json(&pairs, &mv), r#"{"pair":2,"to":[0,0]}"#);
+        let wire_move = game.move_wire(&pairs, &mv);
         assert_eq!(
-            game.component_json(0, &(3, 5), Nimber(0)),
-            r#"{"pair":1,"heaps":[3,5],"grundy":0}"#
+            wire_move,
+            wire::Move::Pair {
+                pair: 2,
+                to: [0, 0]
+            }
+        );
+        assert_eq!(game.move_from_wire(&pairs, &wire_move), Ok(mv.clone()));
+        assert_eq!(
+            game.component_wire(0, &(3, 5), Nimber(0)),
+            wire::Component {
+                index: 1,
+                part: wire::Part::Pair { heaps: [3, 5] },
+                value: Some(wire::Big(0))
+            }
         );
     }
 }

@@ -10,7 +10,8 @@ use crate::engine::{Engine, IllegalMove, Outcome, Played};
 use crate::format::{answer, BombReader, ReadError};
 use crate::game::{Answers, CaseReader, ComponentTable, Game, JudgeError, Limits, Rng, Style};
 use crate::nimber::Nimber;
-use crate::notation;
+use crate::notation::{self, with_commas};
+use crate::wire::{self, WireError};
 
 impl Engine for BombGame {
     type Position = Board;
@@ -162,13 +163,52 @@ impl Game for BombGame {
         format!("{} {value}", cell_text(*cell))
     }
 
-    fn component_json(&self, _: usize, cell: &Cell, value: Nimber) -> String {
-        format!(
-            r#"{{"bomb":[{},{}],"grundy":{}}}"#,
-            cell.row(),
-            cell.col(),
-            value.value()
-        )
+    fn component_wire(&self, index: usize, cell: &Cell, value: Nimber) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Bomb {
+                cell: cell_pair(*cell),
+            },
+            value: Some(value.value().into()),
+        }
+    }
+
+    fn position_wire(&self, board: &Board) -> wire::Position {
+        wire::Position::Board {
+            rows: board.rows(),
+            cols: board.cols(),
+            bombs: board.bombs().map(cell_pair).collect(),
+        }
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<Board, WireError> {
+        let wire::Position::Board { rows, cols, bombs } = position else {
+            return Err(WireError::wrong(self.name(), "a board", position.kind()));
+        };
+        let (rows, cols) = (*rows, *cols);
+        let refuse = |reason: String| Err(WireError::Refused(reason));
+        if rows == 0 || cols == 0 || u64::from(rows) * u64::from(cols) > limits.max_cells {
+            return refuse(format!(
+                "a board of {rows}×{cols} is beyond the limit of 1×1 up to {} cells",
+                with_commas(limits.max_cells.into())
+            ));
+        }
+        let mut board =
+            Board::new(rows.into(), cols.into()).map_err(|e| WireError::Refused(e.to_string()))?;
+        for &[r, c] in bombs {
+            // Two bombs on one cell vanish, as in the game.
+            if !board.toggle(r, c) {
+                return refuse(format!(
+                    "the bomb at ({r}, {c}) is off the {rows}×{cols} board"
+                ));
+            }
+        }
+        board.settle();
+        Ok(board)
     }
 
     fn draw(&self, board: &Board, style: &dyn Style) -> String {
@@ -234,17 +274,34 @@ impl Game for BombGame {
         text
     }
 
-    fn move_json(&self, _: &Board, mv: &BombMove) -> String {
-        let place: Vec<String> = mv
-            .placed()
-            .map(|c| format!("[{},{}]", c.row(), c.col()))
-            .collect();
-        format!(
-            r#"{{"explode":[{},{}],"place":[{}]}}"#,
-            mv.explode.row(),
-            mv.explode.col(),
-            place.join(",")
-        )
+    fn move_wire(&self, _: &Board, mv: &BombMove) -> wire::Move {
+        wire::Move::Bomb {
+            explode: cell_pair(mv.explode),
+            above: mv.above.map(cell_pair),
+            left: mv.left.map(cell_pair),
+        }
+    }
+
+    fn move_from_wire(&self, board: &Board, mv: &wire::Move) -> Result<BombMove, WireError> {
+        match mv {
+            wire::Move::Bomb {
+                explode,
+                above,
+                left,
+            } => {
+                let cell = |[r, c]: [u32; 2]| {
+                    Cell::new(r, c)
+                        .ok_or_else(|| WireError::Illegal(format!("({r}, {c}) is not a cell")))
+                };
+                Ok(BombMove {
+                    explode: cell(*explode)?,
+                    above: above.map(cell).transpose()?,
+                    left: left.map(cell).transpose()?,
+                })
+            }
+            wire::Move::Notation { notation } => Ok(self.parse_move(board, notation)?),
+            other => Err(WireError::wrong(self.name(), "bomb moves", other.kind())),
+        }
     }
 
     fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Board {
@@ -310,4 +367,9 @@ impl Game for BombGame {
     fn finish(&mut self) {
         self.keep_table();
     }
+}
+
+/// A cell as the wire format writes it, `[row, col]`.
+fn cell_pair(cell: Cell) -> [u32; 2] {
+    [cell.row(), cell.col()]
 }

@@ -1,0 +1,1 @@
+solve bomb --input json --format json

@@ -1,0 +1,1 @@
+solve octal:0.07 --input json

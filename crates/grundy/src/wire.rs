@@ -1,0 +1,788 @@
+//! The JSON wire format: one set of types for positions, moves, analyses
+//! and errors, shared by `grundy solve --format json`, the playground's API
+//! and scripts.
+//!
+//! The types are plain data here; with the crate's `serde` feature they are
+//! serde types with a JSON Schema ([`schema`]), checked into the repository
+//! as `schema/grundy.schema.json`.
+//!
+//! # Rules of the format
+//! - Every object that stands alone (an analysis, a move's result, an error)
+//!   carries `"format": 2` ([`FORMAT_VERSION`]); it changes when a field
+//!   changes meaning or goes away.
+//! - Indices (of a piece, a row, a heap, a pair, a component) and board
+//!   coordinates count from 1, as the statements and the move notation do.
+//! - **Integers that may exceed 2^53 − 1 are strings of decimal digits**
+//!   (`"18446744073709551616"`), everywhere they appear, whatever their
+//!   value: Grundy values and nim-sums, counts of moves, a Cutting piece's
+//!   sides and cut lines, a Matrix cell's stones. JavaScript and `jq` read
+//!   numbers as doubles and would round them. Numbers that the limits keep
+//!   small (board coordinates, heap sizes, indices) are JSON numbers.
+//! - A position says what it is with `"kind"` (`board`, `pieces`, `matrix`,
+//!   `heaps`, `pairs`), and so does a move (`bomb`, `cut`, `row`, `heap`,
+//!   `pair`). Every game of the registry uses one of them; a game defined
+//!   elsewhere may write its moves as `{"kind": "notation"}`.
+
+use crate::engine::first_winning_moves;
+use crate::game::Game;
+
+/// The version of the format, in every standalone object's `"format"`.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// An integer written as a string of decimal digits (see the module's
+/// rules): `"0"`, `"12"`, `"340282366920938463463374607431768211455"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Big(pub u128);
+
+impl From<u64> for Big {
+    fn from(n: u64) -> Big {
+        Big(n.into())
+    }
+}
+
+impl From<u128> for Big {
+    fn from(n: u128) -> Big {
+        Big(n)
+    }
+}
+
+impl Big {
+    /// The value, if it fits a `u64`.
+    pub fn to_u64(self) -> Option<u64> {
+        u64::try_from(self.0).ok()
+    }
+}
+
+impl std::fmt::Display for Big {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A position of a game, by its shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
+)]
+pub enum Position {
+    /// A Bomb board: `rows` × `cols`, bombs at 1-based `[row, col]`.
+    Board {
+        /// Rows of the board.
+        rows: u32,
+        /// Columns of the board.
+        cols: u32,
+        /// The cells with a bomb, `[row, col]` from 1.
+        bombs: Vec<[u32; 2]>,
+    },
+    /// Cutting Game pieces, `[width, height]` each.
+    Pieces {
+        /// The pieces, `[width, height]`.
+        pieces: Vec<[Big; 2]>,
+    },
+    /// A Matrix Game matrix: its rows of piles.
+    Matrix {
+        /// Every row's piles, left to right; all rows are as long.
+        rows: Vec<Vec<Big>>,
+    },
+    /// Heaps of tokens (octal and subtraction games, Grundy's game).
+    Heaps {
+        /// The heap sizes.
+        heaps: Vec<u64>,
+    },
+    /// Pairs of heaps (Wythoff's game: a queen's distances from the
+    /// corner).
+    Pairs {
+        /// The pairs, `[x, y]`.
+        pairs: Vec<[u64; 2]>,
+    },
+}
+
+impl Position {
+    /// The kind's name, as in `"kind"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Position::Board { .. } => "board",
+            Position::Pieces { .. } => "pieces",
+            Position::Matrix { .. } => "matrix",
+            Position::Heaps { .. } => "heaps",
+            Position::Pairs { .. } => "pairs",
+        }
+    }
+}
+
+/// Which way a Cutting Game cut goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(rename_all = "snake_case")
+)]
+pub enum Direction {
+    /// Along a column line: a W×H piece becomes k×H and (W−k)×H.
+    Vertical,
+    /// Along a row line: a W×H piece becomes W×k and W×(H−k).
+    Horizontal,
+}
+
+/// A move, by its shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
+)]
+pub enum Move {
+    /// The bomb at `explode` explodes; its new bombs land on `above` (its
+    /// column, a smaller row) and `left` (its row, a smaller column), each
+    /// `null` on row or column 1.
+    Bomb {
+        /// The bomb that explodes, `[row, col]`.
+        explode: [u32; 2],
+        /// Where the bomb placed in its column lands.
+        above: Option<[u32; 2]>,
+        /// Where the bomb placed in its row lands.
+        left: Option<[u32; 2]>,
+    },
+    /// Piece `piece` is cut along grid line `at` (1 ≤ at < the side it
+    /// divides).
+    Cut {
+        /// The piece, from 1.
+        piece: usize,
+        /// Which way.
+        direction: Direction,
+        /// The grid line.
+        at: Big,
+    },
+    /// `take[i]` stones are taken from cell i + 1 of row `row`.
+    Row {
+        /// The row, from 1.
+        row: usize,
+        /// Stones taken from each cell of the row, left to right.
+        take: Vec<Big>,
+    },
+    /// `take` tokens are taken from heap `heap`, which leaves the heaps
+    /// `leave` in its place (none, one or two).
+    Heap {
+        /// The heap, from 1.
+        heap: usize,
+        /// Tokens taken.
+        take: u64,
+        /// What the heap becomes, smallest first.
+        leave: Vec<u64>,
+    },
+    /// Pair `pair` becomes `to` (from one heap, or the same from both).
+    Pair {
+        /// The pair, from 1.
+        pair: usize,
+        /// The pair after the move, `[x, y]`.
+        to: [u64; 2],
+    },
+    /// A move in the game's own notation, as `grundy play` reads it.
+    Notation {
+        /// The move, as typed.
+        notation: String,
+    },
+}
+
+impl Move {
+    /// The kind's name, as in `"kind"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Move::Bomb { .. } => "bomb",
+            Move::Cut { .. } => "cut",
+            Move::Row { .. } => "row",
+            Move::Heap { .. } => "heap",
+            Move::Pair { .. } => "pair",
+            Move::Notation { .. } => "notation",
+        }
+    }
+}
+
+/// A move as an analysis lists it: the move, its notation and in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct MoveReport {
+    /// The move.
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub mv: Move,
+    /// What to type in `grundy play` for it.
+    pub notation: String,
+    /// The move in words.
+    pub text: String,
+}
+
+/// What a component is, by its shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
+)]
+pub enum Part {
+    /// One bomb.
+    Bomb {
+        /// Its cell, `[row, col]`.
+        cell: [u32; 2],
+    },
+    /// One Cutting Game piece.
+    Piece {
+        /// `[width, height]`.
+        size: [Big; 2],
+    },
+    /// One Matrix row: a Nim heap of its total.
+    Row {
+        /// The stones in the row.
+        stones: Big,
+    },
+    /// One heap.
+    Heap {
+        /// Its tokens.
+        size: u64,
+    },
+    /// One pair of heaps.
+    Pair {
+        /// `[x, y]`.
+        heaps: [u64; 2],
+    },
+    /// A component of a game defined elsewhere, in words.
+    Other {
+        /// The component.
+        text: String,
+    },
+}
+
+/// One component of a position and its Grundy value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct Component {
+    /// Its place in the position, from 1.
+    pub index: usize,
+    /// What it is.
+    pub part: Part,
+    /// Its Grundy value; `null` when the game's own rule decides it (a
+    /// Cutting Game strip, from which a 1×1 piece is cut at once).
+    pub value: Option<Big>,
+}
+
+/// Which player wins with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(rename_all = "snake_case")
+)]
+pub enum Winner {
+    /// The player to move.
+    First,
+    /// The other player.
+    Second,
+}
+
+/// Everything known about a position: who wins, why, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct Analysis {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The game's registry name (`bomb`, `octal:0.137`).
+    pub game: String,
+    /// The case's number in the input, from 1 (`grundy solve` only).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub case: Option<u64>,
+    /// The position analysed.
+    pub position: Position,
+    /// Who wins with perfect play.
+    pub winner: Winner,
+    /// The winner as the statement names the players ("John", "Alice").
+    pub winner_name: String,
+    /// The nim-sum of the components' values.
+    pub nim_sum: Big,
+    /// Whether the nim-sum decides the position (not when the game's own
+    /// rule does, as when a Cutting Game strip is on the table).
+    pub nim_sum_decides: bool,
+    /// Every component with its value.
+    pub components: Vec<Component>,
+    /// Winning moves: the first ones (every one when `winning_move_count`
+    /// says no more).
+    pub winning_moves: Vec<MoveReport>,
+    /// How many winning moves there are, exactly.
+    pub winning_move_count: Big,
+    /// From a lost position with a legal move: the move hardest to answer.
+    /// Never a winning move (there is none); `null` otherwise.
+    pub suggested_move: Option<MoveReport>,
+    /// Why the player to move loses a lost position.
+    pub reason: Option<String>,
+}
+
+/// What went wrong with a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(rename_all = "snake_case")
+)]
+pub enum ErrorKind {
+    /// Not JSON, or not the shape asked for (400).
+    Malformed,
+    /// No game has the name asked for (422).
+    UnknownGame,
+    /// The position or move is of another game's shape (422).
+    WrongGame,
+    /// The position is beyond the limits, or not a position of the game
+    /// (422).
+    Refused,
+    /// The move is not legal in the position (422).
+    IllegalMove,
+    /// The request body is too large (413).
+    TooLarge,
+    /// Too many requests are waiting; try again after `Retry-After` (429).
+    TooManyRequests,
+    /// The computation did not finish within the time limit (503).
+    Timeout,
+    /// No such endpoint (404), or the wrong method (405).
+    NotFound,
+}
+
+/// An error answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct Error {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// What kind of error.
+    pub kind: ErrorKind,
+    /// What is wrong, in words.
+    pub error: String,
+}
+
+impl Error {
+    /// An error of `kind` saying `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            format: FORMAT_VERSION,
+            kind,
+            error: message.into(),
+        }
+    }
+}
+
+/// Why a wire position or move was not taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    /// It is of another game's shape.
+    #[error("{game} takes {expected}, not {found}")]
+    WrongGame {
+        /// The game's name.
+        game: String,
+        /// The shape it takes.
+        expected: &'static str,
+        /// The shape given.
+        found: String,
+    },
+    /// It has that shape but is not one of the game's (or is beyond the
+    /// limits).
+    #[error("{0}")]
+    Refused(String),
+    /// The move is not legal in the position.
+    #[error("illegal move: {0}")]
+    Illegal(String),
+}
+
+impl From<crate::engine::IllegalMove> for WireError {
+    fn from(e: crate::engine::IllegalMove) -> WireError {
+        WireError::Illegal(e.0)
+    }
+}
+
+impl WireError {
+    /// A position or move of kind `found` given to `game`, which takes
+    /// `expected`.
+    pub fn wrong(game: String, expected: &'static str, found: &str) -> WireError {
+        WireError::WrongGame {
+            game,
+            expected,
+            found: found.to_string(),
+        }
+    }
+}
+
+/// What the registry says of a game (`GET /api/games`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct GameInfo {
+    /// The name, before any `:` (`octal`).
+    pub name: String,
+    /// What follows the `:` for games that take a parameter (`CODE`).
+    pub parameter: Option<String>,
+    /// One line on the game.
+    pub summary: String,
+    /// A full name to try (`octal:0.07`).
+    pub example: String,
+    /// The kind of its positions (`board`, `heaps`, …).
+    pub kind: String,
+    /// The players as the statement names them, the one to move first.
+    pub players: [String; 2],
+    /// How to write a move in its notation.
+    pub move_help: String,
+}
+
+/// Every game of the registry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct GameList {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The games, in the registry's order.
+    pub games: Vec<GameInfo>,
+}
+
+/// `POST /api/solve`: analyse a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct SolveRequest {
+    /// The game's registry name (`bomb`, `octal:0.137`).
+    pub game: String,
+    /// The position.
+    pub position: Position,
+    /// How many winning moves to list (the server caps it).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub listed: Option<usize>,
+}
+
+/// `POST /api/play`: your move (if any), then the engine's reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct PlayRequest {
+    /// The game's registry name.
+    pub game: String,
+    /// The position before your move.
+    pub position: Position,
+    /// Your move; `null` to let the engine move first.
+    #[cfg_attr(feature = "serde", serde(rename = "move", default))]
+    pub mv: Option<Move>,
+    /// Whether the engine answers your move (default true).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub reply: Option<bool>,
+}
+
+/// Who won a game played through `POST /api/play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(rename_all = "snake_case")
+)]
+pub enum Side {
+    /// The one who sent the request.
+    You,
+    /// grundy.
+    Engine,
+}
+
+/// The answer to `POST /api/play`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct PlayAnswer {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The game's registry name.
+    pub game: String,
+    /// Your move, as the game writes it; `null` if you sent none.
+    pub your_move: Option<MoveReport>,
+    /// The position after your move.
+    pub after_your_move: Position,
+    /// The engine's reply: a winning move when there is one, else the
+    /// move hardest to answer; `null` when it did not move.
+    pub engine_move: Option<MoveReport>,
+    /// Whether the engine's reply wins with perfect play.
+    pub engine_move_wins: bool,
+    /// The position now, after both moves.
+    pub position: Position,
+    /// Who has won, once the game is over.
+    pub winner: Option<Side>,
+}
+
+/// `POST /api/parse`: the first case of a text in the game's input format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct ParseRequest {
+    /// The game's registry name.
+    pub game: String,
+    /// The text, as `grundy judge` reads it.
+    pub text: String,
+}
+
+/// `POST /api/new`: a random position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct NewRequest {
+    /// The game's registry name.
+    pub game: String,
+    /// The random seed (the same seed, the same position).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub seed: Option<u64>,
+    /// The game's own two sizes: rows × columns of a board, width ×
+    /// height of a paper, heaps × largest heap.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub size: Option<[u64; 2]>,
+}
+
+/// A position of a game (the answer to `/api/parse` and `/api/new`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct Parsed {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The game's registry name.
+    pub game: String,
+    /// The position.
+    pub position: Position,
+}
+
+/// The value of one component over a rectangle of its two sizes
+/// (`GET /api/table`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct Table {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The game's registry name.
+    pub game: String,
+    /// What an entry is the value of.
+    pub what: String,
+    /// Rows of the table (the first size, from 1).
+    pub rows: u32,
+    /// Columns (the second size, from 1).
+    pub cols: u32,
+    /// The largest value in it.
+    pub max: u32,
+    /// `values[i][j]`: the value for sizes i + 1 and j + 1.
+    pub values: Vec<Vec<u32>>,
+}
+
+/// The Grundy values G(0), G(1), … of an octal game (`GET /api/octal`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct Sequence {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The game's registry name (`octal:0.07`).
+    pub game: String,
+    /// How many values were computed.
+    pub computed: usize,
+    /// The proven period, if one was found.
+    pub period: Option<u64>,
+    /// Values before the period starts.
+    pub preperiod: Option<u64>,
+    /// False when the time limit stopped the computation early.
+    pub complete: bool,
+    /// G(0), G(1), ….
+    pub values: Vec<u32>,
+}
+
+/// Turns a wire `Big` into a `u64`, or says what is too large.
+pub fn small(n: Big, what: &str) -> Result<u64, WireError> {
+    n.to_u64()
+        .ok_or_else(|| WireError::Refused(format!("{what} {n} is larger than 2^64 − 1")))
+}
+
+/// The analysis of `position`, listing at most `listed` winning moves.
+pub fn analyse<G: Game>(game: &mut G, position: &G::Position, listed: usize) -> Analysis {
+    let outcome = game.outcome(position);
+    let wins = outcome.first_player_wins();
+    let [first, second] = game.players();
+    let nim_sum = game.value(position);
+    let components = game
+        .components(position)
+        .iter()
+        .enumerate()
+        .map(|(i, (c, v))| game.component_wire(i, c, *v))
+        .collect();
+    let count = game.count_winning_moves(position);
+    let winning_moves = first_winning_moves(game, position, listed)
+        .iter()
+        .map(|mv| report(game, position, mv))
+        .collect();
+    let suggested_move = if wins {
+        None
+    } else {
+        game.suggest(position).map(|mv| report(game, position, &mv))
+    };
+    Analysis {
+        format: FORMAT_VERSION,
+        game: game.name(),
+        case: None,
+        position: game.position_wire(position),
+        winner: if wins { Winner::First } else { Winner::Second },
+        winner_name: crate::game::capitalised(if wins { first } else { second }),
+        nim_sum: Big(nim_sum.value()),
+        nim_sum_decides: game.nim_sum_decides(position),
+        components,
+        winning_moves,
+        winning_move_count: Big(count),
+        suggested_move,
+        reason: (!wins).then(|| game.lost_because(position)),
+    }
+}
+
+/// A wire move as one of the game's, refused with the reason unless it is
+/// legal in `position`.
+pub fn take_move<G: Game>(
+    game: &mut G,
+    position: &G::Position,
+    mv: &Move,
+) -> Result<G::Move, WireError> {
+    let mv = game.move_from_wire(position, mv)?;
+    game.check(position, &mv)?;
+    Ok(mv)
+}
+
+/// The move's report as an analysis lists it.
+pub fn report<G: Game>(game: &G, position: &G::Position, mv: &G::Move) -> MoveReport {
+    MoveReport {
+        mv: game.move_wire(position, mv),
+        notation: game.notation(position, mv),
+        text: game.describe_move(position, mv),
+    }
+}
+
+/// The JSON Schema of the whole format: every type under `$defs`, and the
+/// root any of the standalone documents (an analysis, an API answer or
+/// request, an error).
+#[cfg(feature = "serde")]
+pub fn schema() -> schemars::Schema {
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let documents = vec![
+        generator.subschema_for::<Analysis>(),
+        generator.subschema_for::<Error>(),
+        generator.subschema_for::<GameList>(),
+        generator.subschema_for::<SolveRequest>(),
+        generator.subschema_for::<PlayRequest>(),
+        generator.subschema_for::<PlayAnswer>(),
+        generator.subschema_for::<ParseRequest>(),
+        generator.subschema_for::<Parsed>(),
+        generator.subschema_for::<NewRequest>(),
+        generator.subschema_for::<Table>(),
+        generator.subschema_for::<Sequence>(),
+    ];
+    let defs: serde_json::Map<String, serde_json::Value> =
+        generator.take_definitions(true).into_iter().collect();
+    schemars::json_schema!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": format!("grundy's JSON wire format, version {FORMAT_VERSION}"),
+        "description": "Every document of `grundy solve --format json` and the playground's API. Integers that may exceed 2^53 - 1 are strings of digits; indices and coordinates count from 1.",
+        "anyOf": documents,
+        "$defs": defs,
+    })
+}
+
+#[cfg(feature = "serde")]
+mod big_serde {
+    use std::borrow::Cow;
+
+    use super::Big;
+
+    impl serde::Serialize for Big {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(&self.0)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Big {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Big, D::Error> {
+            struct Digits;
+            impl serde::de::Visitor<'_> for Digits {
+                type Value = Big;
+
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a whole number written as a string of digits, like \"12\"")
+                }
+
+                fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Big, E> {
+                    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(E::invalid_value(serde::de::Unexpected::Str(text), &self));
+                    }
+                    text.parse()
+                        .map(Big)
+                        .map_err(|_| E::custom(format!("{text} is larger than 2^128 − 1")))
+                }
+            }
+            d.deserialize_str(Digits)
+        }
+    }
+
+    impl schemars::JsonSchema for Big {
+        fn schema_name() -> Cow<'static, str> {
+            "Big".into()
+        }
+
+        fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+            schemars::json_schema!({
+                "description": "A whole number as a string of decimal digits (it may exceed 2^53 − 1).",
+                "type": "string",
+                "pattern": "^[0-9]+$"
+            })
+        }
+    }
+}
