@@ -279,7 +279,7 @@ fn huge_positions_are_solved_quickly() {
         input.push('\n');
     }
     let case = &json_lines("matrix", &input, true)[0];
-    assert_eq!(common::wins(case), true);
+    assert!(common::wins(case));
     let totals: Vec<u128> = (0..50u64)
         .map(|r| (0..50u64).map(|c| u128::from(cell(r, c))).sum())
         .collect();
