@@ -55,6 +55,7 @@ pub mod nimber;
 pub mod notation;
 pub mod registry;
 pub mod rules;
+pub mod shared;
 pub mod solve;
 pub mod wire;
 

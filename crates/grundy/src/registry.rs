@@ -27,11 +27,12 @@ use crate::game::{Game, Limits};
 use crate::games::bomb::{BombGame, Progress, TableStore};
 use crate::games::cutting::CuttingGame;
 use crate::games::grundys::GrundysGame;
-use crate::games::heap::{heap_game, HeapGame};
+use crate::games::heap::{heap_game, share_values, HeapGame, HeapRules};
 use crate::games::matrix::MatrixGame;
 use crate::games::octal::OctalCode;
 use crate::games::subtraction::Subtraction;
 use crate::games::wythoff::{wythoff_game, WythoffGame};
+use crate::shared::{Cancel, Shelf};
 
 /// What the registry says of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +56,11 @@ pub struct Settings {
     pub progress: Option<Progress>,
     /// Where large tables are kept between runs.
     pub store: Option<Arc<Mutex<dyn TableStore>>>,
+    /// Where finished tables are shared with the other games opened with
+    /// these settings (a server's requests).
+    pub shelf: Option<Arc<Shelf>>,
+    /// Raised to stop long computations (a request that ran out of time).
+    pub cancel: Option<Cancel>,
 }
 
 /// A game the registry can build.
@@ -130,6 +136,12 @@ impl Registered for BombGame {
         if let Some(store) = &settings.store {
             game.keep_tables_in(Arc::clone(store), settings.limits.max_cells);
         }
+        if let Some(shelf) = &settings.shelf {
+            game.share_tables_on(Arc::clone(shelf));
+        }
+        if let Some(cancel) = &settings.cancel {
+            game.stop_when(cancel.clone());
+        }
         Ok(game)
     }
 }
@@ -162,6 +174,14 @@ impl Registered for MatrixGame {
     }
 }
 
+/// A heap game sharing its values through the settings' shelf, if any.
+fn opened<R: HeapRules>(mut game: HeapGame<R>, settings: &Settings) -> HeapGame<R> {
+    if let Some(shelf) = &settings.shelf {
+        share_values(&mut game, Arc::clone(shelf));
+    }
+    game
+}
+
 impl Registered for HeapGame<OctalCode> {
     const ENTRY: Entry = Entry {
         name: "octal",
@@ -170,10 +190,10 @@ impl Registered for HeapGame<OctalCode> {
         example: "octal:0.07",
     };
 
-    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String> {
         let code = required(parameter, "an octal code", "octal:0.07")?;
         let code: OctalCode = code.parse().map_err(|e| format!("`{code}`: {e}"))?;
-        Ok(heap_game(code))
+        Ok(opened(heap_game(code), settings))
     }
 }
 
@@ -186,9 +206,9 @@ impl Registered for HeapGame<Subtraction> {
         example: "subtraction:1,3,4",
     };
 
-    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String> {
         let set = required(parameter, "a set of amounts", "subtraction:1,3,4")?;
-        Ok(heap_game(set.parse::<Subtraction>()?))
+        Ok(opened(heap_game(set.parse::<Subtraction>()?), settings))
     }
 }
 
@@ -201,9 +221,9 @@ impl Registered for HeapGame<GrundysGame> {
         example: "grundys-game",
     };
 
-    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String> {
         none(parameter)?;
-        Ok(heap_game(GrundysGame))
+        Ok(opened(heap_game(GrundysGame), settings))
     }
 }
 
@@ -373,6 +393,7 @@ mod tests {
             limits: Limits::default(),
             progress: Some(progress),
             store: Some(store.clone()),
+            ..Settings::default()
         };
         let mut game = BombGame::open(None, &settings).unwrap();
         game.bomb_value(crate::games::bomb::Cell::new(200, 200).unwrap());

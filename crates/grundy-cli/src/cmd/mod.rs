@@ -45,6 +45,7 @@ impl Env {
             limits: self.limits(),
             progress: progress::table_progress(),
             store: self.store.clone(),
+            ..Settings::default()
         }
     }
 

@@ -16,6 +16,7 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
+use std::sync::Arc;
 
 use super::octal::Sequence;
 use crate::engine::{IllegalMove, Outcome};
@@ -24,6 +25,7 @@ use crate::game::{CaseReader, Game, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, Solver, SumMove};
+use crate::shared::Shelf;
 use crate::wire::{self, WireError};
 
 /// The rules of a heap game, and the fastest way to its values.
@@ -48,10 +50,13 @@ pub type HeapGame<R> = Solver<R, Values>;
 /// end through its period when one is proven.
 #[derive(Clone, Debug, Default)]
 pub struct Values {
-    sequence: Option<Sequence>,
+    /// Shared with the shelf, if any: never changed, only replaced.
+    sequence: Option<Arc<Sequence>>,
     /// Values the solver found by search, for heaps the sequence does not
     /// reach (none when positions go through [`Game::admit`]).
     found: HashMap<u64, Nimber>,
+    /// Where sequences are shared, and the game's key there.
+    shelf: Option<(Arc<Shelf>, String)>,
 }
 
 impl Values {
@@ -79,6 +84,26 @@ pub fn heap_game<R: HeapRules>(rules: R) -> HeapGame<R> {
     Solver::with_cache(rules, Values::default())
 }
 
+/// Shares `game`'s values through `shelf` (under its name): it starts from
+/// the sequence there and offers back every longer one it computes.
+pub fn share_values<R: HeapRules>(game: &mut HeapGame<R>, shelf: Arc<Shelf>) {
+    let key = game.rules().name();
+    if let Some(sequence) = shelf.get::<Sequence>(&key) {
+        game.cache_mut().sequence = Some(sequence);
+    }
+    game.cache_mut().shelf = Some((shelf, key));
+}
+
+/// Whether `new` knows more values than `old`: a proven period, or more
+/// values computed.
+fn knows_more(new: &Sequence, old: &Sequence) -> bool {
+    match (&new.periodicity, &old.periodicity) {
+        (Some(_), None) => true,
+        (None, Some(_)) => false,
+        _ => new.values.len() > old.values.len(),
+    }
+}
+
 /// Makes sure `solver` has the value of every heap up to `largest`,
 /// computing at most `limit` values; the reason when it cannot.
 fn ensure_values<R: HeapRules>(
@@ -101,9 +126,14 @@ fn ensure_values<R: HeapRules>(
     // Computed afresh, at least doubling, unless the cap is already reached.
     if computed < cap {
         let want = largest.saturating_add(1).max(2 * computed).min(cap);
-        let sequence = solver
-            .rules()
-            .sequence(usize::try_from(want).unwrap_or(usize::MAX));
+        let sequence = Arc::new(
+            solver
+                .rules()
+                .sequence(usize::try_from(want).unwrap_or(usize::MAX)),
+        );
+        if let Some((shelf, key)) = &solver.cache().shelf {
+            shelf.offer(key, Arc::clone(&sequence), knows_more);
+        }
         solver.cache_mut().sequence = Some(sequence);
     }
     let cache = solver.cache();

@@ -29,9 +29,10 @@ mod table;
 pub use game::cell_text;
 pub use table::{BombTable, CacheError, Progress};
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::nimber::Nimber;
+use crate::shared::{Cancel, Shelf};
 use crate::solve::{bit, top_bit, BitCounts, Lowest, SUGGESTION_BUDGET};
 
 /// The most cells a board can have at all: its table holds a `u32` value
@@ -324,22 +325,49 @@ struct Stored {
     loaded: u64,
 }
 
+/// A finished table and what is derived from it, shared (behind an `Arc`)
+/// between games and never changed: growing makes a new one.
+#[derive(Debug, Default)]
+struct Computed {
+    table: BombTable,
+    /// Sums of table values by byte of a board row, for small tables;
+    /// made when first needed.
+    bytes: OnceLock<ByteSums>,
+}
+
+impl Computed {
+    fn new(table: BombTable) -> Arc<Computed> {
+        Arc::new(Computed {
+            table,
+            bytes: OnceLock::new(),
+        })
+    }
+}
+
+/// The key of the Bomb table on a [`Shelf`].
+const SHELF_KEY: &str = "bomb";
+
 /// The Bomb Game as a sum of bombs, backed by a [`BombTable`].
 #[derive(Clone, Default)]
 pub struct BombGame {
-    table: BombTable,
+    computed: Arc<Computed>,
     /// Told how a long table computation is going.
     progress: Option<Progress>,
-    /// Sums of table values by byte of a board row, for small tables.
-    bytes: ByteSums,
     /// Where tables are kept between runs.
     stored: Option<Stored>,
+    /// Where tables are shared with other games of the same front end.
+    shelf: Option<Arc<Shelf>>,
+    /// Raised to stop a table computation.
+    cancel: Option<Cancel>,
+    /// Whether a table computation was stopped: the table is then wrong,
+    /// and is neither shared nor kept.
+    cancelled: bool,
 }
 
 impl std::fmt::Debug for BombGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BombGame")
-            .field("table", &(self.table.rows(), self.table.cols()))
+            .field("table", &(self.table().rows(), self.table().cols()))
             .field("reports_progress", &self.progress.is_some())
             .finish()
     }
@@ -426,26 +454,67 @@ impl BombGame {
     /// A game starting from a table computed before (say, from a cache).
     pub fn with_table(table: BombTable) -> Self {
         BombGame {
-            table,
+            computed: Computed::new(table),
             ..BombGame::default()
         }
     }
 
     /// Takes a table computed before (say, from a cache), keeping the rest.
     pub fn replace_table(&mut self, table: BombTable) {
-        self.table = table;
-        self.bytes = ByteSums::default();
+        self.computed = Computed::new(table);
+    }
+
+    /// Shares tables through `shelf`: starts from the table there, if it is
+    /// larger than this game's, and offers back every table it grows.
+    pub fn share_tables_on(&mut self, shelf: Arc<Shelf>) {
+        if let Some(computed) = shelf.get::<Computed>(SHELF_KEY) {
+            if cells(&computed.table) > cells(self.table()) {
+                self.computed = computed;
+            }
+        }
+        self.shelf = Some(shelf);
+    }
+
+    /// Stops table computations (between columns) once `cancel` is raised;
+    /// the game's answers are then meaningless.
+    pub fn stop_when(&mut self, cancel: Cancel) {
+        self.cancel = Some(cancel);
+    }
+
+    /// Whether a table computation was stopped by the flag of
+    /// [`BombGame::stop_when`].
+    pub fn was_cancelled(&self) -> bool {
+        self.cancelled
     }
 
     /// Grows the table to cover `rows` × `cols` (at most [`MAX_CELLS`], as
     /// boards and cells are), from the store when it has a large enough one.
     fn grow(&mut self, rows: u32, cols: u32) {
-        if rows <= self.table.rows() && cols <= self.table.cols() {
+        if rows <= self.table().rows() && cols <= self.table().cols() {
             return;
         }
         self.take_stored_table(rows, cols);
-        self.table
-            .grow(rows as usize, cols as usize, self.progress.as_ref());
+        if rows <= self.table().rows() && cols <= self.table().cols() {
+            return;
+        }
+        // Grown off the shelf: other games keep reading the old table.
+        let mut table = self.table().clone();
+        let finished = table.grow(
+            rows as usize,
+            cols as usize,
+            self.progress.as_ref(),
+            self.cancel.as_ref(),
+        );
+        self.computed = Computed::new(table);
+        if !finished {
+            self.cancelled = true;
+            return;
+        }
+        if let Some(shelf) = &self.shelf {
+            shelf.offer(SHELF_KEY, Arc::clone(&self.computed), |new, old| {
+                cells(&new.table) > cells(&old.table)
+            });
+        }
     }
 
     /// Keeps tables in `store` between runs: a large board that needs more
@@ -474,7 +543,7 @@ impl BombGame {
         };
         // A damaged or foreign file is ignored, and replaced when we keep.
         if let Ok(table) = BombTable::from_bytes(&bytes) {
-            if cells(&table) > cells(&self.table) && cells(&table) <= stored.max_cells {
+            if cells(&table) > cells(&self.computed.table) && cells(&table) <= stored.max_cells {
                 stored.loaded = cells(&table);
                 self.replace_table(table);
             }
@@ -485,7 +554,10 @@ impl BombGame {
     /// the stored one.
     pub fn keep_table(&mut self) {
         let Some(stored) = &self.stored else { return };
-        let own = cells(&self.table);
+        if self.cancelled {
+            return;
+        }
+        let own = cells(self.table());
         if own < WORTH_STORING || own <= stored.loaded {
             return;
         }
@@ -499,7 +571,7 @@ impl BombGame {
                 return;
             }
         }
-        store.save(&self.table.to_bytes());
+        store.save(&self.table().to_bytes());
     }
 
     /// Reports the progress of every table computation to `progress`.
@@ -509,23 +581,22 @@ impl BombGame {
 
     /// The table computed so far.
     pub fn table(&self) -> &BombTable {
-        &self.table
+        &self.computed.table
     }
 
     /// The value of a whole board (the table grows to cover it first).
     pub fn value(&mut self, board: &Board) -> Nimber {
         self.grow(board.rows, board.cols);
-        if (self.bytes.rows, self.bytes.cols)
-            != (self.table.rows() as usize, self.table.cols() as usize)
-        {
-            self.bytes = ByteSums::build(&self.table);
-        }
-        if let Some(sum) = self.bytes.value(board) {
+        let computed = &*self.computed;
+        let bytes = computed
+            .bytes
+            .get_or_init(|| ByteSums::build(&computed.table));
+        if let Some(sum) = bytes.value(board) {
             return Nimber::from(sum);
         }
         let mut sum = 0u32;
         for (r, words) in board.row_words().enumerate() {
-            let values = self.table.row(r);
+            let values = self.table().row(r);
             for (w, &word) in words.iter().enumerate() {
                 for b in set_bits(word) {
                     sum ^= values[w * 64 + b];
@@ -541,7 +612,7 @@ impl BombGame {
     /// The value of one bomb at `cell` (the table grows to cover it).
     pub fn bomb_value(&mut self, cell: Cell) -> Nimber {
         self.grow(cell.row, cell.col);
-        Nimber::from(self.table.get(cell.row, cell.col).unwrap_or(0))
+        Nimber::from(self.table().get(cell.row, cell.col).unwrap_or(0))
     }
 
     /// Calls `visit` with every move of the bomb at `cell` whose new bombs
@@ -584,7 +655,7 @@ impl BombGame {
                     ))
             }
             _ => {
-                let row = &self.table.row(p as usize - 1)[..q as usize - 1];
+                let row = &self.table().row(p as usize - 1)[..q as usize - 1];
                 let mut by_value: Vec<(u32, u32)> = row
                     .iter()
                     .enumerate()
@@ -592,7 +663,7 @@ impl BombGame {
                     .collect();
                 by_value.sort_unstable();
                 for u in 1..p {
-                    let Some(above_value) = self.table.get(u, q) else {
+                    let Some(above_value) = self.table().get(u, q) else {
                         continue;
                     };
                     let want = target ^ above_value;

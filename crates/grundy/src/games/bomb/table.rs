@@ -29,6 +29,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use super::{check_dimensions, BoardTooLarge};
+use crate::shared::Cancel;
 
 /// Told, as a table grows, how many of the new cells are done and how many
 /// there are in all; called from the threads that compute them.
@@ -67,27 +68,41 @@ impl BombTable {
     /// cells it did not have.
     pub fn ensure(&mut self, rows: u32, cols: u32) -> Result<(), BoardTooLarge> {
         let (rows, cols) = check_dimensions(u64::from(rows), u64::from(cols))?;
-        self.grow(rows as usize, cols as usize, None);
+        self.grow(rows as usize, cols as usize, None, None);
         Ok(())
     }
 
     /// [`BombTable::ensure`] for dimensions already checked, reporting to
-    /// `progress` if given.
-    pub(super) fn grow(&mut self, rows: usize, cols: usize, progress: Option<&Progress>) {
+    /// `progress` if given. Returns false if `cancel` stopped it: the new
+    /// cells are then wrong.
+    pub(super) fn grow(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        progress: Option<&Progress>,
+        cancel: Option<&Cancel>,
+    ) -> bool {
         if rows <= self.rows && cols <= self.cols {
-            return;
+            return true;
         }
         let threads = if rows.max(self.rows) * cols.max(self.cols) >= PARALLEL_FROM {
             thread::available_parallelism().map_or(1, |n| n.get())
         } else {
             1
         };
-        self.grow_with(rows, cols, threads, progress);
+        self.grow_with(rows, cols, threads, progress, cancel)
     }
 
-    /// Grows the table using `threads` threads.
-    fn grow_with(&mut self, rows: usize, cols: usize, threads: usize, progress: Option<&Progress>) {
-        self.grow_searching(rows, cols, threads, progress, simd_available());
+    /// Grows the table using `threads` threads; false if cancelled.
+    fn grow_with(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        threads: usize,
+        progress: Option<&Progress>,
+        cancel: Option<&Cancel>,
+    ) -> bool {
+        self.grow_searching(rows, cols, threads, progress, simd_available(), cancel)
     }
 
     /// Grows the table; `simd` chooses the AVX-512 search (where available).
@@ -98,7 +113,8 @@ impl BombTable {
         threads: usize,
         progress: Option<&Progress>,
         simd: bool,
-    ) {
+        cancel: Option<&Cancel>,
+    ) -> bool {
         let (old_rows, old_cols) = (self.rows, self.cols);
         let (rows, cols) = (rows.max(old_rows), cols.max(old_cols));
         let cells: Vec<AtomicU32> = (0..rows * cols).map(|_| AtomicU32::new(0)).collect();
@@ -121,6 +137,7 @@ impl BombTable {
             simd,
             done: AtomicU64::new(0),
             total: (rows * cols - old_rows * old_cols) as u64,
+            cancel: cancel.cloned(),
         };
         if work.threads == 1 {
             for j in 0..cols {
@@ -138,9 +155,11 @@ impl BombTable {
                 }
             });
         }
+        let finished = !work.stopped();
         self.rows = rows;
         self.cols = cols;
         self.by_row = work.cells.into_iter().map(AtomicU32::into_inner).collect();
+        finished
     }
 
     /// The Grundy value of one bomb at 1-based (`row`, `col`), if the table
@@ -314,6 +333,8 @@ struct Work {
     /// New cells done so far, and in all.
     done: AtomicU64,
     total: u64,
+    /// Raised to stop: the remaining columns are left at 0.
+    cancel: Option<Cancel>,
 }
 
 impl Work {
@@ -342,8 +363,18 @@ impl Work {
         }
     }
 
-    /// Fills column `j`, top to bottom.
+    /// Whether the computation was asked to stop.
+    fn stopped(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+    }
+
+    /// Fills column `j`, top to bottom; once stopped, only marks it done
+    /// (its cells stay 0), so threads waiting on it go on and stop too.
     fn column(&self, j: usize) {
+        if self.stopped() {
+            self.progress[j].store(self.rows, Ordering::Release);
+            return;
+        }
         let mut prefix = ColumnPrefix::new(self.simd);
         // Other threads may still be filling the columns just before this one.
         let running = j.saturating_sub(self.threads - 1)..j;
@@ -674,10 +705,10 @@ mod tests {
     #[test]
     fn threads_and_steps_give_the_same_table() {
         let mut direct = BombTable::new();
-        direct.grow_with(90, 90, 1, None);
+        direct.grow_with(90, 90, 1, None, None);
         for threads in [2, 3, 5] {
             let mut parallel = BombTable::new();
-            parallel.grow_with(90, 90, threads, None);
+            parallel.grow_with(90, 90, threads, None, None);
             assert_eq!(parallel.by_row, direct.by_row, "{threads} threads");
         }
         let mut stepped = BombTable::new();
@@ -699,7 +730,7 @@ mod tests {
                 last.fetch_max(done, Ordering::Relaxed);
             });
             let before = stepped.rows() as u64 * stepped.cols() as u64;
-            stepped.grow_with(r, c, 2, Some(&report));
+            stepped.grow_with(r, c, 2, Some(&report), None);
             let after = stepped.rows() as u64 * stepped.cols() as u64;
             assert_eq!(
                 seen.load(Ordering::Relaxed),
@@ -778,9 +809,9 @@ mod tests {
     #[test]
     fn both_searches_give_the_same_table() {
         let mut portable = BombTable::new();
-        portable.grow_searching(150, 130, 2, None, false);
+        portable.grow_searching(150, 130, 2, None, false, None);
         let mut fast = BombTable::new();
-        fast.grow_searching(150, 130, 2, None, simd_available());
+        fast.grow_searching(150, 130, 2, None, simd_available(), None);
         assert_eq!(portable.by_row, fast.by_row);
         assert_eq!(portable.by_row, {
             let plain = plain_square_table(150);

@@ -1,0 +1,125 @@
+//! Games opened with one shelf share their finished tables, and a raised
+//! cancel flag stops a Bomb table computation between columns.
+
+use std::sync::Arc;
+use std::thread;
+use std::time::Duration;
+
+use grundy::games::bomb::{naive_table, BombGame, Cell};
+use grundy::games::heap::{heap_game, share_values};
+use grundy::games::octal::OctalCode;
+use grundy::registry::{Registered, Settings};
+use grundy::shared::{Cancel, Shelf};
+
+fn shared(shelf: &Arc<Shelf>, cancel: Option<Cancel>) -> Settings {
+    Settings {
+        shelf: Some(Arc::clone(shelf)),
+        cancel,
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn a_bomb_table_grown_by_one_game_is_read_by_the_next() {
+    let shelf = Arc::new(Shelf::default());
+    let mut first = BombGame::open(None, &shared(&shelf, None)).unwrap();
+    assert_eq!(first.table().rows(), 0);
+    first.bomb_value(Cell::new(40, 30).unwrap());
+    assert_eq!((first.table().rows(), first.table().cols()), (40, 30));
+    // A game opened afterwards starts from that table, computing nothing.
+    let second = BombGame::open(None, &shared(&shelf, None)).unwrap();
+    assert_eq!((second.table().rows(), second.table().cols()), (40, 30));
+    let naive = naive_table(40, 30);
+    for (i, row) in naive.iter().enumerate() {
+        assert_eq!(second.table().row(i), row.as_slice());
+    }
+    // A smaller table grown later does not replace the larger one.
+    let mut small = BombGame::new();
+    small.share_tables_on(Arc::clone(&shelf));
+    assert_eq!(small.table().rows(), 40, "it took the shelf's");
+    let mut other = BombGame::new();
+    other.bomb_value(Cell::new(10, 10).unwrap());
+    other.share_tables_on(Arc::clone(&shelf));
+    assert_eq!(other.table().rows(), 40, "the larger table wins");
+    // A game without the shelf keeps its own.
+    let alone = BombGame::open(None, &Settings::default()).unwrap();
+    assert_eq!(alone.table().rows(), 0);
+}
+
+#[test]
+fn a_raised_flag_stops_the_bomb_table_and_nothing_is_shared() {
+    let shelf = Arc::new(Shelf::default());
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let mut game = BombGame::open(None, &shared(&shelf, Some(cancel))).unwrap();
+    // 2000×2000 takes many seconds; stopped before the first column.
+    game.bomb_value(Cell::new(2000, 2000).unwrap());
+    assert!(game.was_cancelled());
+    assert!(shelf.is_empty(), "a stopped table is not offered");
+    assert!(
+        BombGame::open(None, &shared(&shelf, None))
+            .unwrap()
+            .table()
+            .rows()
+            == 0
+    );
+}
+
+#[test]
+fn a_flag_raised_during_the_computation_stops_it() {
+    let shelf = Arc::new(Shelf::default());
+    let cancel = Cancel::new();
+    let mut game = BombGame::open(None, &shared(&shelf, Some(cancel.clone()))).unwrap();
+    let raiser = thread::spawn(move || {
+        thread::sleep(Duration::from_millis(100));
+        cancel.cancel();
+    });
+    // On two threads (it is large), stopped between columns.
+    let board = grundy::games::bomb::Board::new(2000, 2000).unwrap();
+    let _ = game.value(&board);
+    raiser.join().unwrap();
+    assert!(game.was_cancelled());
+    assert!(shelf.is_empty());
+    // Nor is it kept in a store.
+    let store: Arc<std::sync::Mutex<dyn grundy::games::bomb::TableStore>> =
+        Arc::new(std::sync::Mutex::new(Saved));
+    game.keep_tables_in(Arc::clone(&store), u64::MAX);
+    game.keep_table();
+    assert!(SAVED.load(std::sync::atomic::Ordering::Relaxed) == 0);
+}
+
+static SAVED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+struct Saved;
+
+impl grundy::games::bomb::TableStore for Saved {
+    fn load(&mut self) -> Option<Vec<u8>> {
+        None
+    }
+    fn save(&mut self, _: &[u8]) {
+        SAVED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn heap_games_share_their_values() {
+    let shelf = Arc::new(Shelf::default());
+    let code: OctalCode = "0.137".parse().unwrap();
+    let mut first = heap_game(code.clone());
+    share_values(&mut first, Arc::clone(&shelf));
+    let heaps = vec![500u64, 7];
+    grundy::Game::admit(&mut first, &heaps, grundy::game::Limits::default()).unwrap();
+    let value = first.value(&heaps);
+    assert_eq!(shelf.len(), 1);
+    let mut second = heap_game(code);
+    share_values(&mut second, Arc::clone(&shelf));
+    assert!(
+        second.cache().computed() > 0,
+        "the sequence came from the shelf"
+    );
+    assert_eq!(second.value(&heaps), value);
+    // Another code is kept apart.
+    let mut other = heap_game("0.07".parse::<OctalCode>().unwrap());
+    share_values(&mut other, Arc::clone(&shelf));
+    assert_eq!(other.cache().computed(), 0);
+}
