@@ -8,12 +8,105 @@ use std::process::{Child, Command, Stdio};
 
 use assert_cmd::cargo::cargo_bin;
 
+mod common;
+
 struct Server(Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+    }
+}
+
+/// The JSON body of a `POST` to `path`, which must answer 200.
+fn post(addr: &str, path: &str, body: &serde_json::Value) -> serde_json::Value {
+    let body = body.to_string();
+    let answer = http(
+        addr,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let (_, json) = answer.split_once("\r\n\r\n").unwrap();
+    serde_json::from_str(json).unwrap()
+}
+
+/// Starts `grundy serve --port 0 ARGS`; the server and its address.
+fn start(args: &[&str]) -> (Server, String) {
+    let mut child = Command::new(cargo_bin("grundy"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (Server(child), addr)
+}
+
+/// For every game: a position from the API, given to `grundy solve
+/// --input json`, gets the analysis the API gives it, under one schema.
+#[test]
+fn api_positions_are_cli_input_with_the_same_analysis() {
+    let (_server, addr) = start(&["--time-limit", "30"]);
+    for game in [
+        "bomb",
+        "cutting",
+        "matrix",
+        "octal:0.137",
+        "subtraction:1,3,4",
+        "grundys-game",
+        "wythoff",
+    ] {
+        let mut input = String::new();
+        let mut expected = Vec::new();
+        for seed in 1..=5 {
+            let new = post(
+                &addr,
+                "/api/new",
+                &serde_json::json!({ "game": game, "seed": seed }),
+            );
+            common::check_schema(&new, "Parsed");
+            let position = &new["position"];
+            let mut analysis = post(
+                &addr,
+                "/api/solve",
+                &serde_json::json!({ "game": game, "position": position, "listed": 1 }),
+            );
+            common::check_schema(&analysis, "Analysis");
+            analysis["case"] = seed.into();
+            expected.push(analysis);
+            input += &position.to_string();
+            input.push('\n');
+        }
+        let output = Command::new(cargo_bin("grundy"))
+            .args(["solve", game, "--input", "json", "--format", "json"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let got = common::schema_checked(&String::from_utf8(output.stdout).unwrap());
+        assert_eq!(got, expected, "{game}");
     }
 }
 
@@ -27,22 +120,7 @@ fn http(addr: &str, request: &str) -> String {
 
 #[test]
 fn serves_the_page_and_the_api_on_loopback() {
-    let mut child = Command::new(cargo_bin("grundy"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let _server = Server(child);
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
+    let (_server, addr) = start(&[]);
     assert!(addr.starts_with("127.0.0.1:"), "{addr}");
 
     let page = http(
@@ -52,14 +130,14 @@ fn serves_the_page_and_the_api_on_loopback() {
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("grundy playground"));
 
-    let body = r#"{"game":"cutting","position":{"pieces":[[4,2]]}}"#;
+    let body = r#"{"game":"cutting","position":{"kind":"pieces","pieces":[["4","2"]]}}"#;
     let request = format!(
         "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     let answer = http(&addr, &request);
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    assert!(answer.contains(r#""first_player_wins":true"#), "{answer}");
+    assert!(answer.contains(r#""winner":"first""#), "{answer}");
 
     let junk = http(&addr, "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{{{");
     assert!(junk.starts_with("HTTP/1.1 400"), "{junk}");

@@ -9,58 +9,73 @@
 
 mod api;
 mod assets;
+mod error;
+pub mod jobs;
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
-use grundy::games::bomb::BombGame;
+use grundy::shared::Shelf;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 
-pub use api::ApiError;
+pub use api::SCHEMA;
+pub use error::ApiError;
+use jobs::Jobs;
 
 /// How much one request may ask for.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Longest side of a Bomb board in a position.
-    pub board_side: u32,
-    /// Most pieces in a Cutting position.
-    pub pieces: usize,
-    /// Longest side of a Cutting piece.
-    pub piece_side: u64,
-    /// Most rows, and most cells in a row, of a Matrix position.
-    pub matrix_side: usize,
-    /// Longest side of a table.
-    pub table_side: u32,
+    /// Positions: boards, matrices and the squares of Wythoff's pairs of
+    /// at most `max_cells` cells, heaps of at most `max_heap` tokens.
+    pub positions: grundy::game::Limits,
+    /// Most cells of a table.
+    pub table_cells: u64,
     /// Most values of an octal sequence.
     pub octal_values: usize,
     /// Most digits of an octal code.
     pub octal_digits: usize,
+    /// Longest game name (with its parameter).
+    pub name_length: usize,
+    /// Most winning moves listed in an analysis.
+    pub listed_moves: usize,
+    /// Work up to this size (a position's [`grundy::wire::Position::size`],
+    /// a table's cells, a sequence's length) is light; beyond it, heavy:
+    /// heavy work never takes the last core.
+    pub light_size: u64,
     /// Largest request body, in bytes.
     pub body_bytes: usize,
-    /// Longest a computation may run before the request gets a 503.
+    /// Longest a request may take, waiting included, before it gets a 503.
     pub time: Duration,
-    /// Computations run at once; more wait for their turn (within `time`).
+    /// Computations run at once.
     pub jobs: usize,
+    /// Light computations that may wait for a core; beyond, 429.
+    pub queue: usize,
+    /// Tables shared between requests (the Bomb table, heap games' values).
+    pub shelf: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            board_side: 100,
-            pieces: 100,
-            piece_side: 1 << 32,
-            matrix_side: 50,
-            table_side: 1000,
+            positions: grundy::game::Limits {
+                max_cells: 100 * 100,
+                max_heap: 100_000,
+            },
+            table_cells: 1000 * 1000,
             octal_values: 200_000,
             octal_digits: 16,
+            name_length: 64,
+            listed_moves: 50,
+            light_size: 100 * 100,
             body_bytes: 64 * 1024,
             time: Duration::from_secs(10),
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue: 512,
+            shelf: 64,
         }
     }
 }
@@ -68,10 +83,11 @@ impl Default for Limits {
 /// What the handlers share.
 struct State {
     limits: Limits,
-    /// The Bomb table, grown by whichever request needs more of it.
-    bomb: Mutex<BombGame>,
-    /// One permit per computation running.
-    jobs: Semaphore,
+    jobs: Jobs,
+    /// Finished tables, shared by the games of every request.
+    shelf: Arc<Shelf>,
+    /// The registry's games, as `/api/games` lists them.
+    games: grundy::wire::GameList,
 }
 
 /// The whole application: the page at `/`, its assets, and the API under
@@ -79,23 +95,27 @@ struct State {
 pub fn router(limits: Limits) -> Router {
     let body = limits.body_bytes;
     let state = Arc::new(State {
-        jobs: Semaphore::new(limits.jobs.max(1)),
+        jobs: Jobs::new(limits.jobs, limits.queue, limits.time),
+        shelf: Arc::new(Shelf::new(limits.shelf)),
+        games: api::game_list(),
         limits,
-        bomb: Mutex::new(BombGame::new()),
     });
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
+        .route("/api/games", get(api::games))
+        .route("/api/schema", get(api::schema))
         .route("/api/solve", post(api::solve))
-        .route("/api/move", post(api::play_move))
+        .route("/api/play", post(api::play))
         .route("/api/parse", post(api::parse))
+        .route("/api/new", post(api::new_position))
         .route("/api/table", get(api::table))
         .route("/api/octal", get(api::octal))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body))
         .with_state(state)
 }
-
 /// Serves `router` on `listener` until Ctrl-C.
 pub async fn serve(listener: TcpListener, router: Router) -> std::io::Result<()> {
     axum::serve(listener, router)

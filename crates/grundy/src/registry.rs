@@ -61,6 +61,8 @@ pub struct Settings {
     pub shelf: Option<Arc<Shelf>>,
     /// Raised to stop long computations (a request that ran out of time).
     pub cancel: Option<Cancel>,
+    /// The most threads one computation may use (all cores if `None`).
+    pub threads: Option<usize>,
 }
 
 /// A game the registry can build.
@@ -141,6 +143,9 @@ impl Registered for BombGame {
         }
         if let Some(cancel) = &settings.cancel {
             game.stop_when(cancel.clone());
+        }
+        if let Some(threads) = settings.threads {
+            game.use_threads(threads);
         }
         Ok(game)
     }

@@ -100,6 +100,30 @@ pub enum Position {
 }
 
 impl Position {
+    /// A rough measure of the work a position may take: the cells of a
+    /// board or matrix, the number of pieces, the largest heap (and the
+    /// number of heaps), the square of the largest pair's side.
+    pub fn size(&self) -> u64 {
+        let len = |n: usize| n as u64;
+        match self {
+            Position::Board { rows, cols, .. } => u64::from(*rows) * u64::from(*cols),
+            Position::Pieces { pieces } => len(pieces.len()),
+            Position::Matrix { rows } => rows.iter().map(|r| len(r.len())).sum(),
+            Position::Heaps { heaps } => heaps
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0)
+                .saturating_add(len(heaps.len())),
+            Position::Pairs { pairs } => {
+                let side = pairs.iter().flatten().copied().max().unwrap_or(0);
+                side.saturating_add(1)
+                    .saturating_mul(side.saturating_add(1))
+                    .saturating_add(len(pairs.len()))
+            }
+        }
+    }
+
     /// The kind's name, as in `"kind"`.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -358,6 +382,8 @@ pub enum ErrorKind {
     Timeout,
     /// No such endpoint (404), or the wrong method (405).
     NotFound,
+    /// The computation failed (500).
+    Internal,
 }
 
 /// An error answer.

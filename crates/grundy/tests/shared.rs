@@ -123,3 +123,23 @@ fn heap_games_share_their_values() {
     share_values(&mut other, Arc::clone(&shelf));
     assert_eq!(other.cache().computed(), 0);
 }
+
+#[test]
+fn a_game_told_to_use_one_thread_computes_its_table_on_one() {
+    let ids = Arc::new(std::sync::Mutex::new(std::collections::HashSet::new()));
+    let seen = Arc::clone(&ids);
+    let progress: grundy::games::bomb::Progress = Arc::new(move |_, _| {
+        seen.lock().unwrap().insert(thread::current().id());
+    });
+    let settings = Settings {
+        threads: Some(1),
+        progress: Some(progress),
+        ..Settings::default()
+    };
+    let mut game = BombGame::open(None, &settings).unwrap();
+    // Large enough that it would be computed on every core otherwise.
+    game.bomb_value(Cell::new(300, 300).unwrap());
+    assert_eq!(ids.lock().unwrap().len(), 1);
+    let naive = naive_table(40, 40);
+    assert_eq!(&game.table().row(39)[..40], naive[39].as_slice());
+}

@@ -27,6 +27,30 @@ pub struct Args {
     /// The address to listen on.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     pub host: IpAddr,
+    /// Seconds a request may take, waiting included, before it is
+    /// answered 503 and its computation asked to stop.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
+          value_parser = parse_seconds)]
+    pub time_limit: f64,
+    /// Computations run at once (the number of cores by default); heavy
+    /// ones never take the last.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
+    /// Light computations that may wait for a core; more are answered 429.
+    #[arg(long, value_name = "N", default_value_t = 512)]
+    pub queue: usize,
+}
+
+/// A time limit from 0.001 to 3600 seconds.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if (0.001..=3600.0).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(format!("{seconds} s is outside 0.001 to 3600 seconds"))
+    }
 }
 
 /// Runs `grundy serve`.
@@ -48,7 +72,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         )?;
         out.flush()?;
         drop(out);
-        grundy_web::serve(listener, grundy_web::router(grundy_web::Limits::default()))
+        let defaults = grundy_web::Limits::default();
+        let limits = grundy_web::Limits {
+            time: std::time::Duration::from_secs_f64(args.time_limit),
+            jobs: args.jobs.map_or(defaults.jobs, usize::from),
+            queue: args.queue,
+            ..defaults
+        };
+        grundy_web::serve(listener, grundy_web::router(limits))
             .await
             .context("the server stopped")
     })

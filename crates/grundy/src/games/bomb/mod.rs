@@ -362,6 +362,8 @@ pub struct BombGame {
     /// Whether a table computation was stopped: the table is then wrong,
     /// and is neither shared nor kept.
     cancelled: bool,
+    /// The most threads a table computation may use (all cores if `None`).
+    threads: Option<usize>,
 }
 
 impl std::fmt::Debug for BombGame {
@@ -481,6 +483,11 @@ impl BombGame {
         self.cancel = Some(cancel);
     }
 
+    /// Computes tables on at most `threads` threads (at least one).
+    pub fn use_threads(&mut self, threads: usize) {
+        self.threads = Some(threads.max(1));
+    }
+
     /// Whether a table computation was stopped by the flag of
     /// [`BombGame::stop_when`].
     pub fn was_cancelled(&self) -> bool {
@@ -504,6 +511,7 @@ impl BombGame {
             cols as usize,
             self.progress.as_ref(),
             self.cancel.as_ref(),
+            self.threads,
         );
         self.computed = Computed::new(table);
         if !finished {

@@ -68,25 +68,27 @@ impl BombTable {
     /// cells it did not have.
     pub fn ensure(&mut self, rows: u32, cols: u32) -> Result<(), BoardTooLarge> {
         let (rows, cols) = check_dimensions(u64::from(rows), u64::from(cols))?;
-        self.grow(rows as usize, cols as usize, None, None);
+        self.grow(rows as usize, cols as usize, None, None, None);
         Ok(())
     }
 
     /// [`BombTable::ensure`] for dimensions already checked, reporting to
-    /// `progress` if given. Returns false if `cancel` stopped it: the new
-    /// cells are then wrong.
+    /// `progress` if given, on at most `threads` threads (all cores when
+    /// `None`). Returns false if `cancel` stopped it: the new cells are then
+    /// wrong.
     pub(super) fn grow(
         &mut self,
         rows: usize,
         cols: usize,
         progress: Option<&Progress>,
         cancel: Option<&Cancel>,
+        threads: Option<usize>,
     ) -> bool {
         if rows <= self.rows && cols <= self.cols {
             return true;
         }
         let threads = if rows.max(self.rows) * cols.max(self.cols) >= PARALLEL_FROM {
-            thread::available_parallelism().map_or(1, |n| n.get())
+            threads.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
         } else {
             1
         };

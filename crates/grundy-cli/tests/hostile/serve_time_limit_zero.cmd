@@ -1,0 +1,1 @@
+serve --port 0 --time-limit 0

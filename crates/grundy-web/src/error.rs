@@ -1,0 +1,147 @@
+//! Error answers: a status and the wire format's [`Error`].
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use grundy::registry::OpenError;
+use grundy::wire::{Error, ErrorKind, WireError};
+
+use crate::jobs::JobError;
+
+/// Seconds a client refused with 429 is asked to wait.
+const RETRY_AFTER: &str = "1";
+
+/// An error answer.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    error: Error,
+}
+
+impl ApiError {
+    /// An error of `kind` (its status follows from it) saying `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        let status = match kind {
+            ErrorKind::Malformed => StatusCode::BAD_REQUEST,
+            ErrorKind::UnknownGame
+            | ErrorKind::WrongGame
+            | ErrorKind::Refused
+            | ErrorKind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorKind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ErrorKind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorKind::NotFound => StatusCode::NOT_FOUND,
+            ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError {
+            status,
+            error: Error::new(kind, message),
+        }
+    }
+
+    /// Well formed, but beyond the limits or not a position of the game.
+    pub fn refused(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Refused, message)
+    }
+
+    /// Not the shape asked for.
+    pub fn malformed(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Malformed, message)
+    }
+
+    /// A known path asked with a method it does not take (405).
+    pub fn method_not_allowed() -> Self {
+        ApiError {
+            status: StatusCode::METHOD_NOT_ALLOWED,
+            error: Error::new(
+                ErrorKind::NotFound,
+                "this endpoint does not take that method",
+            ),
+        }
+    }
+
+    /// The status it is answered with.
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = (self.status, Json(self.error)).into_response();
+        if self.status == StatusCode::TOO_MANY_REQUESTS {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                header::HeaderValue::from_static(RETRY_AFTER),
+            );
+        }
+        response
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        // Bad syntax and a wrong shape are both malformed requests (400);
+        // a body over the limit is 413; anything else (no JSON content
+        // type: 415) keeps the status axum chose.
+        match rejection {
+            JsonRejection::JsonSyntaxError(_) | JsonRejection::JsonDataError(_) => {
+                ApiError::malformed(rejection.body_text())
+            }
+            _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                ApiError::new(ErrorKind::TooLarge, rejection.body_text())
+            }
+            _ => ApiError {
+                status: rejection.status(),
+                error: Error::new(ErrorKind::Malformed, rejection.body_text()),
+            },
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::malformed(rejection.body_text())
+    }
+}
+
+impl From<OpenError> for ApiError {
+    fn from(error: OpenError) -> Self {
+        match error {
+            OpenError::Unknown { .. } => ApiError::new(ErrorKind::UnknownGame, error.to_string()),
+            OpenError::Parameter { .. } => ApiError::refused(error.to_string()),
+        }
+    }
+}
+
+impl From<WireError> for ApiError {
+    fn from(error: WireError) -> Self {
+        let kind = match error {
+            WireError::WrongGame { .. } => ErrorKind::WrongGame,
+            WireError::Refused(_) => ErrorKind::Refused,
+            WireError::Illegal(_) => ErrorKind::IllegalMove,
+        };
+        ApiError::new(kind, error.to_string())
+    }
+}
+
+impl ApiError {
+    /// The answer to a job that gave none, within `limit`.
+    pub fn from_job(error: JobError, limit: std::time::Duration) -> Self {
+        match error {
+            JobError::Busy => ApiError::new(
+                ErrorKind::TooManyRequests,
+                "the server is busy with other computations; try again shortly",
+            ),
+            JobError::Timeout => ApiError::new(
+                ErrorKind::Timeout,
+                format!(
+                    "the computation did not finish within the limit of {} s",
+                    limit.as_secs_f64()
+                ),
+            ),
+            JobError::Failed => ApiError::new(ErrorKind::Internal, "the computation failed"),
+        }
+    }
+}
