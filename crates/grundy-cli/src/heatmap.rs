@@ -74,6 +74,8 @@ pub struct Heatmap<'a> {
     pub title: String,
     pub rows: usize,
     pub cols: usize,
+    /// What the sizes are, down the rows and along the columns.
+    pub axes: [&'a str; 2],
     /// Row-major values.
     pub values: &'a [u32],
 }
@@ -183,7 +185,7 @@ fn draw<DB: DrawingBackend>(
         ))?;
     }
     root.draw(&Text::new(
-        "column q".to_string(),
+        map.axes[1].to_string(),
         (x0 + pw as i32 / 2 - 25, y0 + ph as i32 + 28),
         font(14),
     ))?;
@@ -192,7 +194,7 @@ fn draw<DB: DrawingBackend>(
         root.draw(&PathElement::new(vec![(x0 - 6, y), (x0 - 1, y)], BLACK))?;
         root.draw(&Text::new(t.to_string(), (x0 - 44, y - 6), font(13)))?;
     }
-    root.draw(&Text::new("row".to_string(), (8, y0 - 20), font(14)))?;
+    root.draw(&Text::new(map.axes[0].to_string(), (8, y0 - 20), font(14)))?;
 
     // The colour bar: 1 at the bottom to the largest value at the top, and
     // the colour of zero below it.

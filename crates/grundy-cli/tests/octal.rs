@@ -25,7 +25,8 @@ fn dawsons_kayles_as_text() {
 #[test]
 fn json_reports_the_period_and_the_values() {
     let json: Value = serde_json::from_str(&octal(&["0.77", "--format", "json"])).unwrap();
-    assert_eq!(json["code"], "0.77");
+    common::check_schema(&json, "Sequence");
+    assert_eq!(json["game"], "octal:0.77");
     assert_eq!(json["period"], 12);
     assert_eq!(json["preperiod"], 71);
     let computed = json["computed"].as_u64().unwrap() as usize;
@@ -48,7 +49,8 @@ fn json_reports_the_period_and_the_values() {
     .unwrap();
     assert_eq!(bare["computed"], 50);
     assert!(bare["period"].is_null() && bare["preperiod"].is_null());
-    assert!(bare.get("values").is_none());
+    assert_eq!(bare["values"], serde_json::json!([]));
+    common::check_schema(&bare, "Sequence");
 }
 
 #[test]

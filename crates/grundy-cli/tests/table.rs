@@ -57,7 +57,13 @@ fn csv_and_json_match_the_library() {
         }
         let json: Value =
             serde_json::from_str(&table(&[game, "--size", &size, "--format", "json"])).unwrap();
+        common::check_schema(&json, "Table");
         assert_eq!(json["game"], game);
+        let axes = match game {
+            "bomb" => ["row p", "column q"],
+            _ => ["width W", "height H"],
+        };
+        assert_eq!(json["axes"], serde_json::json!(axes));
         assert_eq!(
             (json["rows"].as_u64(), json["cols"].as_u64()),
             (Some(rows), Some(cols))

@@ -372,6 +372,7 @@ pub async fn table(
                 format: FORMAT_VERSION,
                 game: game.name(),
                 what: table.what.to_string(),
+                axes: table.axes.map(str::to_string),
                 rows: self.rows,
                 cols: self.cols,
                 max: table.values.iter().copied().max().unwrap_or(0),

@@ -633,6 +633,8 @@ pub struct Table {
     pub game: String,
     /// What an entry is the value of.
     pub what: String,
+    /// What the sizes are, down the rows and along the columns.
+    pub axes: [String; 2],
     /// Rows of the table (the first size, from 1).
     pub rows: u32,
     /// Columns (the second size, from 1).

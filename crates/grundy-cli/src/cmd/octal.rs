@@ -6,7 +6,6 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use clap::ValueEnum;
 use grundy::games::octal::{grundy_sequence, OctalCode, Sequence};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -51,16 +50,6 @@ pub enum OctalFormat {
 
 fn parse_code(text: &str) -> Result<OctalCode, String> {
     text.parse().map_err(|e| format!("{e}"))
-}
-
-#[derive(Serialize)]
-struct JsonSequence<'a> {
-    code: String,
-    computed: usize,
-    period: Option<usize>,
-    preperiod: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<&'a [u32]>,
 }
 
 /// Runs `grundy octal`.
@@ -139,12 +128,20 @@ fn write(args: &Args, sequence: &Sequence, out: &mut impl Write) -> anyhow::Resu
             csv.flush()?;
         }
         OctalFormat::Json => {
-            let json = JsonSequence {
-                code: args.code.to_string(),
+            // The wire format's sequence, as `/api/octal` answers (with
+            // no values under --no-values).
+            let json = grundy::wire::Sequence {
+                format: grundy::wire::FORMAT_VERSION,
+                game: format!("octal:{}", args.code),
                 computed: values.len(),
-                period: sequence.periodicity.map(|p| p.period),
-                preperiod: sequence.periodicity.map(|p| p.preperiod),
-                values: (!args.no_values).then_some(values.as_slice()),
+                period: sequence.periodicity.map(|p| p.period as u64),
+                preperiod: sequence.periodicity.map(|p| p.preperiod as u64),
+                complete: true,
+                values: if args.no_values {
+                    Vec::new()
+                } else {
+                    values.clone()
+                },
             };
             serde_json::to_writer(&mut *out, &json)?;
             writeln!(out)?;

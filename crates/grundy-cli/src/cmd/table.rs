@@ -14,7 +14,6 @@ use clap::ValueEnum;
 use grundy::game::Limits;
 use grundy::registry::{self, Settings, Visit};
 use grundy::Game;
-use serde::Serialize;
 
 use crate::cli::parse_dimensions;
 #[cfg(feature = "pictures")]
@@ -71,8 +70,9 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 struct Table {
     game: String,
     /// What an entry is the value of, for a heatmap's title.
-    #[cfg_attr(not(feature = "pictures"), allow(dead_code))]
     what: &'static str,
+    /// What the sizes are, down the rows and along the columns.
+    axes: [&'static str; 2],
     rows: usize,
     cols: usize,
     values: Vec<u32>,
@@ -82,14 +82,6 @@ impl Table {
     fn row(&self, i: usize) -> &[u32] {
         &self.values[i * self.cols..(i + 1) * self.cols]
     }
-}
-
-#[derive(Serialize)]
-struct JsonTable<'a> {
-    game: &'a str,
-    rows: usize,
-    cols: usize,
-    values: Vec<&'a [u32]>,
 }
 
 /// Runs `grundy table`.
@@ -133,6 +125,7 @@ impl Visit for Tabulate<'_> {
             Some(Ok(table)) => Table {
                 game: game.name(),
                 what: table.what,
+                axes: table.axes,
                 rows: rows as usize,
                 cols: cols as usize,
                 values: table.values,
@@ -230,6 +223,7 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
                 ),
                 rows: table.rows,
                 cols: table.cols,
+                axes: table.axes,
                 values: &table.values,
             };
             if format == TableFormat::Png {
@@ -247,11 +241,16 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
             .into());
         }
         TableFormat::Json => {
-            let json = JsonTable {
-                game: &table.game,
-                rows: table.rows,
-                cols: table.cols,
-                values: (0..table.rows).map(|i| table.row(i)).collect(),
+            // The wire format's table, as `/api/table` answers.
+            let json = grundy::wire::Table {
+                format: grundy::wire::FORMAT_VERSION,
+                game: table.game.clone(),
+                what: table.what.to_string(),
+                axes: table.axes.map(str::to_string),
+                rows: table.rows as u32,
+                cols: table.cols as u32,
+                max: table.values.iter().copied().max().unwrap_or(0),
+                values: (0..table.rows).map(|i| table.row(i).to_vec()).collect(),
             };
             serde_json::to_writer(&mut *out, &json)?;
             writeln!(out)?;

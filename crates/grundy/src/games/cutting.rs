@@ -958,6 +958,7 @@ impl crate::game::Game for CuttingGame {
             .collect();
         Some(Ok(crate::game::ComponentTable {
             what: "one W×H paper (reduced game)",
+            axes: ["width W", "height H"],
             values,
         }))
     }

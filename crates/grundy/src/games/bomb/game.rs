@@ -360,6 +360,7 @@ impl Game for BombGame {
             .collect();
         Some(Ok(ComponentTable {
             what: "one bomb at (p, q)",
+            axes: ["row p", "column q"],
             values,
         }))
     }
