@@ -1,7 +1,8 @@
 // End-to-end tests of `grundy serve` in headless Chromium (playwright-core
-// driving Debian's /usr/bin/chromium): one full game of each seed game,
-// played by clicking, then the Grundy table and octal views. Screenshots go
-// to e2e/screenshots/.
+// driving Debian's /usr/bin/chromium): the game list is the registry's; one
+// full game of each seed game, of an octal game and of Wythoff's game,
+// played by clicking the hinted moves; then the Grundy table and octal
+// views. Screenshots go to e2e/screenshots/.
 //
 //     node e2e/playground.test.mjs            # uses target/debug/grundy
 //     GRUNDY_BIN=target/release/grundy node e2e/playground.test.mjs
@@ -49,7 +50,7 @@ async function test(name, body) {
 async function startFromText(page, url, game, text) {
   // A fresh page: going to another hash of the same page would keep its state.
   await page.goto("about:blank");
-  await page.goto(`${url}#${game}`);
+  await page.goto(`${url}#play/${game}`);
   await page.click("details summary");
   await page.fill("[data-testid=paste]", text);
   await page.click("[data-testid=start-text]");
@@ -91,12 +92,71 @@ try {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.on("pageerror", (error) => console.error(`page error: ${error}`));
 
+  await test("the game list is the registry's", async () => {
+    await page.goto(url);
+    const registry = await (await fetch(`${url}api/games`)).json();
+    await page.locator("nav a[data-game]").first().waitFor();
+    const listed = await page.locator("nav a[data-game]").evaluateAll((links) => links.map((a) => a.dataset.game));
+    assert.deepEqual(listed, registry.games.map((g) => g.name));
+    assert.deepEqual(listed, ["bomb", "cutting", "matrix", "octal", "subtraction", "grundys-game", "wythoff"]);
+  });
+
   await test("bomb: a won position, played by clicking the hints, is won", async () => {
+    await startFromText(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n");
+    // The board has its 1-based row and column numbers.
+    await page.locator("[data-row-label]").first().waitFor();
+    assert.deepEqual(await page.locator("[data-col-label]").allTextContents(), ["1", "2", "3", "4"]);
+    assert.deepEqual(await page.locator("[data-row-label]").allTextContents(), ["1", "2", "3"]);
+    assert.deepEqual(await page.locator("nav a.active").allTextContents(), ["Bomb Game"]);
     const state = await playWithHints(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n", clickBombHint);
     assert.equal(state, "won");
     assert.equal(await page.textContent("[data-testid=status]"), "You won!");
     assert.equal(await page.locator(".cell.bomb").count(), 0);
     await page.screenshot({ path: join(shots, "bomb.png"), fullPage: true });
+  });
+
+  await test("octal: Dawson's Kayles from 10 7 3, played by clicking the hinted tokens, is won", async () => {
+    const state = await playWithHints(page, url, "octal:0.07", "10 7 3\n", async (p) => {
+      if (await p.locator("[data-hint=gap]").count()) return p.click("[data-hint=gap]");
+      await p.click("[data-hint~=from]");
+      await p.click("[data-hint~=to]");
+    });
+    assert.equal(state, "won");
+    assert.equal(await page.textContent("[data-testid=status]"), "You won!");
+    await page.screenshot({ path: join(shots, "octal-game.png"), fullPage: true });
+  });
+
+  await test("octal: the engine's move is highlighted, and a typed move is played", async () => {
+    await startFromText(page, url, "octal:0.137", "6 4\n");
+    await page.fill("[data-testid=move-text]", "1 2");
+    await page.click("[data-testid=move-play]");
+    await page.locator('[data-testid=status][data-turns="1"]').waitFor();
+    const explain = await page.textContent("[data-testid=explain]");
+    assert.match(explain, /^You: take 2 tokens from heap 1 \(6\), leaving 4\. grundy: /);
+    // The same round trip through the API: the heaps its reply left are
+    // the ones marked.
+    const answer = await (await fetch(`${url}api/play`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ game: "octal:0.137", position: { kind: "heaps", heaps: [6, 4] }, move: { kind: "notation", notation: "1 2" } }),
+    })).json();
+    const reply = answer.engine_move.move;
+    const expected = reply.leave.map((_, k) => String(reply.heap + k));
+    assert.ok(expected.length > 0, "the reply leaves a heap to mark");
+    const marked = await page.locator(".heap.last").evaluateAll((rows) => rows.map((r) => r.dataset.heap));
+    assert.deepEqual(marked, expected, JSON.stringify(reply));
+    assert.ok(explain.includes(answer.engine_move.text), explain);
+  });
+
+  await test("grundy's game: heaps split by clicking the hinted gaps, is won", async () => {
+    const state = await playWithHints(page, url, "grundys-game", "7 5\n", (p) => p.click("[data-hint=gap]"));
+    assert.equal(state, "won");
+  });
+
+  await test("wythoff: a queen from (4, 6), moved by clicking the hinted squares, wins", async () => {
+    const state = await playWithHints(page, url, "wythoff", "4 6\n", (p) => p.click("[data-hint=to]"));
+    assert.equal(state, "won");
+    assert.equal(await page.textContent("[data-testid=status]"), "You won!");
+    await page.screenshot({ path: join(shots, "wythoff.png"), fullPage: true });
   });
 
   await test("cutting: a won position, played by clicking grid lines, is won", async () => {
@@ -177,6 +237,7 @@ try {
     await page.locator("[data-testid=table-info]", { hasText: "zeros" }).waitFor();
     const info = await page.textContent("[data-testid=table-info]");
     assert.match(info, /^64×64 values, largest \*\d+; /);
+    assert.equal(await page.textContent("[data-testid=table-axes]"), "Down: row p, from 1. Across: column q, from 1.");
     const box = await page.locator("[data-testid=heatmap]").boundingBox();
     // The top-left cell is one bomb at (1, 1): *0.
     await page.mouse.move(box.x + 3, box.y + 3);
@@ -198,6 +259,9 @@ try {
     await page.fill("[data-testid=octal-code]", "0.137");
     await page.click("[data-testid=octal-run]");
     await page.locator("[data-testid=octal-info]", { hasText: "period 34" }).waitFor();
+    assert.equal(await page.getAttribute("[data-testid=octal-plot]", "data-axes"), "heap n, G(n)");
+    // Only this view's link is marked, whatever was visited before.
+    assert.deepEqual(await page.locator("nav a.active").allTextContents(), ["Octal sequences"]);
     await page.screenshot({ path: join(shots, "octal.png"), fullPage: true });
   });
 } finally {

@@ -1,6 +1,8 @@
-// The grundy playground: play the seed games against the engine, explore
-// Grundy tables and octal sequences. Every answer comes from the JSON API;
-// this script only draws and clicks.
+// The grundy playground: play every game of the registry against the
+// engine, explore Grundy tables and octal sequences. The game list, every
+// answer and every move come from the JSON API (the wire format of
+// /api/schema); this script only draws positions by their kind and turns
+// clicks into moves.
 "use strict";
 
 const view = document.getElementById("view");
@@ -35,57 +37,279 @@ function svg(tag, attrs = {}) {
   return node;
 }
 
-function randint(lo, hi) { return lo + Math.floor(Math.random() * (hi - lo + 1)); }
+// ---------------------------------------------------------------- kinds
 
-// ---------------------------------------------------------------- games
+// Positions are drawn by their kind, whatever the game: each kind has a
+// judge-format example for the paste box and a drawing that turns clicks
+// into moves of the wire format.
+const EXAMPLES = {
+  board: "3 4\n..#.\n....\n.#.#\n",
+  pieces: "5 4\n",
+  matrix: "1\n2 3\n1 2 3\n3 2 1\n",
+  heaps: "10 7 3\n",
+  pairs: "4 6\n",
+};
 
-// What differs between the games: a random start, an example of the judge
-// format, how to draw a position (with the moves a click can make), and
-// how to describe and highlight a move.
-const GAMES = {
-  bomb: {
-    title: "Bomb Game",
-    rules: "Click a bomb, then where its two new bombs land: a cell above it in its column, then a cell left of it in its row. Two bombs on one cell vanish. Whoever cannot move loses.",
-    example: "3 4\n..#.\n....\n.#.#\n",
-    random() {
-      const rows = randint(3, 6), cols = randint(3, 6), bombs = [];
-      for (let r = 1; r <= rows; r++)
-        for (let c = 1; c <= cols; c++)
-          if ((r > 1 || c > 1) && Math.random() < 0.2) bombs.push([r, c]);
-      if (bombs.length === 0) bombs.push([rows, cols]);
-      return { rows, cols, bombs };
-    },
-    describe(m) {
-      const parts = [m.above && `(${m.above})`, m.left && `(${m.left})`].filter(Boolean);
-      return `explode (${m.explode}) onto ${parts.join(" and ")}`;
-    },
+const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+// Big numbers are strings of digits; small enough ones are drawn.
+const small = (text) => Number(text);
+
+const DRAW = {
+  board(match) {
+    const { rows, cols, bombs } = match.position;
+    const has = new Set(bombs.map(([r, c]) => `${r},${c}`));
+    const sel = match.selection;
+    const grid = el("div", { class: "board", "data-testid": "bomb-board" });
+    grid.style.gridTemplateColumns = `24px repeat(${cols}, 34px)`;
+    const cells = (m) => m && m.kind === "bomb" ? [m.explode, m.above, m.left].filter(Boolean) : [];
+    // Column numbers along the top, row numbers down the left: the
+    // statements' 1-based coordinates, as the notation uses them.
+    grid.append(el("div", { class: "label" }, ""));
+    for (let c = 1; c <= cols; c++) grid.append(el("div", { class: "label", "data-col-label": c }, String(c)));
+    for (let r = 1; r <= rows; r++) {
+      grid.append(el("div", { class: "label", "data-row-label": r }, String(r)));
+      for (let c = 1; c <= cols; c++) {
+        const here = [r, c];
+        const classes = ["cell"];
+        if (has.has(`${r},${c}`)) classes.push("bomb");
+        let target = null;
+        if (sel.explode) {
+          const [p, q] = sel.explode;
+          if (same(sel.explode, here)) classes.push("selected");
+          if (sel.stage === "above" && c === q && r < p) target = "above";
+          if (sel.stage === "left" && r === p && c < q) target = "left";
+          if (target) classes.push("target");
+        }
+        if (cells(match.hint).some((x) => same(x, here))) classes.push("hint");
+        if (cells(match.last).some((x) => same(x, here))) classes.push("last");
+        const cell = el("div", { class: classes.join(" "), "data-cell": `${r},${c}`, title: `(${r}, ${c})` });
+        if (match.hint && match.hint.kind === "bomb") {
+          if (same(match.hint.explode, here)) cell.dataset.hint = "explode";
+          else if (same(match.hint.above, here)) cell.dataset.hint = "above";
+          else if (same(match.hint.left, here)) cell.dataset.hint = "left";
+        }
+        cell.addEventListener("click", () => bombClick(match, here, has.has(`${r},${c}`), target));
+        grid.append(cell);
+      }
+    }
+    return grid;
   },
-  cutting: {
-    title: "Cutting Game",
-    rules: "Click a grid line of a piece to cut it in two. Whoever cuts out a 1×1 piece wins.",
-    example: "5 4\n",
-    random() { return { pieces: [[randint(2, 9), randint(2, 9)]] }; },
-    describe(m) { return `cut piece ${m.piece} ${m.direction}ly at ${m.at}`; },
+
+  pieces(match) {
+    const box = el("div", { class: "pieces", "data-testid": "pieces" });
+    const pieces = match.position.pieces.map(([w, h]) => [small(w), small(h)]);
+    const longest = Math.max(...pieces.flat().filter((x) => x <= 80), 1);
+    const scale = Math.max(6, Math.min(40, Math.floor(360 / longest)));
+    const last = match.last && match.last.kind === "cut" ? match.last : null;
+    const hint = match.hint && match.hint.kind === "cut" ? match.hint : null;
+    pieces.forEach(([w, h], index) => {
+      const piece = index + 1;
+      // The engine's cut left pieces `last.piece` and the one after it.
+      const cutByEngine = last && (piece === last.piece || piece === last.piece + 1);
+      const figure = el("figure", { class: cutByEngine ? "piece last" : "piece", "data-piece": piece });
+      const [tw, th] = match.position.pieces[index];
+      if (w > 80 || h > 80) {
+        figure.append(el("figcaption", {}, `${piece}) ${tw}×${th}: too large to draw; type the cut below`));
+        box.append(figure);
+        return;
+      }
+      const drawing = svg("svg", { width: w * scale + 2, height: h * scale + 2 });
+      drawing.append(svg("rect", { x: 1, y: 1, width: w * scale, height: h * scale, fill: "#fff", stroke: "#333" }));
+      const line = (direction, at, x1, y1, x2, y2) => {
+        const hinted = hint && hint.piece === piece && hint.direction === direction && hint.at === String(at);
+        // The line is thin; a transparent band around it takes the click.
+        const band = Math.max(4, Math.min(10, scale - 2));
+        const hit = svg("rect", {
+          x: Math.min(x1, x2) - (x1 === x2 ? band / 2 : 0), y: Math.min(y1, y2) - (y1 === y2 ? band / 2 : 0),
+          width: x1 === x2 ? band : Math.abs(x2 - x1), height: y1 === y2 ? band : Math.abs(y2 - y1),
+          class: "hit", "data-cut": `${piece},${direction},${at}`,
+        });
+        const cut = svg("line", { x1, y1, x2, y2, class: hinted ? "cut hint" : "cut" });
+        if (hinted) hit.dataset.hint = "cut";
+        hit.addEventListener("click", () => match.play({ kind: "cut", piece, direction, at: String(at) }));
+        drawing.append(hit, cut);
+      };
+      for (let k = 1; k < w; k++) line("vertical", k, 1 + k * scale, 1, 1 + k * scale, 1 + h * scale);
+      for (let k = 1; k < h; k++) line("horizontal", k, 1, 1 + k * scale, 1 + w * scale, 1 + k * scale);
+      figure.append(drawing, el("figcaption", {}, `${piece}) ${tw}×${th}`));
+      box.append(figure);
+    });
+    return box;
   },
-  matrix: {
-    title: "Matrix Game",
-    rules: "Pick a row, then how many stones to take from each of its cells (at least one in all). Whoever cannot move loses.",
-    example: "1\n2 3\n1 2 3\n3 2 1\n",
-    random() {
-      const m = randint(2, 4), n = randint(2, 4);
-      const rows = Array.from({ length: m }, () => Array.from({ length: n }, () => randint(0, 6)));
-      rows[0][0] = Math.max(rows[0][0], 1); // at least one move
-      return { rows };
-    },
-    describe(m) { return `take ${m.take.join(", ")} from row ${m.row}`; },
+
+  matrix(match) {
+    const table = el("table", { class: "matrix", "data-testid": "matrix" });
+    const last = match.last && match.last.kind === "row" ? match.last : null;
+    const hint = match.hint && match.hint.kind === "row" ? match.hint : null;
+    match.position.rows.forEach((cells, i) => {
+      const row = i + 1;
+      const chosen = match.selection.row === row;
+      const classes = [];
+      if (chosen) classes.push("chosen");
+      if (last && last.row === row) classes.push("last");
+      if (hint && hint.row === row) classes.push("hint");
+      const tr = el("tr", { class: classes.join(" "), "data-row": row });
+      tr.append(el("td", {}, `${row})`));
+      cells.forEach((stones, j) => {
+        const td = el("td", { class: "stones", "data-stones": `${row},${j + 1}` }, String(stones));
+        td.addEventListener("click", () => { match.selection = { row }; match.draw(); });
+        tr.append(td);
+      });
+      const inputs = cells.map((stones, j) => {
+        const input = el("input", { type: "text", inputmode: "numeric", value: "0", "data-take": `${row},${j + 1}` });
+        if (hint && hint.row === row) input.dataset.hint = hint.take[j];
+        if (!chosen) input.disabled = true;
+        return input;
+      });
+      const take = el("button", {
+        "data-take-row": row,
+        onclick: () => match.play({ kind: "row", row, take: inputs.map((x) => x.value.trim() || "0") }),
+      }, "Take");
+      take.disabled = !chosen;
+      const choose = el("button", { "data-choose-row": row, onclick: () => { match.selection = { row }; match.draw(); } }, "Pick row");
+      tr.append(el("td", {}, chosen ? "take:" : ""), ...inputs.map((x) => el("td", {}, x)), el("td", {}, chosen ? take : choose));
+      table.append(tr);
+    });
+    return table;
+  },
+
+  // Heaps as rows of tokens. Click a token, then another (or the same
+  // again): the run between them is taken, and what is left on either side
+  // stays as one or two heaps. Click a gap between tokens to split the
+  // heap there without taking any.
+  heaps(match) {
+    const box = el("div", { class: "heaps", "data-testid": "heaps" });
+    const heaps = match.position.heaps;
+    const hint = match.hint && match.hint.kind === "heap" ? match.hint : null;
+    const last = match.last && match.last.kind === "heap" ? match.last : null;
+    const sel = match.selection;
+    if (heaps.length === 0) box.append(el("p", {}, "No heaps are left."));
+    heaps.forEach((size, index) => {
+      const heap = index + 1;
+      // The heaps the engine's move left, in the place of the heap it took from.
+      const byEngine = last && heap >= last.heap && heap < last.heap + last.leave.length;
+      const row = el("div", { class: byEngine ? "heap last" : "heap", "data-heap": heap });
+      row.append(el("span", { class: "heap-label" }, `${heap}) ${size}`));
+      if (size > 60) {
+        row.append(el("span", { class: "legend" }, " too many tokens to draw; type the move below"));
+        box.append(row);
+        return;
+      }
+      const run = hint && hint.heap === heap ? hintRun(hint, size) : null;
+      for (let t = 1; t <= size; t++) {
+        const classes = ["token"];
+        if (sel.heap === heap && sel.from === t) classes.push("selected");
+        if (run && run.take > 0 && t >= run.from && t <= run.to) classes.push("hint");
+        const token = el("span", { class: classes.join(" "), "data-token": `${heap},${t}`, title: `token ${t}` });
+        if (run && run.take > 0) {
+          const marks = [];
+          if (t === run.from) marks.push("from");
+          if (t === run.to) marks.push("to");
+          if (marks.length) token.dataset.hint = marks.join(" ");
+        }
+        token.addEventListener("click", () => tokenClick(match, heap, size, t));
+        row.append(token);
+        if (t < size) {
+          const gap = el("span", { class: run && run.take === 0 && run.gap === t ? "gap hint" : "gap", "data-gap": `${heap},${t}` });
+          if (run && run.take === 0 && run.gap === t) gap.dataset.hint = "gap";
+          gap.addEventListener("click", () => match.play({ kind: "heap", heap, take: 0, leave: sorted([t, size - t]) }));
+          row.append(gap);
+        }
+      }
+      box.append(row);
+    });
+    return box;
+  },
+
+  // Wythoff's game: each pair (x, y) is a queen on a board, x columns from
+  // the left edge and y rows from the bottom; it moves left, down, or
+  // diagonally down-left. Click where it goes.
+  pairs(match) {
+    const box = el("div", { class: "pieces", "data-testid": "pairs" });
+    const hint = match.hint && match.hint.kind === "pair" ? match.hint : null;
+    const last = match.last && match.last.kind === "pair" ? match.last : null;
+    match.position.pairs.forEach(([x, y], index) => {
+      const pair = index + 1;
+      const side = Math.max(x, y, 4) + 1;
+      const figure = el("figure", { class: "piece", "data-pair": pair });
+      if (side > 40) {
+        figure.append(el("figcaption", {}, `${pair}) (${x}, ${y}): too large to draw; type the move below`));
+        box.append(figure);
+        return;
+      }
+      const grid = el("div", { class: "board queen" });
+      grid.style.gridTemplateColumns = `24px repeat(${side}, 26px)`;
+      for (let row = side - 1; row >= 0; row--) {
+        grid.append(el("div", { class: "label" }, String(row)));
+        for (let col = 0; col < side; col++) {
+          const classes = ["cell"];
+          const here = [col, row];
+          const legal = (col < x && row === y) || (col === x && row < y) || (col < x && row < y && x - col === y - row);
+          if (col === x && row === y) classes.push("queen-here");
+          if (legal) classes.push("reach");
+          if (last && last.pair === pair && same(last.to, here)) classes.push("last");
+          const cell = el("div", { class: classes.join(" "), "data-square": `${pair},${col},${row}`, title: `(${col}, ${row})` });
+          if (hint && hint.pair === pair && same(hint.to, here)) {
+            cell.classList.add("hint");
+            cell.dataset.hint = "to";
+          }
+          if (legal) cell.addEventListener("click", () => match.play({ kind: "pair", pair, to: [col, row] }));
+          grid.append(cell);
+        }
+      }
+      grid.append(el("div", { class: "label" }, ""));
+      for (let col = 0; col < side; col++) grid.append(el("div", { class: "label" }, String(col)));
+      figure.append(grid, el("figcaption", {}, `${pair}) (${x}, ${y})`));
+      box.append(figure);
+    });
+    return box;
   },
 };
 
-// One game in progress.
+const sorted = (parts) => parts.filter((p) => p > 0).sort((a, b) => a - b);
+
+// Where a heap move's taken run lies: after the first heap it leaves.
+function hintRun(move, size) {
+  const [a = 0, b = 0] = move.leave;
+  if (move.take === 0) return { take: 0, gap: a };
+  // One heap left: the run is at the end; two: between them.
+  const before = move.leave.length === 2 ? a : 0;
+  return { take: move.take, from: before + 1, to: before + move.take, size, rest: b };
+}
+
+function tokenClick(match, heap, size, t) {
+  if (match.busy || match.over) return;
+  const sel = match.selection;
+  if (sel.heap !== heap || sel.from === undefined) {
+    match.selection = { heap, from: t };
+    match.draw();
+    return;
+  }
+  const from = Math.min(sel.from, t), to = Math.max(sel.from, t);
+  match.play({ kind: "heap", heap, take: to - from + 1, leave: sorted([from - 1, size - to]) });
+}
+
+function bombClick(match, cell, hasBomb, target) {
+  if (match.busy || match.over) return;
+  const sel = match.selection;
+  const [r, c] = cell;
+  if (target && sel.explode) {
+    sel[target] = cell;
+    if (target === "above" && sel.explode[1] > 1) { sel.stage = "left"; match.draw(); return; }
+    return match.play({ kind: "bomb", explode: sel.explode, above: sel.above || null, left: sel.left || null });
+  }
+  if (!hasBomb || (r === 1 && c === 1)) { match.selection = {}; match.draw(); return; }
+  // A bomb on row 1 only lands left of it; on column 1, only above it.
+  match.selection = { explode: cell, stage: r > 1 ? "above" : "left" };
+  match.draw();
+}
+
+// ---------------------------------------------------------------- a game
+
 class Match {
-  constructor(game) {
-    this.game = game;
-    this.spec = GAMES[game];
+  constructor(info, game) {
+    this.info = info; // the registry's entry: kind, players, move help
+    this.game = game; // the full name, with its parameter
     this.history = [];
     this.position = null;
     this.over = false;
@@ -109,8 +333,8 @@ class Match {
     this.draw();
     // A position without a legal move is lost at once by the player to move.
     try {
-      const analysis = await api("/api/solve", { game: this.game, position });
-      if (!analysis.engine_move && this.position === position) {
+      const analysis = await api("/api/solve", { game: this.game, position, listed: 1 });
+      if (analysis.winning_moves.length === 0 && !analysis.suggested_move && this.position === position) {
         this.explain("There is no legal move in this position.");
         this.finish(false);
       }
@@ -131,63 +355,50 @@ class Match {
 
   explain(text) { document.getElementById("explain").textContent = text; }
 
-  // One turn with the page locked: `body` makes the moves; an error is
-  // shown, and the person moves again.
-  async turn(body) {
+  // One round trip: your move (or none, for grundy to start) in, the
+  // position after it and grundy's answer out.
+  turn(move) {
     if (this.busy || this.over) return;
     this.busy = true;
     this.hint = null;
     this.selection = {};
-    try {
-      await body();
-    } catch (error) {
-      this.explain(`Refused: ${error.message}`);
-      this.setStatus("Your move.", "");
-    } finally {
-      this.busy = false;
-      this.turns += 1;
-      document.getElementById("status").dataset.turns = this.turns;
-      this.draw();
-    }
-  }
-
-  // The person's move, then the engine's answer.
-  play(move) {
-    return this.turn(async () => {
-      this.explain(`You: ${this.spec.describe(move)}.`);
-      const before = this.position;
-      const mine = await api("/api/move", { game: this.game, position: before, move });
-      this.history.push(before);
-      this.position = mine.position;
-      this.last = null;
-      this.started = false;
-      if (mine.mover_won) return this.finish(true);
-      await this.engineTurn();
-    });
-  }
-
-  // grundy moves, then it is the person's turn again (or the game is over).
-  async engineTurn() {
     this.setStatus("grundy is thinking…", "", "thinking");
-    this.draw();
-    const analysis = await api("/api/solve", { game: this.game, position: this.position });
-    if (!analysis.engine_move) return this.finish(true);
-    const reply = await api("/api/move", { game: this.game, position: this.position, move: analysis.engine_move });
-    this.last = analysis.engine_move;
-    this.position = reply.position;
-    this.explain(`grundy: ${this.spec.describe(analysis.engine_move)}` +
-      (analysis.first_player_wins ? " (a winning move)." : " (no winning move existed; the hardest one to answer)."));
-    if (reply.mover_won) return this.finish(false);
-    this.setStatus("Your move.", "");
+    return (async () => {
+      try {
+        const before = this.position;
+        const answer = await api("/api/play", { game: this.game, position: before, move });
+        if (move) this.history.push(before);
+        this.started = false;
+        this.position = answer.position;
+        this.last = answer.engine_move ? answer.engine_move.move : null;
+        const said = [];
+        if (answer.your_move) said.push(`You: ${answer.your_move.text}.`);
+        if (answer.engine_move) {
+          said.push(`grundy: ${answer.engine_move.text}` + (answer.engine_move_wins
+            ? " (a winning move)."
+            : " (no winning move existed; the hardest one to answer)."));
+        }
+        this.explain(said.join(" "));
+        if (answer.winner) this.finish(answer.winner === "you");
+        else this.setStatus("Your move.", "");
+      } catch (error) {
+        this.explain(`Refused: ${error.message}`);
+        this.setStatus("Your move.", "");
+      } finally {
+        this.busy = false;
+        this.turns += 1;
+        document.getElementById("status").dataset.turns = this.turns;
+        this.draw();
+      }
+    })();
   }
+
+  play(move) { return this.turn(move); }
 
   // Before any move: let grundy have the first move.
   engineFirst() {
     if (!this.started) return;
-    return this.turn(async () => {
-      this.started = false;
-      await this.engineTurn();
-    });
+    return this.turn(null);
   }
 
   finish(youWon) {
@@ -199,10 +410,14 @@ class Match {
 
   async showHint() {
     if (this.over || this.busy) return;
-    const analysis = await api("/api/solve", { game: this.game, position: this.position });
-    this.hint = analysis.engine_move;
-    this.explain(this.hint
-      ? `Hint: ${this.spec.describe(this.hint)} — ${analysis.first_player_wins ? "it wins (nim-sum *" + analysis.nim_sum + " to *0)." : "the position is lost (nim-sum *0); this is the hardest move to answer."}`
+    const analysis = await api("/api/solve", { game: this.game, position: this.position, listed: 1 });
+    const best = analysis.winning_moves[0] || analysis.suggested_move;
+    this.hint = best ? best.move : null;
+    const notation = best ? ` (type ${best.notation})` : "";
+    this.explain(best
+      ? `Hint: ${best.text}${notation} — ${analysis.winner === "first"
+        ? (analysis.nim_sum_decides ? `it wins (nim-sum *${analysis.nim_sum} to *0).` : "it wins.")
+        : "the position is lost; this is the hardest move to answer."}`
       : "No move is left.");
     this.draw();
   }
@@ -223,167 +438,64 @@ class Match {
     const first = document.querySelector("[data-testid=engine-first]");
     if (first) first.disabled = !this.started || this.over || this.busy;
     const area = document.getElementById("board");
-    area.replaceChildren(DRAW[this.game](this));
+    area.replaceChildren(DRAW[this.info.kind](this));
   }
 }
 
-const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
-
-const DRAW = {
-  bomb(match) {
-    const { rows, cols, bombs } = match.position;
-    const has = new Set(bombs.map(([r, c]) => `${r},${c}`));
-    const sel = match.selection;
-    const grid = el("div", { class: "board", "data-testid": "bomb-board" });
-    grid.style.gridTemplateColumns = `repeat(${cols}, 34px)`;
-    const cells = (m) => m ? [m.explode, m.above, m.left].filter(Boolean) : [];
-    for (let r = 1; r <= rows; r++) {
-      for (let c = 1; c <= cols; c++) {
-        const here = [r, c];
-        const classes = ["cell"];
-        if (has.has(`${r},${c}`)) classes.push("bomb");
-        let target = null;
-        if (sel.explode) {
-          const [p, q] = sel.explode;
-          if (same(sel.explode, here)) classes.push("selected");
-          if (sel.stage === "above" && c === q && r < p) target = "above";
-          if (sel.stage === "left" && r === p && c < q) target = "left";
-          if (target) classes.push("target");
-        }
-        if (cells(match.hint).some((x) => same(x, here))) classes.push("hint");
-        if (cells(match.last).some((x) => same(x, here))) classes.push("last");
-        const cell = el("div", { class: classes.join(" "), "data-cell": `${r},${c}` });
-        if (match.hint) {
-          if (same(match.hint.explode, here)) cell.dataset.hint = "explode";
-          else if (same(match.hint.above, here)) cell.dataset.hint = "above";
-          else if (same(match.hint.left, here)) cell.dataset.hint = "left";
-        }
-        cell.addEventListener("click", () => bombClick(match, here, has.has(`${r},${c}`), target));
-        grid.append(cell);
-      }
-    }
-    return grid;
-  },
-
-  cutting(match) {
-    const box = el("div", { class: "pieces", "data-testid": "pieces" });
-    const pieces = match.position.pieces;
-    const longest = Math.max(...pieces.flat(), 1);
-    const scale = Math.max(6, Math.min(40, Math.floor(360 / longest)));
-    pieces.forEach(([w, h], index) => {
-      const piece = index + 1;
-      // The engine's cut left pieces `last.piece` and the one after it.
-      const cutByEngine = match.last && (piece === match.last.piece || piece === match.last.piece + 1);
-      const figure = el("figure", { class: cutByEngine ? "piece last" : "piece", "data-piece": piece });
-      if (w > 80 || h > 80) {
-        figure.append(el("figcaption", {}, `${piece}) ${w}×${h}: too large to draw; type the cut below`));
-        box.append(figure);
-        return;
-      }
-      const drawing = svg("svg", { width: w * scale + 2, height: h * scale + 2 });
-      drawing.append(svg("rect", { x: 1, y: 1, width: w * scale, height: h * scale, fill: "#fff", stroke: "#333" }));
-      const line = (direction, at, x1, y1, x2, y2) => {
-        const hinted = match.hint && match.hint.piece === piece && match.hint.direction === direction && match.hint.at === at;
-        // The line is thin; a transparent band around it takes the click.
-        const band = Math.max(4, Math.min(10, scale - 2));
-        const hit = svg("rect", {
-          x: Math.min(x1, x2) - (x1 === x2 ? band / 2 : 0), y: Math.min(y1, y2) - (y1 === y2 ? band / 2 : 0),
-          width: x1 === x2 ? band : Math.abs(x2 - x1), height: y1 === y2 ? band : Math.abs(y2 - y1),
-          class: "hit", "data-cut": `${piece},${direction},${at}`,
-        });
-        const cut = svg("line", { x1, y1, x2, y2, class: hinted ? "cut hint" : "cut" });
-        if (hinted) hit.dataset.hint = "cut";
-        hit.addEventListener("click", () => match.play({ piece, direction, at }));
-        drawing.append(hit, cut);
-      };
-      for (let k = 1; k < w; k++) line("vertical", k, 1 + k * scale, 1, 1 + k * scale, 1 + h * scale);
-      for (let k = 1; k < h; k++) line("horizontal", k, 1, 1 + k * scale, 1 + w * scale, 1 + k * scale);
-      figure.append(drawing, el("figcaption", {}, `${piece}) ${w}×${h}`));
-      box.append(figure);
-    });
-    if (pieces.some(([w, h]) => w > 80 || h > 80)) {
-      const p = el("input", { type: "number", min: 1, value: 1 });
-      const d = el("select", {}, el("option", { value: "vertical" }, "vertically"), el("option", { value: "horizontal" }, "horizontally"));
-      const k = el("input", { type: "number", min: 1, value: 1 });
-      box.append(el("div", {}, "Cut piece ", p, " ", d, " at ", k, " ",
-        el("button", { onclick: () => match.play({ piece: +p.value, direction: d.value, at: +k.value }) }, "Cut")));
-    }
-    return box;
-  },
-
-  matrix(match) {
-    const table = el("table", { class: "matrix", "data-testid": "matrix" });
-    match.position.rows.forEach((cells, i) => {
-      const row = i + 1;
-      const chosen = match.selection.row === row;
-      const classes = [];
-      if (chosen) classes.push("chosen");
-      if (match.last && match.last.row === row) classes.push("last");
-      if (match.hint && match.hint.row === row) classes.push("hint");
-      const tr = el("tr", { class: classes.join(" "), "data-row": row });
-      tr.append(el("td", {}, `${row})`));
-      cells.forEach((stones, j) => {
-        const td = el("td", { class: "stones", "data-stones": `${row},${j + 1}` }, String(stones));
-        td.addEventListener("click", () => { match.selection = { row }; match.draw(); });
-        tr.append(td);
-      });
-      const inputs = cells.map((stones, j) => {
-        const input = el("input", { type: "number", min: 0, max: stones, value: 0, "data-take": `${row},${j + 1}` });
-        if (match.hint && match.hint.row === row) input.dataset.hint = match.hint.take[j];
-        if (!chosen) input.disabled = true;
-        return input;
-      });
-      const take = el("button", { "data-take-row": row, onclick: () => match.play({ row, take: inputs.map((x) => Number(x.value) || 0) }) }, "Take");
-      take.disabled = !chosen;
-      const choose = el("button", { "data-choose-row": row, onclick: () => { match.selection = { row }; match.draw(); } }, "Pick row");
-      tr.append(el("td", {}, chosen ? "take:" : ""), ...inputs.map((x) => el("td", {}, x)), el("td", {}, chosen ? take : choose));
-      table.append(tr);
-    });
-    return table;
-  },
-};
-
-function bombClick(match, cell, hasBomb, target) {
-  if (match.busy || match.over) return;
-  const sel = match.selection;
-  const [r, c] = cell;
-  if (target && sel.explode) {
-    sel[target] = cell;
-    if (target === "above" && sel.explode[1] > 1) { sel.stage = "left"; match.draw(); return; }
-    return match.play({ explode: sel.explode, above: sel.above || null, left: sel.left || null });
-  }
-  if (!hasBomb || (r === 1 && c === 1)) { match.selection = {}; match.draw(); return; }
-  // A bomb on row 1 only lands left of it; on column 1, only above it.
-  match.selection = { explode: cell, stage: r > 1 ? "above" : "left" };
-  match.draw();
+// The parameter a game was last played with (octal code, subtraction set).
+function defaultParameter(info) {
+  return info.example.includes(":") ? info.example.split(":").slice(1).join(":") : "";
 }
 
-function playView(game) {
-  const spec = GAMES[game];
-  const match = new Match(game);
-  const paste = el("textarea", { "data-testid": "paste", spellcheck: "false" }, spec.example);
+function playView(info, parameter) {
+  const game = info.parameter ? `${info.name}:${parameter}` : info.name;
+  const match = new Match(info, game);
+  const paste = el("textarea", { "data-testid": "paste", spellcheck: "false" }, EXAMPLES[info.kind] || "");
+  // Only the last position asked for is started, whichever answer comes
+  // back first.
+  let asked = 0;
   const fromText = async () => {
+    const mine = ++asked;
     try {
       const parsed = await api("/api/parse", { game, text: paste.value });
-      match.start(parsed.position);
+      if (mine === asked) match.start(parsed.position);
     } catch (error) { match.explain(`Cannot start from that text: ${error.message}`); }
   };
+  const fresh = async () => {
+    const mine = ++asked;
+    try {
+      const created = await api("/api/new", { game, seed: Math.floor(Math.random() * 2 ** 31) + 1 });
+      if (mine === asked) match.start(created.position);
+    } catch (error) { match.explain(`Cannot start a game: ${error.message}`); }
+  };
+  const typed = el("input", { type: "text", "data-testid": "move-text", placeholder: "a move, as grundy play reads it" });
+  const playTyped = () => { match.play({ kind: "notation", notation: typed.value }); typed.value = ""; };
+  typed.addEventListener("keydown", (e) => { if (e.key === "Enter") playTyped(); });
+  const parts = [el("h2", {}, info.title)];
+  if (info.parameter) {
+    const field = el("input", { type: "text", value: parameter, "data-testid": "parameter" });
+    const go = () => { location.hash = `#play/${info.name}:${field.value.trim()}`; };
+    field.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+    parts.push(el("div", { class: "toolbar" }, `${info.parameter}: `, field, el("button", { onclick: go, "data-testid": "parameter-go" }, "Play this one")));
+  }
   view.replaceChildren(
-    el("h2", {}, spec.title),
-    el("p", {}, spec.rules),
+    ...parts,
+    el("p", { class: "legend" }, info.summary),
     el("div", { class: "toolbar" },
       el("button", { onclick: () => match.showHint(), "data-testid": "hint" }, "Hint"),
       el("button", { onclick: () => match.undo(), "data-testid": "undo" }, "Undo"),
       el("button", { onclick: () => match.engineFirst(), "data-testid": "engine-first", title: "Before any move: grundy moves first" }, "grundy moves first"),
-      el("button", { onclick: () => match.start(spec.random()), "data-testid": "new-random" }, "New random game")),
+      el("button", { onclick: fresh, "data-testid": "new-random" }, "New random game")),
     el("div", { id: "status", "data-testid": "status" }),
     el("div", { id: "board" }),
+    el("div", { class: "toolbar" }, "Move: ", typed, el("button", { onclick: playTyped, "data-testid": "move-play" }, "Play"),
+      el("span", { class: "legend" }, info.move_help)),
     el("div", { id: "explain", "data-testid": "explain" }),
-    el("details", {}, el("summary", {}, "New game from the judge format"),
+    el("details", {}, el("summary", {}, "New game from the game's text format"),
       paste, el("div", {}, el("button", { onclick: fromText, "data-testid": "start-text" }, "Start from this text"))),
   );
-  match.start(spec.random());
   window.grundyMatch = match;
+  fresh();
 }
 
 // ---------------------------------------------------------------- explore
@@ -402,6 +514,7 @@ function tablesView() {
   const rows = el("input", { type: "number", min: 1, max: 1000, value: 64, "data-testid": "table-rows" });
   const cols = el("input", { type: "number", min: 1, max: 1000, value: 64, "data-testid": "table-cols" });
   const canvas = el("canvas", { width: 640, height: 640, "data-testid": "heatmap" });
+  const axes = el("p", { class: "legend", "data-testid": "table-axes" });
   const info = el("p", { class: "legend", "data-testid": "table-info" });
   const tip = document.getElementById("tip") || document.body.appendChild(el("div", { id: "tip" }));
   let data = null, zoom = 1, ox = 0, oy = 0, image = null;
@@ -433,6 +546,7 @@ function tablesView() {
     }));
     ctx.putImageData(pixels, 0, 0);
     image = off; zoom = 1; ox = 0; oy = 0;
+    axes.textContent = `Down: ${data.axes[0]}, from 1. Across: ${data.axes[1]}, from 1.`;
     info.replaceChildren(`${data.rows}×${data.cols} values, largest *${data.max}; `,
       el("span", { class: "swatch", style: "background: rgb(230,30,60)" }), `${zeros} zeros (second player wins). Scroll to zoom, drag to pan, hover for a value.`);
     render();
@@ -467,60 +581,111 @@ function tablesView() {
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
   view.replaceChildren(el("h2", {}, "Grundy tables"),
     el("div", { class: "toolbar" }, game, " rows ", rows, " columns ", cols, el("button", { onclick: load, "data-testid": "table-show" }, "Show")),
-    el("div", { class: "explore" }, canvas), info);
+    axes, el("div", { class: "explore" }, canvas), info);
   load();
+}
+
+// Round tick steps: 1, 2, 5, 10, 20, 50, …, about `count` of them.
+function tickStep(range, count) {
+  const raw = Math.max(range, 1) / count, power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) || 10 * power;
 }
 
 function octalView() {
   const code = el("input", { type: "text", value: "0.07", "data-testid": "octal-code" });
   const upto = el("input", { type: "number", min: 1, max: 200000, value: 1000, "data-testid": "octal-upto" });
-  const canvas = el("canvas", { width: 900, height: 320, "data-testid": "octal-plot" });
+  const canvas = el("canvas", { width: 900, height: 340, "data-testid": "octal-plot" });
   const info = el("p", { "data-testid": "octal-info" });
   const values = el("p", { class: "legend" });
+  const play = el("a", { "data-testid": "octal-play" }, "Play this game");
   const run = async () => {
     info.textContent = "Computing…";
     let data;
     try { data = await api(`/api/octal?code=${encodeURIComponent(code.value)}&upto=${upto.value}`); }
     catch (error) { info.textContent = error.message; return; }
+    const name = data.game.replace(/^octal:/, "");
+    play.setAttribute("href", `#play/${data.game}`);
     info.textContent = data.period
-      ? `${data.code}: period ${data.period}, preperiod ${data.preperiod} (proven after ${data.computed} values).`
-      : `${data.code}: no period proven among ${data.computed} values${data.complete ? "" : " (stopped by the time limit)"}.`;
+      ? `${name}: period ${data.period}, preperiod ${data.preperiod} (proven after ${data.computed} values).`
+      : `${name}: no period proven among ${data.computed} values${data.complete ? "" : " (stopped by the time limit)"}.`;
     values.textContent = `G(0…): ${data.values.slice(0, 120).join(" ")}${data.values.length > 120 ? " …" : ""}`;
-    const ctx = canvas.getContext("2d"), n = data.values.length, max = Math.max(1, ...data.values.slice(0, 20000));
+    const ctx = canvas.getContext("2d"), n = data.values.length;
+    const shown = Math.min(n, 20000), max = Math.max(1, ...data.values.slice(0, shown));
     ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, canvas.width, canvas.height);
-    const shown = Math.min(n, 20000), pad = 30, w = canvas.width - 2 * pad, h = canvas.height - 2 * pad;
+    const left = 48, right = 16, top = 16, bottom = 44;
+    const w = canvas.width - left - right, h = canvas.height - top - bottom;
+    const px = (i) => left + (shown <= 1 ? 0 : (i / (shown - 1)) * w);
+    const py = (v) => top + h - (v / max) * h;
     if (data.period) {
       ctx.fillStyle = "#eef4ff";
-      const x = pad + (Math.min(data.preperiod, shown) / shown) * w;
-      ctx.fillRect(x, pad, w - (x - pad), h);
+      const x = px(Math.min(data.preperiod, shown - 1));
+      ctx.fillRect(x, top, left + w - x, h);
     }
-    ctx.fillStyle = "#3b528b";
     for (let i = 0; i < shown; i++) {
       const v = data.values[i];
       ctx.fillStyle = v === 0 ? "rgb(230,30,60)" : "#3b528b";
-      ctx.fillRect(pad + (i / shown) * w - 1, pad + h - (v / max) * h - 1, 3, 3);
+      ctx.fillRect(px(i) - 1, py(v) - 1, 3, 3);
     }
-    ctx.fillStyle = "#333"; ctx.font = "12px sans-serif";
-    ctx.fillText(`G(n), n = 0…${shown - 1}; max ${max}`, pad, 18);
+    // Axes with ticks: heap n along the bottom, G(n) up the left.
+    ctx.strokeStyle = "#333"; ctx.fillStyle = "#333"; ctx.font = "12px sans-serif"; ctx.lineWidth = 1;
+    ctx.beginPath(); ctx.moveTo(left, top); ctx.lineTo(left, top + h); ctx.lineTo(left + w, top + h); ctx.stroke();
+    ctx.textAlign = "center"; ctx.textBaseline = "top";
+    const xs = tickStep(shown - 1, 10);
+    for (let t = 0; t <= shown - 1; t += xs) {
+      ctx.beginPath(); ctx.moveTo(px(t), top + h); ctx.lineTo(px(t), top + h + 5); ctx.stroke();
+      ctx.fillText(String(t), px(t), top + h + 7);
+    }
+    ctx.fillText("heap n", left + w / 2, top + h + 24);
+    ctx.textAlign = "right"; ctx.textBaseline = "middle";
+    const ys = tickStep(max, 5);
+    for (let t = 0; t <= max; t += ys) {
+      ctx.beginPath(); ctx.moveTo(left - 5, py(t)); ctx.lineTo(left, py(t)); ctx.stroke();
+      ctx.fillText(String(t), left - 7, py(t));
+    }
+    ctx.save(); ctx.translate(12, top + h / 2); ctx.rotate(-Math.PI / 2);
+    ctx.textAlign = "center"; ctx.fillText("G(n)", 0, 0); ctx.restore();
+    canvas.dataset.axes = "heap n, G(n)";
+    canvas.dataset.xTicks = xs; canvas.dataset.yTicks = ys;
   };
   view.replaceChildren(el("h2", {}, "Octal games"),
     el("p", {}, "A code such as 0.07 (Dawson's Kayles), 0.137 or 4.07; the sequence is plotted, and its period shown once the periodicity theorem proves it (shaded)."),
-    el("div", { class: "toolbar" }, "code ", code, " values ", upto, el("button", { onclick: run, "data-testid": "octal-run" }, "Compute")),
+    el("div", { class: "toolbar" }, "code ", code, " values ", upto, el("button", { onclick: run, "data-testid": "octal-run" }, "Compute"), play),
     canvas, info, values);
   run();
 }
 
 // ---------------------------------------------------------------- routing
 
-function route() {
-  const name = (location.hash || "#bomb").slice(1);
+let GAME_LIST = null;
+
+async function games() {
+  if (!GAME_LIST) GAME_LIST = (await api("/api/games")).games;
+  return GAME_LIST;
+}
+
+async function buildNav() {
+  const nav = document.getElementById("nav");
+  const list = await games();
+  nav.replaceChildren(
+    ...list.map((info) => el("a", { href: `#play/${info.example}`, "data-view": `play/${info.name}`, "data-game": info.name }, info.title)),
+    el("a", { href: "#tables", "data-view": "tables" }, "Grundy tables"),
+    el("a", { href: "#octal", "data-view": "octal" }, "Octal sequences"));
+}
+
+async function route() {
+  const hash = decodeURIComponent((location.hash || "").slice(1));
   const tip = document.getElementById("tip");
   if (tip) tip.style.display = "none";
-  document.querySelectorAll("nav a").forEach((a) => a.classList.toggle("active", a.dataset.view === name));
-  if (GAMES[name]) playView(name);
-  else if (name === "tables") tablesView();
-  else if (name === "octal") octalView();
-  else playView("bomb");
+  const list = await games();
+  const [name, ...rest] = hash.startsWith("play/") ? hash.slice(5).split(":") : [];
+  const info = list.find((g) => g.name === name) || (hash === "tables" || hash === "octal" ? null : list[0]);
+  const current = info ? `play/${info.name}` : hash;
+  document.querySelectorAll("nav a").forEach((a) => a.classList.toggle("active", a.dataset.view === current));
+  if (hash === "tables") return tablesView();
+  if (hash === "octal") return octalView();
+  const parameter = info.parameter ? (rest.join(":") || defaultParameter(info)) : "";
+  playView(info, parameter);
 }
+
 window.addEventListener("hashchange", route);
-route();
+buildNav().then(route).catch((error) => { view.textContent = `Cannot reach the server: ${error.message}`; });

@@ -51,6 +51,7 @@ pub fn game_list() -> wire::GameList {
             let [first, second] = game.players();
             wire::GameInfo {
                 name: self.0.name.to_string(),
+                title: self.0.title.to_string(),
                 parameter: self.0.parameter.map(str::to_string),
                 summary: self.0.summary.to_string(),
                 example: self.0.example.to_string(),

@@ -39,6 +39,8 @@ use crate::shared::{Cancel, Shelf};
 pub struct Entry {
     /// The name, before any `:`.
     pub name: &'static str,
+    /// What people call it ("Bomb Game", "Wythoff's game").
+    pub title: &'static str,
     /// What follows the `:`, if the game takes a parameter (`CODE`).
     pub parameter: Option<&'static str>,
     /// One line on the game and its input format.
@@ -124,6 +126,7 @@ fn none(parameter: Option<&str>) -> Result<(), String> {
 impl Registered for BombGame {
     const ENTRY: Entry = Entry {
         name: "bomb",
+        title: "Bomb Game",
         parameter: None,
         summary: "Bomb Game: `n m` then an n×m grid of `#`/`.`; answers John or Jack",
         example: "bomb",
@@ -154,6 +157,7 @@ impl Registered for BombGame {
 impl Registered for CuttingGame {
     const ENTRY: Entry = Entry {
         name: "cutting",
+        title: "Cutting Game",
         parameter: None,
         summary: "Cutting Game (POJ 2311): pairs `W H`; answers WIN or LOSE",
         example: "cutting",
@@ -168,6 +172,7 @@ impl Registered for CuttingGame {
 impl Registered for MatrixGame {
     const ENTRY: Entry = Entry {
         name: "matrix",
+        title: "Matrix Game",
         parameter: None,
         summary: "Matrix Game: T, then cases `m n` and m·n piles; answers `Case k: Alice|Bob`",
         example: "matrix",
@@ -190,6 +195,7 @@ fn opened<R: HeapRules>(mut game: HeapGame<R>, settings: &Settings) -> HeapGame<
 impl Registered for HeapGame<OctalCode> {
     const ENTRY: Entry = Entry {
         name: "octal",
+        title: "Octal game",
         parameter: Some("CODE"),
         summary: "an octal or hexadecimal take-and-break game: heap sizes, one position a line",
         example: "octal:0.07",
@@ -205,6 +211,7 @@ impl Registered for HeapGame<OctalCode> {
 impl Registered for HeapGame<Subtraction> {
     const ENTRY: Entry = Entry {
         name: "subtraction",
+        title: "Subtraction game",
         parameter: Some("S"),
         summary:
             "take k tokens from a heap, k in the finite set S: heap sizes, one position a line",
@@ -220,6 +227,7 @@ impl Registered for HeapGame<Subtraction> {
 impl Registered for HeapGame<GrundysGame> {
     const ENTRY: Entry = Entry {
         name: "grundys-game",
+        title: "Grundy's game",
         parameter: None,
         summary:
             "Grundy's game: split a heap into two unequal heaps; heap sizes, one position a line",
@@ -235,6 +243,7 @@ impl Registered for HeapGame<GrundysGame> {
 impl Registered for WythoffGame {
     const ENTRY: Entry = Entry {
         name: "wythoff",
+        title: "Wythoff's game",
         parameter: None,
         summary: "Wythoff's game: pairs of heaps `x y` (several make a sum), one position a line",
         example: "wythoff",

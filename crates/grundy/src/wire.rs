@@ -463,6 +463,8 @@ impl WireError {
 pub struct GameInfo {
     /// The name, before any `:` (`octal`).
     pub name: String,
+    /// What people call it ("Bomb Game", "Wythoff's game").
+    pub title: String,
     /// What follows the `:` for games that take a parameter (`CODE`).
     pub parameter: Option<String>,
     /// One line on the game.
