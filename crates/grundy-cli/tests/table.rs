@@ -140,6 +140,13 @@ mod pictures {
         );
         assert!(svg.contains(r#"width="584""#) && svg.contains(r#"height="490""#));
         assert!(svg.contains("Grundy values of one bomb"));
+        // The axes are named by the game: a bomb's row and column, a
+        // paper's width and height.
+        assert!(svg.contains("row p") && svg.contains("column q"));
+        let paper =
+            String::from_utf8(picture(&["cutting", "--size", "6", "--format", "svg"])).unwrap();
+        assert!(paper.contains("width W") && paper.contains("height H"));
+        assert!(!paper.contains("row p") && !paper.contains("column q"));
         // The cells are one embedded PNG: decode it and look at (1,1).
         let start = svg.find("data:image/png;base64,").expect("an embedded PNG")
             + "data:image/png;base64,".len();

@@ -815,3 +815,42 @@ async fn a_full_server_answers_429_with_retry_after() {
     // Once it is done, the table is shared: the same request is light work.
     ok(&app, "/api/solve", body, "Analysis").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_growing_bomb_table_does_not_hold_up_readers() {
+    let app = router(Limits {
+        jobs: 2,
+        time: Duration::from_secs(60),
+        ..Limits::default()
+    });
+    // A small board first: its table is shared from then on.
+    let small = json!({ "game": "bomb", "position": { "kind": "board", "rows": 8, "cols": 8, "bombs": [[8, 8], [3, 5]] } });
+    let before = ok(&app, "/api/solve", small.clone(), "Analysis").await;
+    // A heavy request grows the table to 500×500 on one core, for seconds.
+    let heavy = {
+        let app = app.clone();
+        tokio::spawn(async move { get(&app, "/api/table?game=bomb&rows=500&cols=500").await })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    // Meanwhile boards within the shared table are answered at once.
+    for _ in 0..20 {
+        assert_eq!(
+            ok(&app, "/api/solve", small.clone(), "Analysis").await,
+            before
+        );
+    }
+    assert!(
+        !heavy.is_finished(),
+        "the readers did not wait for the growth"
+    );
+    let (status, table) = heavy.await.unwrap();
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        table["values"][7][7],
+        before["components"][1]["value"]
+            .as_str()
+            .unwrap()
+            .parse::<u32>()
+            .unwrap()
+    );
+}
