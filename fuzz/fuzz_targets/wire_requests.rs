@@ -1,0 +1,44 @@
+//! Arbitrary JSON as the playground's API reads it: a position and a move
+//! of the wire format, given to every registered game within small limits.
+//! Each is taken or refused with a reason; nothing panics.
+#![no_main]
+use grundy::game::{Game, Limits};
+use grundy::registry::{self, Settings, Visit};
+use grundy::wire;
+use libfuzzer_sys::fuzz_target;
+
+struct Try(wire::Position, Option<wire::Move>);
+
+impl Visit for Try {
+    type Output = ();
+    fn visit<G: Game + 'static>(self, mut game: G) {
+        let limits = Limits {
+            max_cells: 400,
+            max_heap: 2_000,
+        };
+        let Ok(position) = game.position_from_wire(&self.0, limits) else {
+            return;
+        };
+        if game.admit(&position, limits).is_err() {
+            return;
+        }
+        let _ = wire::analyse(&mut game, &position, 3);
+        if let Some(mv) = self.1 {
+            if let Ok(mv) = wire::take_move(&mut game, &position, &mv) {
+                let after = game.play(&position, &mv);
+                let _ = game.position_wire(&after.position);
+            }
+        }
+    }
+}
+
+fuzz_target!(|text: &str| {
+    let (position, mv) = text.split_once('\n').unwrap_or((text, ""));
+    let Ok(position) = serde_json::from_str::<wire::Position>(position) else {
+        return;
+    };
+    let mv = serde_json::from_str::<wire::Move>(mv).ok();
+    for game in ["bomb", "cutting", "matrix", "octal:0.137", "subtraction:1,3,4", "grundys-game", "wythoff"] {
+        let _ = registry::open(game, &Settings::default(), Try(position.clone(), mv.clone()));
+    }
+});
