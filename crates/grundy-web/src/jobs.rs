@@ -93,6 +93,8 @@ impl Jobs {
         };
         let core = match Arc::clone(&self.cores).try_acquire_owned() {
             Ok(permit) => permit,
+            // Heavy work does not wait for a core.
+            Err(_) if heavy.is_some() => return Err(JobError::Busy),
             Err(_) => {
                 if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.queue {
                     self.waiting.fetch_sub(1, Ordering::SeqCst);

@@ -136,3 +136,28 @@ async fn heavy_work_leaves_a_core_and_full_queues_refuse() {
     assert_eq!(light.await.unwrap(), Ok(()));
     assert!(meter.most.load(Ordering::SeqCst) <= 2);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heavy_work_does_not_wait_for_a_core() {
+    let jobs = Arc::new(Jobs::new(2, 8, Duration::from_secs(5)));
+    let meter = Arc::new(Meter::default());
+    let mut light = Vec::new();
+    for _ in 0..2 {
+        let jobs = Arc::clone(&jobs);
+        let job = stubborn(&meter, Duration::from_millis(300));
+        light.push(tokio::spawn(
+            async move { jobs.run(Weight::Light, job).await },
+        ));
+    }
+    while jobs.running() < 2 {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    // Its lane is free, but no core is: refused at once, not queued.
+    let began = Instant::now();
+    assert_eq!(jobs.run(Weight::Heavy, |_| ()).await, Err(JobError::Busy));
+    assert!(jobs.running() == 2 && began.elapsed() < Duration::from_millis(300));
+    for task in light {
+        assert_eq!(task.await.unwrap(), Ok(()));
+    }
+    assert_eq!(jobs.run(Weight::Heavy, |_| 5).await, Ok(5));
+}
