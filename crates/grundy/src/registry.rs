@@ -9,7 +9,7 @@
 //! 1. Write one file (say `games/nim.rs`) with the game's type and its
 //!    [`Engine`](crate::engine::Engine) and [`Game`] implementations. For a
 //!    heap game, its [`Rules`](crate::rules::Rules) and
-//!    [`HeapRules`](crate::games::heap::HeapRules) are enough: the
+//!    [`HeapRules`] are enough: the
 //!    [`Solver`](crate::rules::Solver) is its engine and
 //!    [`HeapGame`] its [`Game`].
 //! 2. Implement [`Registered`] for it: its [`Entry`] (name, whether it takes
