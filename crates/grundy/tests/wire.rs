@@ -72,3 +72,57 @@ fn positions_and_moves_name_their_kind() {
     );
     assert!(serde_json::from_str::<wire::Position>(r#"{"kind":"stones","heaps":[1]}"#).is_err());
 }
+
+#[test]
+fn a_positions_size_measures_its_work() {
+    use wire::Position;
+    let board = Position::Board {
+        rows: 30,
+        cols: 7,
+        bombs: vec![[1, 1]],
+    };
+    assert_eq!(board.size(), 210);
+    let pieces = Position::Pieces {
+        pieces: vec![[Big(u128::MAX), Big(1)]; 3],
+    };
+    assert_eq!(pieces.size(), 3);
+    let matrix = Position::Matrix {
+        rows: vec![vec![Big(9); 4]; 5],
+    };
+    assert_eq!(matrix.size(), 20);
+    let heaps = Position::Heaps {
+        heaps: vec![5, 90_000, 7],
+    };
+    assert_eq!(heaps.size(), 90_003);
+    assert_eq!(Position::Heaps { heaps: vec![] }.size(), 0);
+    let pairs = Position::Pairs {
+        pairs: vec![[3, 99], [4, 2]],
+    };
+    assert_eq!(pairs.size(), 100 * 100 + 2);
+    let huge = Position::Heaps {
+        heaps: vec![u64::MAX],
+    };
+    assert_eq!(huge.size(), u64::MAX, "saturates");
+    assert_eq!(
+        Position::Pairs {
+            pairs: vec![[u64::MAX, 0]]
+        }
+        .size(),
+        u64::MAX
+    );
+    for (position, kind) in [
+        (board, "board"),
+        (pieces, "pieces"),
+        (matrix, "matrix"),
+        (heaps, "heaps"),
+        (pairs, "pairs"),
+    ] {
+        assert_eq!(position.kind(), kind);
+        let json = serde_json::to_value(&position).unwrap();
+        assert_eq!(json["kind"], kind);
+    }
+    assert_eq!(Big::from(7u64), Big(7));
+    assert_eq!(Big(7).to_string(), "7");
+    assert_eq!(Big(u128::from(u64::MAX) + 1).to_u64(), None);
+    assert_eq!(Big(12).to_u64(), Some(12));
+}
