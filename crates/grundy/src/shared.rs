@@ -137,6 +137,7 @@ mod tests {
         let shelf = Shelf::new(2);
         assert!(shelf.is_empty());
         assert!(shelf.offer("a", Arc::new(3u32), |n, o| n > o));
+        assert!(!shelf.is_empty());
         assert!(!shelf.offer("a", Arc::new(2u32), |n, o| n > o));
         assert!(!shelf.offer("a", Arc::new(3u32), |n, o| n > o));
         assert_eq!(shelf.get::<u32>("a").as_deref(), Some(&3));
