@@ -126,3 +126,109 @@ fn a_positions_size_measures_its_work() {
     assert_eq!(Big(u128::from(u64::MAX) + 1).to_u64(), None);
     assert_eq!(Big(12).to_u64(), Some(12));
 }
+
+#[test]
+fn moves_name_their_kind_and_big_numbers_are_checked() {
+    use wire::{Direction, Move};
+    let moves = [
+        (
+            Move::Bomb {
+                explode: [2, 2],
+                above: None,
+                left: None,
+            },
+            "bomb",
+        ),
+        (
+            Move::Cut {
+                piece: 1,
+                direction: Direction::Horizontal,
+                at: Big(1),
+            },
+            "cut",
+        ),
+        (
+            Move::Row {
+                row: 1,
+                take: vec![],
+            },
+            "row",
+        ),
+        (
+            Move::Heap {
+                heap: 1,
+                take: 1,
+                leave: vec![],
+            },
+            "heap",
+        ),
+        (
+            Move::Pair {
+                pair: 1,
+                to: [0, 0],
+            },
+            "pair",
+        ),
+        (
+            Move::Notation {
+                notation: "1 1".into(),
+            },
+            "notation",
+        ),
+    ];
+    for (mv, kind) in moves {
+        assert_eq!(mv.kind(), kind);
+        assert_eq!(serde_json::to_value(&mv).unwrap()["kind"], kind);
+    }
+    assert_eq!(wire::small(Big(7), "a side of"), Ok(7));
+    assert_eq!(
+        wire::small(Big(1 << 64), "a side of")
+            .unwrap_err()
+            .to_string(),
+        "a side of 18446744073709551616 is larger than 2^64 − 1"
+    );
+}
+
+#[test]
+fn an_analysis_says_why_a_lost_position_is_lost() {
+    use grundy::game::Game;
+    use grundy::registry::{self, Settings, Visit};
+    struct Analyse(Vec<u64>);
+    impl Visit for Analyse {
+        type Output = wire::Analysis;
+        fn visit<G: Game + 'static>(self, mut game: G) -> wire::Analysis {
+            let position = game
+                .position_from_wire(
+                    &wire::Position::Heaps { heaps: self.0 },
+                    grundy::game::Limits::default(),
+                )
+                .unwrap();
+            game.admit(&position, grundy::game::Limits::default())
+                .unwrap();
+            wire::analyse(&mut game, &position, 5)
+        }
+    }
+    let analyse = |heaps: Vec<u64>| {
+        registry::open("octal:0.07", &Settings::default(), Analyse(heaps)).unwrap()
+    };
+    // Dawson's Kayles: G(1) = 0 (no move), G(2) = 1.
+    let lost = analyse(vec![1]);
+    assert_eq!(lost.winner, wire::Winner::Second);
+    assert_eq!(
+        lost.reason.as_deref(),
+        Some("The first player has no move.")
+    );
+    assert_eq!(lost.suggested_move, None);
+    let won = analyse(vec![2]);
+    assert_eq!(won.winner, wire::Winner::First);
+    assert_eq!(won.reason, None);
+    assert_eq!(won.winning_move_count, Big(1));
+    assert_eq!(won.winning_moves[0].notation, "1 2");
+    assert_eq!(won.format, wire::FORMAT_VERSION);
+    // A lost position with moves: the hardest one to answer, apart.
+    let tried = analyse(vec![4, 4]);
+    assert_eq!(tried.winner, wire::Winner::Second);
+    assert!(tried.winning_moves.is_empty());
+    assert!(tried.suggested_move.is_some());
+    assert!(tried.reason.unwrap().contains("winning reply"));
+}

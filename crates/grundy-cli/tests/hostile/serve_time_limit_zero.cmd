@@ -1,1 +1,0 @@
-serve --port 0 --time-limit 0
