@@ -166,7 +166,7 @@ fn a_port_in_use_is_an_error() {
 fn a_time_limit_out_of_range_is_a_usage_error() {
     for limit in ["0", "-1", "3601", "soon"] {
         let output = Command::new(cargo_bin("grundy"))
-            .args(["serve", "--port", "0", "--time-limit", limit])
+            .args(["serve", "--port", "0", &format!("--time-limit={limit}")])
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(2), "{limit}");
