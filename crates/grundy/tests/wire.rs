@@ -33,6 +33,11 @@ fn big_numbers_are_strings_of_digits_both_ways() {
     assert_eq!(text, "\"340282366920938463463374607431768211455\"");
     assert_eq!(serde_json::from_str::<Big>(&text).unwrap(), big);
     assert_eq!(serde_json::from_str::<Big>("\"0\"").unwrap(), Big(0));
+    let message = serde_json::from_str::<Big>("12").unwrap_err().to_string();
+    assert!(
+        message.contains("a whole number written as a string of digits"),
+        "{message}"
+    );
     for bad in [
         "12",
         "\"\"",
