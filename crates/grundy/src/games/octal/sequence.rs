@@ -92,8 +92,10 @@ pub fn grundy_sequence_while(
             });
         }
     }
+    // The last value computed may be the one that completes a proof.
+    let periodicity = proven_period(&engine.values, code.max_take());
     Ok(Sequence {
         values: engine.values,
-        periodicity: None,
+        periodicity,
     })
 }

@@ -81,3 +81,28 @@ fn known_periods() {
         })
     );
 }
+
+#[test]
+fn a_period_is_proven_with_exactly_the_values_the_theorem_needs() {
+    // N ≥ 2·n0 + 2·p + t values prove period p from n0 (t: the code's
+    // longest take); one value fewer does not. Dawson's Kayles (Winning
+    // Ways ch. 4), Kayles, 0.137, and 0.156 (period 349 from 3479).
+    for (text, period, preperiod) in [
+        ("0.07", 34, 53),
+        ("0.77", 12, 71),
+        ("0.137", 34, 52),
+        ("0.156", 349, 3479),
+    ] {
+        let c = code(text);
+        let bound = 2 * preperiod + 2 * period + c.max_take();
+        let at = grundy_sequence(&c, bound, &mut |_| {});
+        assert_eq!(at.values.len(), bound, "{text}");
+        assert_eq!(
+            at.periodicity,
+            Some(Periodicity { period, preperiod }),
+            "{text} with {bound} values"
+        );
+        let short = grundy_sequence(&c, bound - 1, &mut |_| {});
+        assert_eq!(short.periodicity, None, "{text} with {} values", bound - 1);
+    }
+}
