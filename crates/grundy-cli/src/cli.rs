@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 
 #[cfg(feature = "serve")]
 use crate::cmd::serve;
-use crate::cmd::{completions, judge, octal, play, solve, table};
+use crate::cmd::{census, completions, judge, octal, play, solve, table};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -17,6 +17,7 @@ Examples:
   grundy play cutting --size 9x7          # play against the engine
   grundy table bomb --size 8              # Grundy values of one bomb
   grundy octal 0.07                       # Dawson's Kayles: its period
+  grundy census '0.??'                    # every two-digit octal game
   grundy solve octal:0.137 positions.txt  # any registered game: heaps a line
   grundy play subtraction:1,3,4 --heaps 20
   grundy serve                            # the playground in a browser
@@ -59,6 +60,7 @@ pub enum Command {
     Play(play::Args),
     Table(table::Args),
     Octal(octal::Args),
+    Census(census::Args),
     #[cfg(feature = "serve")]
     Serve(serve::Args),
     Completions(completions::Args),

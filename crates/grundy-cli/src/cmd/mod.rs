@@ -1,5 +1,6 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
+pub mod census;
 pub mod completions;
 pub mod judge;
 pub mod octal;
@@ -69,6 +70,7 @@ pub fn run(command: Command, env: Env) -> anyhow::Result<()> {
         Command::Play(args) => play::run(args, env),
         Command::Table(args) => table::run(args, env),
         Command::Octal(args) => octal::run(args),
+        Command::Census(args) => census::run(args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => completions::run(args),

@@ -31,11 +31,14 @@
 //! mask; the mask only decides the speed, and it is chosen from the first
 //! values.
 //!
+//! [`census`] computes many codes at once, in shards a cluster can run.
+//!
 //! The module is in four parts: [`code`] (what a code means and how it is
 //! written), [`sequence`] (the driver that computes G(0), G(1), … and stops
 //! at a proven period), the sparse-space engine behind it, and [`period`]
 //! (the periodicity theorem's check, also used by the Cutting Game).
 
+pub mod census;
 pub mod code;
 mod game;
 pub mod period;

@@ -1,0 +1,299 @@
+//! `grundy census`: many octal codes at once, over all cores, in shards a
+//! cluster's batch scheduler can run; `grundy census merge` joins them.
+
+use std::fs;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use anyhow::Context;
+use clap::ValueEnum;
+use grundy::games::octal::census::{self, Entry, Header};
+use grundy::games::octal::OctalCode;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::input::UsageError;
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy census '0.??'                          # every two-digit octal game
+  grundy census '0.???' --upto 1000000 --format markdown
+  grundy census '0.??' --hex --upto 100000      # hexadecimal digits
+  grundy census @codes.txt                      # the codes in a file, one a line
+  grundy census '0.???' --shard 3/8 > part3.jsonl   # one shard of eight
+  grundy census merge part*.jsonl --format csv";
+
+/// The most values per code.
+const MAX_UPTO: u64 = 500_000_000;
+
+/// Compute many octal games: each until its period is proven or --upto
+/// values, over all cores; one JSON line per code.
+///
+/// PATTERN is a code with `?` for any digit (0.??, 4.?7), or @FILE for the
+/// codes in a file (one a line, `#` comments). Each line: the code, its
+/// period and preperiod (null when none is proven), the values computed,
+/// the largest value, its sparse space (mask, rare heaps, last rare heap),
+/// and the smallest code of the census with the same sequence up to a
+/// shift of the first heaps. The first line describes the census.
+#[derive(Debug, clap::Args)]
+#[command(after_help = EXAMPLES, args_conflicts_with_subcommands = true,
+          subcommand_negates_reqs = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<CensusCommand>,
+    /// The codes: a pattern such as 0.??? or @FILE.
+    #[arg(required = true)]
+    pub pattern: Option<String>,
+    /// `?` stands for a hexadecimal digit (0–F), not an octal one.
+    #[arg(long)]
+    pub hex: bool,
+    /// Values computed at most per code.
+    #[arg(long, default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_UPTO))]
+    pub upto: u64,
+    /// Compute only shard I of N (`3/8`): disjoint, deterministic slices of
+    /// the codes, for separate machines; join them with `grundy census merge`.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Codes computed at once (all cores by default).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
+    /// `jsonl` (the only form `merge` reads), `csv`, or a `markdown` table.
+    #[arg(long, value_enum, default_value_t = CensusFormat::Jsonl)]
+    pub format: CensusFormat,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum CensusCommand {
+    /// Join the JSON Lines of every shard of one census into its table.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The shards' outputs (JSON Lines), every shard exactly once.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// `jsonl`, `csv` or `markdown`.
+    #[arg(long, value_enum, default_value_t = CensusFormat::Jsonl)]
+    pub format: CensusFormat,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CensusFormat {
+    /// A header line, then one JSON object per code.
+    Jsonl,
+    /// One row per code.
+    Csv,
+    /// A Markdown table.
+    Markdown,
+}
+
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let (i, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("expected I/N, like 3/8, found `{text}`"))?;
+    let number = |s: &str| s.trim().parse::<usize>().ok().filter(|&x| x >= 1);
+    match (number(i), number(n)) {
+        (Some(i), Some(n)) if i <= n && n <= 1_000_000 => Ok((i, n)),
+        _ => Err(format!(
+            "expected I/N with 1 ≤ I ≤ N ≤ 1000000, found `{text}`"
+        )),
+    }
+}
+
+/// Runs `grundy census`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(CensusCommand::Merge(merge)) = args.command {
+        return run_merge(merge);
+    }
+    let pattern = args.pattern.clone().unwrap_or_default();
+    let codes = codes_of(&pattern, args.hex)?;
+    let (i, n) = args.shard.unwrap_or((1, 1));
+    let mine = census::shard(codes.len(), i, n);
+    let threads = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let bar = io::stderr().is_terminal().then(|| {
+        let style = ProgressStyle::with_template(
+            "{msg} [{bar:40}] {pos}/{len} codes ({elapsed}, about {eta} left)",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+        ProgressBar::new(mine.len() as u64)
+            .with_style(style)
+            .with_message(format!("census of {pattern}"))
+    });
+    let upto = args.upto as usize;
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<Entry>>> = mine.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(mine.len()).max(1) {
+            scope.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&index) = mine.get(k) else { break };
+                let entry = census::survey(index, &codes[index], upto);
+                if let Ok(mut slot) = results[k].lock() {
+                    *slot = Some(entry);
+                }
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let mut entries: Vec<Entry> = results
+        .into_iter()
+        .filter_map(|slot| slot.into_inner().ok().flatten())
+        .collect();
+    census::link_equivalents(&mut entries);
+    let header = Header {
+        census: pattern,
+        upto: args.upto,
+        shard: [i, n],
+        codes: codes.len(),
+    };
+    write_out(&header, &entries, args.format)
+}
+
+/// The codes of a pattern, or of `@FILE`.
+fn codes_of(pattern: &str, hex: bool) -> anyhow::Result<Vec<OctalCode>> {
+    let Some(path) = pattern.strip_prefix('@') else {
+        return census::expand(pattern, hex).map_err(|e| UsageError(e).into());
+    };
+    let text = fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    let mut codes = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let code: OctalCode = line.parse().map_err(|e| {
+            UsageError(format!(
+                "{path}: line {}: `{line}` is not a code: {e}",
+                k + 1
+            ))
+        })?;
+        codes.push(code);
+    }
+    if codes.is_empty() {
+        return Err(UsageError(format!("{path} holds no code")).into());
+    }
+    Ok(codes)
+}
+
+fn run_merge(args: MergeArgs) -> anyhow::Result<()> {
+    let mut parts = Vec::new();
+    for path in &args.files {
+        parts.push(read_shard(path)?);
+    }
+    let (header, entries) = census::merge(parts).map_err(UsageError)?;
+    write_out(&header, &entries, args.format)
+}
+
+/// A shard's output: its header and its entries.
+fn read_shard(path: &Path) -> anyhow::Result<(Header, Vec<Entry>)> {
+    let name = path.display();
+    let file = fs::File::open(path).with_context(|| format!("cannot open {name}"))?;
+    let mut lines = BufReader::new(file).lines();
+    let bad = |line: usize, what: String| -> anyhow::Error {
+        UsageError(format!("{name}: line {line}: {what}")).into()
+    };
+    let first = lines
+        .next()
+        .transpose()
+        .with_context(|| format!("cannot read {name}"))?
+        .ok_or_else(|| bad(1, "empty, expected a census header".to_string()))?;
+    let header: Header = serde_json::from_str(&first)
+        .map_err(|e| bad(1, format!("expected a census header ({e})")))?;
+    let mut entries = Vec::new();
+    for (k, line) in lines.enumerate() {
+        let line = line.with_context(|| format!("cannot read {name}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let entry: Entry = serde_json::from_str(&line)
+            .map_err(|e| bad(k + 2, format!("expected a census line ({e})")))?;
+        entries.push(entry);
+    }
+    Ok((header, entries))
+}
+
+fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let number = |x: Option<u64>| x.map_or(String::new(), |x| x.to_string());
+    match format {
+        CensusFormat::Jsonl => {
+            serde_json::to_writer(&mut out, header)?;
+            writeln!(out)?;
+            for e in entries {
+                serde_json::to_writer(&mut out, e)?;
+                writeln!(out)?;
+            }
+        }
+        CensusFormat::Csv => {
+            let mut csv = csv::Writer::from_writer(&mut out);
+            csv.write_record([
+                "code",
+                "period",
+                "preperiod",
+                "computed",
+                "largest",
+                "mask",
+                "rare",
+                "last_rare",
+                "same_as",
+                "shift",
+            ])?;
+            for e in entries {
+                let sparse = e.sparse.as_ref();
+                csv.write_record([
+                    e.code.clone(),
+                    number(e.period),
+                    number(e.preperiod),
+                    e.computed.to_string(),
+                    e.largest.to_string(),
+                    sparse.map_or(String::new(), |s| s.mask.to_string()),
+                    sparse.map_or(String::new(), |s| s.rare.to_string()),
+                    sparse.map_or(String::new(), |s| s.last_rare.to_string()),
+                    e.same_as.as_ref().map_or(String::new(), |s| s.code.clone()),
+                    e.same_as
+                        .as_ref()
+                        .map_or(String::new(), |s| s.shift.to_string()),
+                ])?;
+            }
+            csv.flush()?;
+        }
+        CensusFormat::Markdown => {
+            writeln!(
+                out,
+                "| code | period | preperiod | values | largest | sparse space (mask, rare, last) | same as |"
+            )?;
+            writeln!(out, "|---|---|---|---|---|---|---|")?;
+            for e in entries {
+                let sparse = e.sparse.as_ref().map_or(String::new(), |s| {
+                    format!("{}, {}, {}", s.mask, s.rare, s.last_rare)
+                });
+                let same = e.same_as.as_ref().map_or(String::new(), |s| match s.shift {
+                    0 => s.code.clone(),
+                    k => format!("{} (shift {k:+})", s.code),
+                });
+                let period = e.period.map_or("—".to_string(), |p| p.to_string());
+                let preperiod = e.preperiod.map_or("—".to_string(), |p| p.to_string());
+                writeln!(
+                    out,
+                    "| {} | {period} | {preperiod} | {} | {} | {sparse} | {same} |",
+                    e.code, e.computed, e.largest
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

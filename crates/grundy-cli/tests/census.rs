@@ -1,0 +1,209 @@
+//! `grundy census`: shards run at once and merged equal one run of the
+//! whole pattern; published periods are reproduced; merge refuses shards
+//! that do not make up one census.
+
+use std::process::{Command, Stdio};
+
+use assert_cmd::cargo::cargo_bin;
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> std::process::Output {
+    Command::new(cargo_bin("grundy"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = grundy(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn four_shards_merged_equal_the_whole_census() {
+    let whole = stdout(&["census", "0.??", "--upto", "3000"]);
+    let dir = tempfile::tempdir().unwrap();
+    // Four shards at once, as a batch scheduler would start them.
+    let children: Vec<_> = (1..=4)
+        .map(|i| {
+            let path = dir.path().join(format!("part{i}.jsonl"));
+            let file = std::fs::File::create(&path).unwrap();
+            let child = Command::new(cargo_bin("grundy"))
+                .args([
+                    "census",
+                    "0.??",
+                    "--upto",
+                    "3000",
+                    "--shard",
+                    &format!("{i}/4"),
+                ])
+                .stdout(Stdio::from(file))
+                .spawn()
+                .unwrap();
+            (path, child)
+        })
+        .collect();
+    let mut paths = Vec::new();
+    for (path, mut child) in children {
+        assert!(child.wait().unwrap().success());
+        paths.push(path.display().to_string());
+    }
+    let shard = lines(&std::fs::read_to_string(&paths[1]).unwrap());
+    assert_eq!(shard[0]["shard"], serde_json::json!([2, 4]));
+    assert_eq!(
+        shard.len() - 1,
+        16,
+        "63 codes in four shards: 16, 16, 16, 15"
+    );
+    let mut args = vec!["census", "merge"];
+    // In any order.
+    args.extend(paths.iter().rev().map(String::as_str));
+    let merged = stdout(&args);
+    assert_eq!(merged, whole);
+    let table = lines(&whole);
+    assert_eq!(
+        table[0],
+        serde_json::json!({"census": "0.??", "upto": 3000, "shard": [1, 1], "codes": 63})
+    );
+    assert_eq!(table.len(), 64);
+    // Markdown and CSV from the same merge.
+    let markdown = stdout(&[
+        "census", "merge", &paths[0], &paths[1], &paths[2], &paths[3], "--format", "markdown",
+    ]);
+    assert!(
+        markdown.contains("| 0.07 | 34 | 53 | 176 | 9 |"),
+        "{markdown}"
+    );
+    let csv = stdout(&[
+        "census", "merge", &paths[0], &paths[1], &paths[2], &paths[3], "--format", "csv",
+    ]);
+    assert!(csv
+        .starts_with("code,period,preperiod,computed,largest,mask,rare,last_rare,same_as,shift\n"));
+    assert_eq!(csv.lines().count(), 64);
+}
+
+#[test]
+fn merge_refuses_what_is_not_one_census() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, args: &[&str]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, stdout(args)).unwrap();
+        path.display().to_string()
+    };
+    let one = write(
+        "1.jsonl",
+        &["census", "0.?", "--upto", "500", "--shard", "1/3"],
+    );
+    let two = write(
+        "2.jsonl",
+        &["census", "0.?", "--upto", "500", "--shard", "2/3"],
+    );
+    let three = write(
+        "3.jsonl",
+        &["census", "0.?", "--upto", "500", "--shard", "3/3"],
+    );
+    let other = write(
+        "x.jsonl",
+        &["census", "0.?", "--upto", "600", "--shard", "3/3"],
+    );
+    let refused = |args: &[&str], message: &str| {
+        let output = grundy(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+    };
+    refused(&["census", "merge", &one, &two], "missing shards: 3/3");
+    refused(
+        &["census", "merge", &one, &two, &two, &three],
+        "shard 2/3 is given twice",
+    );
+    refused(
+        &["census", "merge", &one, &two, &other],
+        "of another census",
+    );
+    // A truncated shard.
+    let text = std::fs::read_to_string(&two).unwrap();
+    let cut = dir.path().join("cut.jsonl");
+    std::fs::write(&cut, text.lines().take(2).collect::<Vec<_>>().join("\n")).unwrap();
+    refused(
+        &["census", "merge", &one, cut.to_str().unwrap(), &three],
+        "truncated or damaged",
+    );
+    let junk = dir.path().join("junk.jsonl");
+    std::fs::write(
+        &junk,
+        "{\"census\":\"0.?\",\"upto\":500,\"shard\":[2,3],\"codes\":7}\nnot json\n",
+    )
+    .unwrap();
+    refused(
+        &["census", "merge", &one, junk.to_str().unwrap(), &three],
+        "line 2: expected a census line",
+    );
+    assert!(
+        stdout(&["census", "merge", &three, &one, &two])
+            .lines()
+            .count()
+            == 8
+    );
+    // Bad shards and patterns are usage errors.
+    refused(&["census", "0.?", "--shard", "4/3"], "1 ≤ I ≤ N");
+    refused(&["census", "0.x"], "not a digit");
+    refused(&["census", "7"], "not a pattern");
+}
+
+/// Published periods among the codes 0.???: Winning Ways (Berlekamp, Conway
+/// and Guy, ch. 4) for 0.07 (Dawson's Kayles), 0.77 (Kayles) and 0.137
+/// (Dawson's chess); OEIS A071435 for 0.177 (period 20, last exception at
+/// n = 496, so the period starts at 497); OEIS A071453 for 0.117 (period
+/// 48, exceptions up to n = 46); OEIS A071464 for 0.127 (period 4, last
+/// exception at n = 46577, from Gangolli and Plambeck 1989).
+#[test]
+fn the_census_of_three_digit_codes_reproduces_published_periods() {
+    let path = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(
+        path.path(),
+        "# published\n0.07\n0.77\n0.137\n0.177\n0.117\n0.127\n",
+    )
+    .unwrap();
+    let file = format!("@{}", path.path().display());
+    let table = lines(&stdout(&["census", &file, "--upto", "100000"]));
+    let got: Vec<(String, u64, u64)> = table[1..]
+        .iter()
+        .map(|e| {
+            (
+                e["code"].as_str().unwrap().to_string(),
+                e["period"].as_u64().unwrap(),
+                e["preperiod"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, u64, u64)> = [
+        ("0.07", 34, 53),
+        ("0.77", 12, 71),
+        ("0.137", 34, 52),
+        ("0.177", 20, 497),
+        ("0.117", 48, 47),
+        ("0.127", 4, 46_578),
+    ]
+    .iter()
+    .map(|&(c, p, n0)| (c.to_string(), p, n0))
+    .collect();
+    assert_eq!(got, expected);
+    // Officers (0.6): its last rare value is at heap 20627, and its sparse
+    // space is found.
+    let officers = lines(&stdout(&["census", "0.6", "--upto", "30000"]));
+    assert_eq!(officers[1]["sparse"]["last_rare"], 20627);
+    assert_eq!(officers[1]["period"], Value::Null);
+}

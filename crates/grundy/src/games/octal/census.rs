@@ -1,0 +1,367 @@
+//! A census of many codes: each computed until its period is proven or a
+//! limit is reached, summed up in one [`Entry`], and split into disjoint
+//! shards that separate machines can compute and [`merge`] joins.
+//!
+//! A pattern is a code with `?` for any digit (`0.??`, `4.?7`): octal
+//! digits 0–7, or hexadecimal 0–F when asked. Codes are listed in the
+//! order of their digits, and shard `i` of `n` holds the codes whose place
+//! in that list is `i − 1` modulo `n`: disjoint, deterministic, and mixing
+//! slow codes and fast ones.
+
+use super::code::OctalCode;
+use super::sequence::{grundy_sequence, Sequence};
+
+/// Heaps compared when looking for codes with the same sequence.
+const COMPARED: u64 = 1024;
+/// Heaps left out at the start of the comparison (the first few values of
+/// equivalent codes often differ).
+const SKIPPED: u64 = 8;
+/// Shifts tried between two sequences.
+const SHIFTS: usize = 4;
+
+/// A sparse space found in a sequence (see [`super`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+pub struct SparseSpace {
+    /// The mask: a value v is rare when `v & mask` has even weight.
+    pub mask: u32,
+    /// How many heaps (≥ 1) have a rare value.
+    pub rare: u64,
+    /// The largest heap with a rare value.
+    pub last_rare: u64,
+}
+
+/// Another code whose sequence is this one's, shifted: G(n) = G'(n + shift)
+/// on the heaps compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+pub struct SameAs {
+    /// The smallest such code.
+    pub code: String,
+    /// The shift, from −3 to 3.
+    pub shift: i32,
+}
+
+/// One code's line of a census.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+pub struct Entry {
+    /// Its place in the pattern's list of codes, from 0.
+    pub index: usize,
+    /// The code.
+    pub code: String,
+    /// The proven period, if any.
+    pub period: Option<u64>,
+    /// Where the period starts, if proven.
+    pub preperiod: Option<u64>,
+    /// Values computed.
+    pub computed: u64,
+    /// The largest value computed.
+    pub largest: u32,
+    /// The sparse space of the values computed, when few enough heaps are
+    /// rare (one in eight at most) for it to mean something.
+    pub sparse: Option<SparseSpace>,
+    /// The smallest code of the census with the same sequence up to a
+    /// shift, if another has one.
+    pub same_as: Option<SameAs>,
+    /// Hashes of the sequence on heaps `8 + s … 8 + s + 1023` for shifts
+    /// s = 0 … 3 (through the period past the values computed), in hex:
+    /// how codes with the same sequence are found, also across shards.
+    pub fingerprint: Vec<String>,
+}
+
+/// The first line of a census or of one of its shards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+pub struct Header {
+    /// The pattern, as given (or the file of codes).
+    pub census: String,
+    /// Values computed at most per code.
+    pub upto: u64,
+    /// This shard, `[i, n]` (`[1, 1]` for a whole census).
+    pub shard: [usize; 2],
+    /// Codes in the whole census.
+    pub codes: usize,
+}
+
+/// Every code a pattern stands for, in the order of their digits; codes
+/// that allow no move (all digits 0) are left out, and codes equal once
+/// trailing zeros are dropped appear once.
+pub fn expand(pattern: &str, hexadecimal: bool) -> Result<Vec<OctalCode>, String> {
+    let radix: u32 = if hexadecimal { 16 } else { 8 };
+    let holes = pattern.chars().filter(|&c| c == '?').count();
+    if holes > 6 {
+        return Err(format!(
+            "`{pattern}` has {holes} `?`; at most 6 (a census of {} codes)",
+            u64::from(radix).pow(6)
+        ));
+    }
+    if !pattern.contains('.') {
+        return Err(format!(
+            "`{pattern}` is not a pattern like 0.?? (digits or `?`, a point, digits or `?`)"
+        ));
+    }
+    let digit = |d: u32| char::from_digit(d, radix).map(|c| c.to_ascii_uppercase());
+    let count = u64::from(radix).pow(holes as u32);
+    let mut codes: Vec<OctalCode> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for k in 0..count {
+        let mut rest = k;
+        let mut digits: Vec<char> = Vec::with_capacity(holes);
+        for _ in 0..holes {
+            digits.push(digit((rest % u64::from(radix)) as u32).unwrap_or('0'));
+            rest /= u64::from(radix);
+        }
+        // The last `?` varies fastest.
+        digits.reverse();
+        let mut next = digits.into_iter();
+        let text: String = pattern
+            .chars()
+            .map(|c| {
+                if c == '?' {
+                    next.next().unwrap_or('0')
+                } else {
+                    c
+                }
+            })
+            .collect();
+        match text.parse::<OctalCode>() {
+            Ok(code) => {
+                if seen.insert(code.to_string()) {
+                    codes.push(code);
+                }
+            }
+            Err(super::CodeError::NoMoves) => {}
+            Err(e) => return Err(format!("`{pattern}` gives `{text}`: {e}")),
+        }
+    }
+    if codes.is_empty() {
+        return Err(format!("`{pattern}` stands for no code with a move"));
+    }
+    Ok(codes)
+}
+
+/// The places (from 0) of shard `i` of `n` among `count` codes.
+pub fn shard(count: usize, i: usize, n: usize) -> Vec<usize> {
+    (0..count)
+        .filter(|k| k % n.max(1) == i.wrapping_sub(1))
+        .collect()
+}
+
+/// Computes `code` until its period is proven or `upto` values, and sums
+/// it up (its place `index` in the census is kept).
+pub fn survey(index: usize, code: &OctalCode, upto: usize) -> Entry {
+    let sequence = grundy_sequence(code, upto, &mut |_| {});
+    entry(index, code, &sequence)
+}
+
+/// The census line of a computed sequence.
+pub fn entry(index: usize, code: &OctalCode, sequence: &Sequence) -> Entry {
+    let values = &sequence.values;
+    let fingerprint = (0..SHIFTS as u64)
+        .map(|s| {
+            let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+            for n in SKIPPED + s..SKIPPED + s + COMPARED {
+                let v = sequence.value(n).map_or(u32::MAX, |v| v.value() as u32);
+                for b in v.to_le_bytes() {
+                    hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+                }
+            }
+            format!("{hash:016x}")
+        })
+        .collect();
+    Entry {
+        index,
+        code: code.to_string(),
+        period: sequence.periodicity.map(|p| p.period as u64),
+        preperiod: sequence.periodicity.map(|p| p.preperiod as u64),
+        computed: values.len() as u64,
+        largest: values.iter().copied().max().unwrap_or(0),
+        sparse: sparse_space(values),
+        same_as: None,
+        fingerprint,
+    }
+}
+
+/// The mask leaving the fewest heaps (≥ 1) rare (on a tie the largest), if
+/// at most one heap in eight is rare.
+fn sparse_space(values: &[u32]) -> Option<SparseSpace> {
+    if values.len() < 64 {
+        return None;
+    }
+    let largest = values.iter().copied().max().unwrap_or(0);
+    let masks = (2 * (largest as u64 + 1)).next_power_of_two().min(1 << 16) as u32;
+    let mut histogram = vec![0u64; largest as usize + 1];
+    for &v in &values[1..] {
+        histogram[v as usize] += 1;
+    }
+    let rare = |mask: u32| -> u64 {
+        histogram
+            .iter()
+            .enumerate()
+            .filter(|&(v, _)| (v as u32 & mask).count_ones().is_multiple_of(2))
+            .map(|(_, &c)| c)
+            .sum()
+    };
+    let (count, mask) = (1..masks)
+        .map(|mask| (rare(mask), mask))
+        .min_by_key(|&(count, mask)| (count, std::cmp::Reverse(mask)))?;
+    if count * 8 > values.len() as u64 {
+        return None;
+    }
+    let last_rare = (1..values.len())
+        .rev()
+        .find(|&n| (values[n] & mask).count_ones().is_multiple_of(2))
+        .map_or(0, |n| n as u64);
+    Some(SparseSpace {
+        mask,
+        rare: count,
+        last_rare,
+    })
+}
+
+/// Fills every entry's `same_as`: the smallest code (in the census's
+/// order) whose sequence agrees with it on the heaps compared, shifted by
+/// up to three heaps either way.
+pub fn link_equivalents(entries: &mut [Entry]) {
+    entries.sort_by_key(|e| e.index);
+    let mut first: std::collections::HashMap<&str, (usize, usize)> = Default::default();
+    for (k, e) in entries.iter().enumerate() {
+        for (s, hash) in e.fingerprint.iter().enumerate() {
+            first.entry(hash.as_str()).or_insert((k, s));
+        }
+    }
+    let links: Vec<Option<SameAs>> = entries
+        .iter()
+        .enumerate()
+        .map(|(k, e)| {
+            // G_e(n + s) = G_o(n + t): shift t − s.
+            let mut best: Option<(usize, i32)> = None;
+            for (s, hash) in e.fingerprint.iter().enumerate() {
+                if let Some(&(other, t)) = first.get(hash.as_str()) {
+                    if other < k && best.is_none_or(|(b, _)| other < b) {
+                        best = Some((other, t as i32 - s as i32));
+                    }
+                }
+            }
+            best.map(|(other, shift)| SameAs {
+                code: entries[other].code.clone(),
+                shift,
+            })
+        })
+        .collect();
+    for (e, link) in entries.iter_mut().zip(links) {
+        e.same_as = link;
+    }
+}
+
+/// Joins the shards of one census: all of the same census and limit, every
+/// shard `1..=n` exactly once; the entries in order, with `same_as` found
+/// across all of them.
+pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), String> {
+    let Some((first, _)) = parts.first() else {
+        return Err("no shards to merge".to_string());
+    };
+    let first = first.clone();
+    let n = first.shard[1];
+    let mut seen = vec![false; n];
+    let mut entries = Vec::new();
+    for (header, part) in parts {
+        if header.census != first.census || header.upto != first.upto || header.codes != first.codes
+        {
+            return Err(format!(
+                "shard {}/{} is of another census ({} up to {} values, not {} up to {})",
+                header.shard[0],
+                header.shard[1],
+                header.census,
+                header.upto,
+                first.census,
+                first.upto
+            ));
+        }
+        let [i, count] = header.shard;
+        if count != n || i == 0 || i > n {
+            return Err(format!(
+                "shard {i}/{count} does not belong to a census in {n} shards"
+            ));
+        }
+        if std::mem::replace(&mut seen[i - 1], true) {
+            return Err(format!("shard {i}/{n} is given twice"));
+        }
+        let expected = shard(first.codes, i, n);
+        let got: Vec<usize> = part.iter().map(|e| e.index).collect();
+        if got != expected {
+            return Err(format!(
+                "shard {i}/{n} does not hold its codes ({} lines for {} codes): truncated or damaged",
+                got.len(),
+                expected.len()
+            ));
+        }
+        entries.extend(part);
+    }
+    let missing: Vec<String> = (1..=n)
+        .filter(|&i| !seen[i - 1])
+        .map(|i| format!("{i}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("missing shards: {}", missing.join(", ")));
+    }
+    link_equivalents(&mut entries);
+    Ok((
+        Header {
+            shard: [1, 1],
+            ..first
+        },
+        entries,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_expand_in_digit_order() {
+        let codes: Vec<String> = expand("0.?", false)
+            .unwrap()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(codes, ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]);
+        let two = expand("0.??", false).unwrap();
+        assert_eq!(two.len(), 63);
+        assert_eq!(two[0].to_string(), "0.01");
+        assert_eq!(two[7].to_string(), "0.1", "0.10 is 0.1");
+        assert_eq!(two.last().unwrap().to_string(), "0.77");
+        assert_eq!(expand("0.?", true).unwrap().len(), 15);
+        assert_eq!(expand("4.?", false).unwrap().len(), 8, "4.0 splits");
+        assert!(expand("0.0", false).is_err());
+        assert!(expand("0??", false).is_err());
+        assert!(expand("0.???????", false).is_err());
+    }
+
+    #[test]
+    fn shards_are_disjoint_and_cover_the_census() {
+        let mut all: Vec<usize> = (1..=4).flat_map(|i| shard(10, i, 4)).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..10).collect::<Vec<_>>());
+        assert_eq!(shard(10, 2, 4), [1, 5, 9]);
+        assert_eq!(shard(3, 1, 1), [0, 1, 2]);
+    }
+}
