@@ -1,40 +1,80 @@
 //! `grundy octal`: the Grundy sequence of a take-and-break game, and its
 //! period once the periodicity theorem proves one.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, IsTerminal, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
-use grundy::games::octal::{grundy_sequence, OctalCode, Sequence};
+use grundy::games::octal::checkpoint::Checkpoint;
+use grundy::games::octal::values_file::{ValuesReader, ValuesWriter};
+use grundy::games::octal::{LongRun, Memory, OctalCode, Sequence};
 use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::input::UsageError;
 
 const EXAMPLES: &str = "\
 Examples:
   grundy octal 0.07                  # Dawson's Kayles: period 34, preperiod 53
   grundy octal 0.77 --format json    # Kayles
   grundy octal 4.07 --upto 5000      # may also split a heap without taking
-  grundy octal 0.161 --upto 10000000 --no-values";
+  grundy octal 0.161 --upto 10000000 --no-values
+  grundy octal 0.6 --upto 4294967296 --no-values --values-out 0.6.gsq \\
+      --checkpoint 0.6.ck            # Ctrl-C, then the same with --resume 0.6.ck
+  grundy octal --read 0.6.gsq --from 1000000 --count 40";
 
-/// The most values `--upto` may ask for (4 bytes each).
-const MAX_UPTO: u64 = 500_000_000;
+/// The most values `--upto` may ask for.
+const MAX_UPTO: u64 = 1 << 40;
+
+/// Values computed between looks at the clock, the checkpoint and Ctrl-C.
+const BATCH: u64 = 1 << 16;
 
 /// Compute the Grundy sequence of an octal (or hexadecimal) game.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The game's code: digits, a point, digits, e.g. 0.07, 4.07 or 0.3F.
-    #[arg(value_parser = parse_code)]
-    pub code: OctalCode,
+    #[arg(value_parser = parse_code, required_unless_present_any = ["read", "resume"])]
+    pub code: Option<OctalCode>,
     /// Compute at most this many values (G(0) … G(N − 1)) when no period
-    /// is proven sooner.
-    #[arg(long, default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_UPTO))]
-    pub upto: u64,
+    /// is proven sooner [default: 1000000, or the resumed run's].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_UPTO))]
+    pub upto: Option<u64>,
     /// The output format.
     #[arg(long, value_enum, default_value_t = OctalFormat::Text)]
     pub format: OctalFormat,
     /// Leave the values out: only the period, preperiod and count.
     #[arg(long)]
     pub no_values: bool,
+    /// Also write the values to FILE in grundy's compact binary form (see
+    /// the README), as they are computed.
+    #[arg(long, value_name = "FILE")]
+    pub values_out: Option<PathBuf>,
+    /// Save the run's state to FILE every --checkpoint-every seconds and
+    /// on Ctrl-C (written to FILE.tmp, synced, then renamed).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint_every: u64,
+    /// Continue the run saved in FILE (with --values-out again if it was
+    /// writing one).
+    #[arg(long, value_name = "FILE", conflicts_with = "read")]
+    pub resume: Option<PathBuf>,
+    /// Print values from a file written by --values-out instead of
+    /// computing.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "values_out", "checkpoint"])]
+    pub read: Option<PathBuf>,
+    /// With --read: the first heap to print.
+    #[arg(long, default_value_t = 0, requires = "read")]
+    pub from: u64,
+    /// With --read: how many values to print [default: all].
+    #[arg(long, requires = "read")]
+    pub count: Option<u64>,
 }
 
 /// Output formats.
@@ -54,50 +94,341 @@ fn parse_code(text: &str) -> Result<OctalCode, String> {
 
 /// Runs `grundy octal`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let upto = args.upto as usize;
+    if let Some(path) = &args.read {
+        return read(&args, path);
+    }
+    let memory = Memory::default();
+    let (mut run, upto, values_bytes) = match &args.resume {
+        Some(path) => {
+            let file = File::open(path)
+                .map_err(|e| UsageError(format!("cannot open {}: {e}", path.display())))?;
+            let saved = Checkpoint::load(&mut io::BufReader::new(file))
+                .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+            if let Some(code) = &args.code {
+                if code != saved.run.code() {
+                    return Err(UsageError(format!(
+                        "{} is a run of {}, not of {code}",
+                        path.display(),
+                        saved.run.code()
+                    ))
+                    .into());
+                }
+            }
+            let upto = args.upto.unwrap_or(saved.upto);
+            (saved.run, upto, saved.values_bytes)
+        }
+        None => {
+            let code = args.code.clone().expect("clap requires a code");
+            (
+                LongRun::new(&code, memory),
+                args.upto.unwrap_or(1_000_000),
+                0,
+            )
+        }
+    };
+    let code = run.code().clone();
+    if !args.no_values && upto > memory.window_after && run.periodicity().is_none() {
+        return Err(UsageError(format!(
+            "more than {} values are not printed: add --no-values (and --values-out FILE to keep them)",
+            memory.window_after
+        ))
+        .into());
+    }
+    let mut values_out = open_values(&args, &code, values_bytes)?;
+    if upto >= 1 << 24 || args.checkpoint.is_some() {
+        let estimate = memory.estimate(upto);
+        let mib = |b: u64| b.div_ceil(1 << 20);
+        match estimate.windowed_bytes {
+            Some(w) => eprintln!(
+                "grundy: {upto} values of {code}: at most {} MiB once only a window is kept \
+                 (after {} values, if the code has a sparse space), else up to {} MiB",
+                mib(w),
+                memory.window_after,
+                mib(estimate.full_bytes)
+            ),
+            None => eprintln!(
+                "grundy: {upto} values of {code}: at most {} MiB",
+                mib(estimate.full_bytes)
+            ),
+        }
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    if args.checkpoint.is_some() {
+        let stop = Arc::clone(&stop);
+        ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
+            .map_err(|e| anyhow::anyhow!("cannot catch Ctrl-C: {e}"))?;
+    }
     let bar = (io::stderr().is_terminal() && upto >= 1 << 20).then(|| {
         let style = ProgressStyle::with_template(
-            "{msg} [{bar:40}] {pos}/{len} ({elapsed}, about {eta} left)",
+            "{msg} [{bar:40}] {human_pos}/{human_len} ({per_sec}, {elapsed}, about {eta} left)",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ");
-        ProgressBar::new(upto as u64)
+        let bar = ProgressBar::new(upto)
             .with_style(style)
-            .with_message(format!("G(n) of {}", args.code))
+            .with_message(format!("G(n) of {code}"));
+        bar.set_position(run.computed());
+        bar.reset_eta();
+        bar
     });
-    let sequence = grundy_sequence(&args.code, upto, &mut |done| {
-        if let Some(bar) = &bar {
-            bar.set_position(done as u64);
+    // A first checkpoint at once: a run killed at any moment can resume.
+    if let Some(path) = &args.checkpoint {
+        save(path, &run, upto, values_out.as_mut())?;
+    }
+    let every = Duration::from_secs(args.checkpoint_every);
+    let mut saved_at = Instant::now();
+    let mut batch = Vec::with_capacity(BATCH as usize);
+    let mut failure = None;
+    while run.computed() < upto && run.periodicity().is_none() {
+        batch.clear();
+        let count = BATCH.min(upto - run.computed());
+        if let Err(e) = run.advance(count, &mut batch) {
+            failure = Some(e);
         }
-    });
+        if let Some(out) = &mut values_out {
+            out.write(&batch)?;
+        }
+        if let Some(bar) = &bar {
+            bar.set_position(run.computed());
+        }
+        let interrupted = stop.load(Ordering::SeqCst);
+        if let Some(path) = &args.checkpoint {
+            if interrupted || failure.is_some() || saved_at.elapsed() >= every {
+                save(path, &run, upto, values_out.as_mut())?;
+                saved_at = Instant::now();
+            }
+        }
+        if interrupted {
+            if let Some(bar) = &bar {
+                bar.abandon();
+            }
+            let path = args.checkpoint.as_deref().unwrap_or(Path::new("?"));
+            eprintln!(
+                "grundy: interrupted after {} values of {code}; saved to {} (continue with --resume {})",
+                run.computed(),
+                path.display(),
+                path.display()
+            );
+            std::process::exit(130);
+        }
+        if failure.is_some() {
+            break;
+        }
+    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    if let Some(e) = failure {
+        return Err(anyhow::Error::new(e).context(format!(
+            "{code}: computed {} values (digest {:016x})",
+            run.computed(),
+            run.digest()
+        )));
+    }
+    run.finish();
+    if let Some(out) = values_out {
+        out.into_inner()?
+            .into_inner()
+            .map_err(|e| e.into_error())?
+            .sync_all()?;
+    }
+    if let Some(path) = &args.checkpoint {
+        save(path, &run, upto, None)?;
+    }
+    let sequence = Sequence {
+        values: run.values().map(<[u32]>::to_vec).unwrap_or_default(),
+        periodicity: run.periodicity(),
+    };
     let mut out = BufWriter::new(io::stdout().lock());
-    write(&args, &sequence, &mut out)?;
+    write(&args, &code, &run, &sequence, &mut out)?;
     out.flush()?;
     Ok(())
 }
 
-fn write(args: &Args, sequence: &Sequence, out: &mut impl Write) -> anyhow::Result<()> {
+/// The values file: new, or continued from a checkpoint's length.
+fn open_values(
+    args: &Args,
+    code: &OctalCode,
+    values_bytes: u64,
+) -> anyhow::Result<Option<ValuesWriter<BufWriter<File>>>> {
+    let Some(path) = &args.values_out else {
+        if values_bytes > 0 {
+            return Err(UsageError(
+                "the resumed run was writing a values file: give --values-out FILE again".into(),
+            )
+            .into());
+        }
+        return Ok(None);
+    };
+    let cannot = |e: io::Error| UsageError(format!("cannot write {}: {e}", path.display()));
+    if args.resume.is_none() {
+        let file = File::create(path).map_err(cannot)?;
+        return Ok(Some(ValuesWriter::create(
+            BufWriter::new(file),
+            &code.to_string(),
+        )?));
+    }
+    if values_bytes == 0 {
+        return Err(UsageError(
+            "the resumed run wrote no values file; --values-out can only continue one".into(),
+        )
+        .into());
+    }
+    // The file must be this code's and hold at least what was saved.
+    let reader = File::open(path).map_err(cannot)?;
+    let found =
+        ValuesReader::open(reader).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+    if found.code() != code.to_string() {
+        return Err(UsageError(format!(
+            "{} holds values of {}, not of {code}",
+            path.display(),
+            found.code()
+        ))
+        .into());
+    }
+    let mut file = OpenOptions::new().write(true).open(path).map_err(cannot)?;
+    let length = file.metadata()?.len();
+    if length < values_bytes {
+        return Err(UsageError(format!(
+            "{} has {length} bytes, fewer than the {values_bytes} the checkpoint saw",
+            path.display()
+        ))
+        .into());
+    }
+    // Values written after the checkpoint are computed again.
+    file.set_len(values_bytes)?;
+    file.seek(SeekFrom::End(0))?;
+    Ok(Some(ValuesWriter::resume(
+        BufWriter::new(file),
+        values_bytes,
+    )))
+}
+
+/// Saves the run atomically: FILE.tmp, synced, renamed over FILE, and the
+/// folder synced. The values file is flushed and synced first, so the
+/// length saved is on disk.
+fn save(
+    path: &Path,
+    run: &LongRun,
+    upto: u64,
+    values: Option<&mut ValuesWriter<BufWriter<File>>>,
+) -> anyhow::Result<()> {
+    let values_bytes = match values {
+        Some(out) => {
+            out.flush()?;
+            out.get_ref().get_ref().sync_data()?;
+            out.written()
+        }
+        None => 0,
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let mut file = BufWriter::new(File::create(&tmp)?);
+    Checkpoint::save_parts(run, upto, values_bytes, &mut file)?;
+    let file = file.into_inner().map_err(|e| e.into_error())?;
+    file.sync_all()?;
+    fs::rename(&tmp, path)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(dir) = File::open(dir) {
+            let _ = dir.sync_all();
+        }
+    }
+    Ok(())
+}
+
+/// `--read FILE`: prints the values in the range asked.
+fn read(args: &Args, path: &Path) -> anyhow::Result<()> {
+    let file =
+        File::open(path).map_err(|e| UsageError(format!("cannot open {}: {e}", path.display())))?;
+    let mut reader = ValuesReader::open(io::BufReader::new(file))
+        .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+    let code = reader.code().to_string();
+    let count = args.count.unwrap_or(u64::MAX);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut csv_header = args.format == OctalFormat::Csv;
+    let mut line_start = None;
+    let mut values = Vec::new();
+    let found = reader
+        .read_range(args.from, count, &mut |n, v| {
+            match args.format {
+                OctalFormat::Text => {
+                    if (n - args.from).is_multiple_of(20) {
+                        if line_start.is_some() {
+                            writeln!(out)?;
+                        }
+                        write!(out, "{n}:")?;
+                        line_start = Some(n);
+                    }
+                    write!(out, " {v}")?;
+                }
+                OctalFormat::Csv => {
+                    if csv_header {
+                        writeln!(out, "n,grundy")?;
+                        csv_header = false;
+                    }
+                    writeln!(out, "{n},{v}")?;
+                }
+                OctalFormat::Json => values.push(v),
+            }
+            Ok(())
+        })
+        .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+    match args.format {
+        OctalFormat::Text if line_start.is_some() => writeln!(out)?,
+        OctalFormat::Csv if csv_header => writeln!(out, "n,grundy")?,
+        OctalFormat::Json => {
+            serde_json::to_writer(
+                &mut out,
+                &serde_json::json!({"code": code, "from": args.from, "values": values}),
+            )?;
+            writeln!(out)?;
+        }
+        _ => {}
+    }
+    out.flush()?;
+    if found == 0 && args.count != Some(0) {
+        return Err(UsageError(format!(
+            "{} holds no values from heap {}",
+            path.display(),
+            args.from
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+fn write(
+    args: &Args,
+    code: &OctalCode,
+    run: &LongRun,
+    sequence: &Sequence,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let values = &sequence.values;
     match args.format {
         OctalFormat::Text => {
             match sequence.periodicity {
                 Some(p) => writeln!(
                     out,
-                    "{}: period {}, preperiod {} (proven from the first {} values)",
-                    args.code,
+                    "{code}: period {}, preperiod {} (proven from the first {} values)",
                     p.period,
                     p.preperiod,
-                    values.len()
+                    run.computed()
                 )?,
                 None => writeln!(
                     out,
-                    "{}: no period found in the first {} values",
-                    args.code,
-                    values.len()
+                    "{code}: no period found in the first {} values",
+                    run.computed()
                 )?,
+            }
+            if args.no_values {
+                writeln!(
+                    out,
+                    "largest value {}, digest {:016x} (FNV-1a of the values as 4-byte little-endian)",
+                    run.largest(),
+                    run.digest()
+                )?;
             }
             if !args.no_values {
                 let width = (values.len().max(1) - 1).to_string().len();
@@ -132,8 +463,8 @@ fn write(args: &Args, sequence: &Sequence, out: &mut impl Write) -> anyhow::Resu
             // no values under --no-values).
             let json = grundy::wire::Sequence {
                 format: grundy::wire::FORMAT_VERSION,
-                game: format!("octal:{}", args.code),
-                computed: values.len(),
+                game: format!("octal:{code}"),
+                computed: run.computed() as usize,
                 period: sequence.periodicity.map(|p| p.period as u64),
                 preperiod: sequence.periodicity.map(|p| p.preperiod as u64),
                 complete: true,

@@ -32,6 +32,10 @@
 //! values.
 //!
 //! [`census`] computes many codes at once, in shards a cluster can run.
+//! [`run`] computes one code far: in bounded memory once a sparse space
+//! allows it (a prefix, the rare heaps and a window of recent values), a
+//! batch at a time, with a digest of the values, a state [`checkpoint`]
+//! can save and resume, and a compact [`values_file`] for the values.
 //!
 //! The module is in four parts: [`code`] (what a code means and how it is
 //! written), [`sequence`] (the driver that computes G(0), G(1), … and stops
@@ -39,14 +43,19 @@
 //! (the periodicity theorem's check, also used by the Cutting Game).
 
 pub mod census;
+pub mod checkpoint;
 pub mod code;
 mod game;
 pub mod period;
+pub mod run;
 pub mod sequence;
 mod sparse;
+mod store;
+pub mod values_file;
 
 pub use code::{CodeError, OctalCode};
 pub use period::{proven_period, Periodicity};
+pub use run::{LongRun, Memory, RunError};
 pub use sequence::{grundy_sequence, grundy_sequence_while, plain_values, Sequence};
 
 #[cfg(test)]

@@ -73,13 +73,14 @@ pub fn grundy_sequence_while(
 ) -> Result<Sequence, Sequence> {
     let mut engine = Engine::new(code);
     let mut next_check = 1;
-    while engine.values.len() < upto {
-        engine.push_next();
-        let n = engine.values.len();
+    while engine.values().len() < upto {
+        // Every value is kept, so nothing is ever missing.
+        let _ = engine.push_next();
+        let n = engine.values().len();
         if n >= next_check {
-            if let Some(periodicity) = proven_period(&engine.values, code.max_take()) {
+            if let Some(periodicity) = proven_period(engine.values(), code.max_take()) {
                 return Ok(Sequence {
-                    values: engine.values,
+                    values: engine.into_values(),
                     periodicity: Some(periodicity),
                 });
             }
@@ -87,15 +88,15 @@ pub fn grundy_sequence_while(
         }
         if n.is_multiple_of(1 << 10) && !keep_going(n) {
             return Err(Sequence {
-                values: engine.values,
+                values: engine.into_values(),
                 periodicity: None,
             });
         }
     }
     // The last value computed may be the one that completes a proof.
-    let periodicity = proven_period(&engine.values, code.max_take());
+    let periodicity = proven_period(engine.values(), code.max_take());
     Ok(Sequence {
-        values: engine.values,
+        values: engine.into_values(),
         periodicity,
     })
 }

@@ -3,14 +3,15 @@
 //! of [`super`]).
 
 use super::code::OctalCode;
+use super::store::{Gap, Store};
 
 /// Values computed before a sparse space is looked for.
 pub(super) const PLAIN_UNTIL: usize = 4096;
 
 /// The state of one computation.
-pub(super) struct Engine<'a> {
-    code: &'a OctalCode,
-    pub(super) values: Vec<u32>,
+pub(super) struct Engine {
+    code: OctalCode,
+    pub(super) store: Store,
     /// Splits in two after taking k: the k whose digit has bit 4.
     halves: Vec<usize>,
     /// Single heaps after taking k: the k ≥ 1 whose digit has bit 2.
@@ -18,9 +19,9 @@ pub(super) struct Engine<'a> {
     /// Empty heap after taking k: the k ≥ 1 whose digit has bit 1.
     empties: Vec<usize>,
     /// The sparse space, once chosen.
-    sparse: Option<Sparse>,
+    pub(super) sparse: Option<Sparse>,
     /// How many heaps have each value.
-    histogram: Vec<u64>,
+    pub(super) histogram: Vec<u64>,
     /// Scratch bitset for mex computations.
     seen: Vec<u64>,
     /// Scratch: which values are options of the heap being valued.
@@ -31,10 +32,10 @@ pub(super) struct Engine<'a> {
 
 /// A sparse space: the mask, and the heaps (≥ 1) whose value is rare, with
 /// their values.
-struct Sparse {
-    mask: u32,
-    rare_heaps: Vec<u32>,
-    rare_values: Vec<u32>,
+pub(super) struct Sparse {
+    pub(super) mask: u32,
+    pub(super) rare_heaps: Vec<u32>,
+    pub(super) rare_values: Vec<u32>,
 }
 
 impl Sparse {
@@ -43,16 +44,16 @@ impl Sparse {
     }
 }
 
-impl<'a> Engine<'a> {
-    pub(super) fn new(code: &'a OctalCode) -> Self {
+impl Engine {
+    pub(super) fn new(code: &OctalCode) -> Self {
         let having = |bit: u8, from: usize| {
             (from..=code.max_take())
                 .filter(|&k| code.digit(k) & bit != 0)
                 .collect::<Vec<_>>()
         };
         Engine {
-            code,
-            values: Vec::new(),
+            code: code.clone(),
+            store: Store::default(),
             halves: having(4, 0),
             singles: having(2, 1),
             empties: having(1, 1),
@@ -64,15 +65,48 @@ impl<'a> Engine<'a> {
         }
     }
 
-    pub(super) fn push_next(&mut self) {
-        let n = self.values.len();
+    /// Every value computed so far (before a window is kept).
+    pub(super) fn values(&self) -> &[u32] {
+        &self.store.head
+    }
+
+    /// Gives the values to the caller (before a window is kept).
+    pub(super) fn into_values(self) -> Vec<u32> {
+        self.store.head
+    }
+
+    /// Keeps only the first `prefix` values and a window of the latest
+    /// `window` from now on, if the sparse space allows it: its last rare
+    /// heap, plus the most tokens a move takes, must be within a quarter
+    /// of the window (room for a few more rare heaps). `false` (and every
+    /// value kept) otherwise.
+    pub(super) fn keep_window(&mut self, prefix: usize, window: usize) -> bool {
+        let Some(sparse) = &self.sparse else {
+            return false;
+        };
+        let last = sparse.rare_heaps.last().map_or(0, |&r| r as usize);
+        if 4 * (last + self.code.max_take() + 1) > window || prefix < 2 {
+            return false;
+        }
+        self.store.keep_window(prefix, window);
+        true
+    }
+
+    /// Computes the next value; an error (and nothing changed) when the
+    /// windowed store no longer holds a value it needs.
+    pub(super) fn push_next(&mut self) -> Result<u32, Gap> {
+        let n = self.store.len();
         // The values' range grows, so the space is chosen again each time
-        // the sequence doubles.
-        if n >= PLAIN_UNTIL && n.is_power_of_two() && !self.code.splits_in_three() {
+        // the sequence doubles (while every value is kept).
+        if n >= PLAIN_UNTIL
+            && n.is_power_of_two()
+            && !self.code.splits_in_three()
+            && !self.store.is_windowed()
+        {
             self.choose_sparse_space();
         }
         let value = if self.sparse.is_some() {
-            self.sparse_value(n)
+            self.sparse_value(n)?
         } else {
             self.plain_value(n)
         };
@@ -89,7 +123,8 @@ impl<'a> Engine<'a> {
             }
             self.histogram[v] += 1;
         }
-        self.values.push(value);
+        self.store.push(value);
+        Ok(value)
     }
 
     /// Picks the mask that leaves the fewest heaps (≥ 1) rare so far — on a
@@ -111,24 +146,18 @@ impl<'a> Engine<'a> {
         else {
             return;
         };
-        if rare * 8 > self.values.len() as u64 {
+        if rare * 8 > self.store.head.len() as u64 {
             self.sparse = None;
             return;
         }
         if self.sparse.as_ref().is_some_and(|s| s.mask == mask) {
             return;
         }
-        let rare_heaps: Vec<u32> = (1..self.values.len() as u32)
-            .filter(|&n| {
-                (self.values[n as usize] & mask)
-                    .count_ones()
-                    .is_multiple_of(2)
-            })
+        let values = &self.store.head;
+        let rare_heaps: Vec<u32> = (1..values.len() as u32)
+            .filter(|&n| (values[n as usize] & mask).count_ones().is_multiple_of(2))
             .collect();
-        let rare_values = rare_heaps
-            .iter()
-            .map(|&n| self.values[n as usize])
-            .collect();
+        let rare_values = rare_heaps.iter().map(|&n| values[n as usize]).collect();
         self.sparse = Some(Sparse {
             mask,
             rare_heaps,
@@ -147,7 +176,9 @@ impl<'a> Engine<'a> {
     fn plain_value(&mut self, n: usize) -> u32 {
         let mut seen = std::mem::take(&mut self.seen);
         seen.clear();
-        let g = &self.values;
+        // Only while every value is kept: a windowed store has a sparse
+        // space.
+        let g = &self.store.head;
         self.code.each_move(n as u64, &mut |_, parts| {
             let v = parts.iter().fold(0, |x, &p| x ^ g[p as usize]);
             Self::mark(&mut seen, v);
@@ -157,11 +188,13 @@ impl<'a> Engine<'a> {
         mex
     }
 
-    fn sparse_value(&mut self, n: usize) -> u32 {
+    fn sparse_value(&mut self, n: usize) -> Result<u32, Gap> {
         let Some(sparse) = &self.sparse else {
-            return self.plain_value(n);
+            return Ok(self.plain_value(n));
         };
-        let g = &self.values;
+        let store = &self.store;
+        let (high, base) = store.high();
+        let get = |i: usize| store.get(i).ok_or(Gap { heap: n, needed: i });
         // marks[v] = 1: v is an option. Plain stores, no read-modify-write
         // chain through a shared word.
         let mut marks = std::mem::take(&mut self.marks);
@@ -182,7 +215,7 @@ impl<'a> Engine<'a> {
         }
         for &k in &self.singles {
             if k < n {
-                mark(&mut marks, g[n - k]);
+                mark(&mut marks, get(n - k)?);
             }
         }
         // Common values of splits: one part rare, the other common.
@@ -192,6 +225,18 @@ impl<'a> Engine<'a> {
             }
             let m = n - k;
             let below = sparse.rare_heaps.partition_point(|&r| (r as usize) < m);
+            // G(m − r) for the largest rare r below m is the furthest back.
+            if let Some(&last) = sparse.rare_heaps[..below].last() {
+                if m - (last as usize) < base {
+                    self.marks = marks;
+                    return Err(Gap {
+                        heap: n,
+                        needed: m - last as usize,
+                    });
+                }
+            }
+            // G(i) = high[i - base] for every i read from here.
+            let (g, m) = (high, m - base);
             let mut done = 0;
             #[cfg(target_arch = "x86_64")]
             if self.simd {
@@ -236,17 +281,31 @@ impl<'a> Engine<'a> {
         }
         self.marks = marks;
         if needed > 0 {
+            let low = &store.head;
             for &k in &self.halves {
-                if n >= k + 2 && cover(g, n - k, common, &mut need, &mut needed, self.simd) {
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                let split = Split {
+                    low,
+                    high,
+                    high_m: m - base,
+                    end: (m / 2).min(low.len() - 1).min(m - base),
+                };
+                if cover(&split, common, &mut need, &mut needed, self.simd) {
                     break;
+                }
+                if split.end < m / 2 {
+                    // The splits past `end` are not kept.
+                    return Err(Gap {
+                        heap: n,
+                        needed: split.end + 1,
+                    });
                 }
             }
         }
-        if needed > 0 {
-            first_set(&need)
-        } else {
-            common
-        }
+        Ok(if needed > 0 { first_set(&need) } else { common })
     }
 }
 
@@ -260,22 +319,30 @@ fn simd_available() -> bool {
 #[allow(unsafe_code)]
 mod avx512;
 
+/// The splits `(a, m − a)` of one heap `m` that the store holds: `G(a)` is
+/// `low[a]` and `G(m − a)` is `high[high_m − a]`, for `a` in `1..=end`.
+struct Split<'s> {
+    low: &'s [u32],
+    high: &'s [u32],
+    high_m: usize,
+    end: usize,
+}
+
 /// Scans the splits of `m` into two heaps, clearing from `need` the values
 /// below `common` they make; `true` once `need` is empty.
-fn cover(
-    g: &[u32],
-    m: usize,
-    common: u32,
-    need: &mut [u64],
-    needed: &mut usize,
-    simd: bool,
-) -> bool {
+fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd: bool) -> bool {
+    let Split {
+        low,
+        high,
+        high_m,
+        end,
+    } = *split;
     let mut from = 1;
     #[cfg(target_arch = "x86_64")]
     if simd && common <= 512 && need.len() <= 8 {
         let mut small = [0u64; 8];
         small[..need.len()].copy_from_slice(need);
-        let (next, done) = avx512::cover(g, m, common, &mut small, needed);
+        let (next, done) = avx512::cover(split, common, &mut small, needed);
         let len = need.len();
         need.copy_from_slice(&small[..len]);
         if done {
@@ -284,8 +351,8 @@ fn cover(
         from = next;
     }
     let _ = simd;
-    for a in from..=m / 2 {
-        let x = g[a] ^ g[m - a];
+    for a in from..=end {
+        let x = low[a] ^ high[high_m - a];
         if x < common {
             let (w, bit) = ((x / 64) as usize, 1u64 << (x % 64));
             if need[w] & bit != 0 {
@@ -330,11 +397,11 @@ mod portable {
             let mut portable = Engine::new(&code);
             portable.simd = false;
             for _ in 0..20_000 {
-                fast.push_next();
-                portable.push_next();
+                fast.push_next().unwrap();
+                portable.push_next().unwrap();
             }
             assert!(portable.sparse.is_some(), "{text} uses a sparse space");
-            assert_eq!(fast.values, portable.values, "{text}");
+            assert_eq!(fast.values(), portable.values(), "{text}");
         }
     }
 }

@@ -102,28 +102,30 @@ unsafe fn mark(
 }
 
 /// Scans splits `(a, m - a)` for `a` from 1 while sixteen fit below
-/// `m / 2`; returns where it stopped and whether `need` emptied.
+/// `split.end`; returns where it stopped and whether `need` emptied.
 pub fn cover(
-    g: &[u32],
-    m: usize,
+    split: &super::Split,
     common: u32,
     need: &mut [u64; 8],
     needed: &mut usize,
 ) -> (usize, bool) {
-    if !available() || m > g.len() || common > 512 {
+    let fits =
+        split.end < split.low.len() && split.end <= split.high_m && split.high_m < split.high.len();
+    if !available() || !fits || common > 512 {
         return (1, false);
     }
-    // SAFETY: AVX-512F is present; `scan` reads g[a..=m - a] with
-    // 1 <= a and m - a < g.len() (m <= g.len()).
-    unsafe { scan(g, m, common, need, needed) }
+    // SAFETY: AVX-512F is present; `scan` reads low[a..=end] and
+    // high[high_m - end..=high_m - 1] with 1 <= a <= end, inside both
+    // slices as just checked.
+    unsafe { scan(split, common, need, needed) }
 }
 
 /// # Safety
-/// AVX-512F; `m <= g.len()`; `common <= 512`.
+/// AVX-512F; `end < low.len()`, `end <= high_m < high.len()`;
+/// `common <= 512`.
 #[target_feature(enable = "avx512f")]
 unsafe fn scan(
-    g: &[u32],
-    m: usize,
+    split: &super::Split,
     common: u32,
     need: &mut [u64; 8],
     needed: &mut usize,
@@ -134,14 +136,20 @@ unsafe fn scan(
     let one = _mm512_set1_epi32(1);
     // SAFETY: `need` is 64 bytes.
     let mut wanted = unsafe { _mm512_loadu_si512(need.as_ptr().cast()) };
+    let super::Split {
+        low: g_low,
+        high: g_high,
+        high_m: m,
+        end,
+    } = *split;
     let mut a = 1;
-    while a + 15 <= m / 2 {
-        // SAFETY: a + 15 <= m / 2 < g.len(), and m - a - 15 >= 1 with
-        // m - a <= g.len() - 1.
+    while a + 15 <= end {
+        // SAFETY: a + 15 <= end < low.len(), and high_m - a - 15 >= 0
+        // (end <= high_m) with high_m - a < high.len().
         let (low, high) = unsafe {
             (
-                _mm512_loadu_si512(g.as_ptr().add(a).cast()),
-                _mm512_loadu_si512(g.as_ptr().add(m - a - 15).cast()),
+                _mm512_loadu_si512(g_low.as_ptr().add(a).cast()),
+                _mm512_loadu_si512(g_high.as_ptr().add(m - a - 15).cast()),
             )
         };
         let x = _mm512_xor_si512(low, _mm512_permutexvar_epi32(reverse, high));
@@ -154,7 +162,7 @@ unsafe fn scan(
             while hits != 0 {
                 let lane = hits.trailing_zeros() as usize;
                 hits &= hits - 1;
-                let v = g[a + lane] ^ g[m - a - lane];
+                let v = g_low[a + lane] ^ g_high[m - a - lane];
                 let (w, bit) = ((v / 64) as usize, 1u64 << (v % 64));
                 if need[w] & bit != 0 {
                     need[w] &= !bit;

@@ -1,0 +1,266 @@
+//! Long `grundy octal` runs: values files, checkpoints that survive SIGKILL
+//! and Ctrl-C, and damaged checkpoints refused.
+
+use std::path::Path;
+use std::process::{Command as Process, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+use assert_cmd::cargo::CommandCargoExt;
+use assert_cmd::Command;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).to_str().unwrap().to_string()
+}
+
+const UPTO: &str = "1500000";
+
+/// The summary of an uninterrupted run, and its values file.
+fn uninterrupted(dir: &Path) -> (String, Vec<u8>) {
+    let values = path(dir, "whole.gsq");
+    let summary = stdout(&[
+        "octal",
+        "0.161",
+        "--upto",
+        UPTO,
+        "--no-values",
+        "--values-out",
+        &values,
+    ]);
+    (summary, std::fs::read(values).unwrap())
+}
+
+#[test]
+fn values_files_print_any_range_and_agree_with_the_text_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(dir.path(), "v.gsq");
+    stdout(&[
+        "octal",
+        "0.77",
+        "--upto",
+        "5000",
+        "--no-values",
+        "--values-out",
+        &file,
+    ]);
+    let text = stdout(&["octal", "0.77"]);
+    // Kayles is proven periodic after 168 values; the file has those.
+    let read = stdout(&["octal", "--read", &file, "--count", "40"]);
+    let first_two: Vec<&str> = text.lines().skip(1).take(2).collect();
+    let read_lines: Vec<&str> = read.lines().collect();
+    assert_eq!(read_lines.len(), 2);
+    assert_eq!(
+        read_lines[0].split_whitespace().collect::<Vec<_>>(),
+        first_two[0].split_whitespace().collect::<Vec<_>>()
+    );
+    let csv = stdout(&["octal", "--read", &file, "--from", "160", "--format", "csv"]);
+    assert_eq!(csv.lines().next(), Some("n,grundy"));
+    assert_eq!(csv.lines().nth(1).unwrap().split(',').next(), Some("160"));
+    assert_eq!(csv.lines().count(), 1 + 8, "{csv}");
+    let json = stdout(&[
+        "octal", "--read", &file, "--from", "2", "--count", "3", "--format", "json",
+    ]);
+    assert_eq!(json.trim(), r#"{"code":"0.77","from":2,"values":[2,3,1]}"#);
+    // Beyond the file, and not a values file.
+    grundy()
+        .args(["octal", "--read", &file, "--from", "1000"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("holds no values from heap 1000"));
+    grundy()
+        .args(["octal", "--read", "Cargo.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not a grundy values file"));
+}
+
+#[test]
+fn printing_billions_of_values_is_refused_up_front() {
+    grundy()
+        .args(["octal", "0.161", "--upto", "1099511627776"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("add --no-values"));
+    grundy()
+        .args(["octal", "0.161", "--upto", "1099511627777", "--no-values"])
+        .assert()
+        .code(2);
+}
+
+/// A run killed with SIGKILL at random moments and resumed each time ends
+/// with the summary and the values file of an uninterrupted run.
+#[test]
+fn a_run_killed_at_random_moments_resumes_to_the_same_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, whole) = uninterrupted(dir.path());
+    assert!(summary.contains("digest"), "{summary}");
+    let checkpoint = path(dir.path(), "run.ck");
+    let values = path(dir.path(), "run.gsq");
+    let mut seed = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos() as u64
+        | 1;
+    let mut kills_after_a_checkpoint = 0;
+    let mut finished = None;
+    for attempt in 0..40 {
+        let mut args = vec!["octal", "0.161", "--no-values", "--checkpoint-every", "1"];
+        args.extend(["--values-out", &values, "--checkpoint", &checkpoint]);
+        if attempt == 0 {
+            args.extend(["--upto", UPTO]);
+        } else {
+            args.extend(["--resume", &checkpoint]);
+        }
+        let mut child = Process::cargo_bin("grundy")
+            .unwrap()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let wait = Duration::from_millis(600 + seed % 1400);
+        let start = Instant::now();
+        while start.elapsed() < wait {
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap(); // SIGKILL
+            child.wait().unwrap();
+            kills_after_a_checkpoint += usize::from(Path::new(&checkpoint).exists());
+            continue;
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        finished = Some(String::from_utf8(out.stdout).unwrap());
+        break;
+    }
+    let finished = finished.expect("the run finished within 40 attempts");
+    assert!(
+        kills_after_a_checkpoint >= 1,
+        "killed after a checkpoint at least once"
+    );
+    assert_eq!(finished, summary);
+    assert_eq!(std::fs::read(&values).unwrap(), whole, "the values file");
+}
+
+#[test]
+fn ctrl_c_saves_a_last_checkpoint_and_the_run_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, _) = uninterrupted(dir.path());
+    let checkpoint = path(dir.path(), "run.ck");
+    let child = Process::cargo_bin("grundy")
+        .unwrap()
+        .args([
+            "octal",
+            "0.161",
+            "--no-values",
+            "--upto",
+            UPTO,
+            "--checkpoint",
+            &checkpoint,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    let status = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("--resume"), "{stderr}");
+    assert!(Path::new(&checkpoint).exists());
+    assert_eq!(
+        stdout(&["octal", "--no-values", "--resume", &checkpoint]),
+        summary
+    );
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = path(dir.path(), "run.ck");
+    stdout(&[
+        "octal",
+        "0.161",
+        "--upto",
+        "20000",
+        "--no-values",
+        "--checkpoint",
+        &checkpoint,
+    ]);
+    let good = std::fs::read(&checkpoint).unwrap();
+    let bad = path(dir.path(), "bad.ck");
+    let refused = |bytes: &[u8], message: &str| {
+        std::fs::write(&bad, bytes).unwrap();
+        grundy()
+            .args(["octal", "--no-values", "--resume", &bad])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(message));
+    };
+    refused(&good[..good.len() / 2], "truncated");
+    let mut flipped = good.clone();
+    flipped[good.len() / 2] ^= 1;
+    refused(&flipped, "damaged");
+    refused(b"{\"format\":2}", "not a grundy checkpoint");
+    let mut version = good.clone();
+    version[8] = 2;
+    refused(&version, "version 2");
+    // Another code's checkpoint.
+    grundy()
+        .args(["octal", "0.6", "--no-values", "--resume", &checkpoint])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("is a run of 0.161, not of 0.6"));
+    // A values file to continue that the run never wrote.
+    grundy()
+        .args([
+            "octal",
+            "--no-values",
+            "--resume",
+            &checkpoint,
+            "--values-out",
+            &bad,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("wrote no values file"));
+    // Resumed further than it was saved for.
+    let more = stdout(&[
+        "octal",
+        "--no-values",
+        "--resume",
+        &checkpoint,
+        "--upto",
+        "30000",
+    ]);
+    assert!(more.contains("first 30000 values"), "{more}");
+}

@@ -1,0 +1,211 @@
+//! Long computations: G(0), G(1), … in bounded memory, a batch at a time,
+//! with a digest of every value and a state that can be saved and resumed
+//! (see [`super::checkpoint`]).
+//!
+//! While the sequence is short every value is kept and the periodicity
+//! theorem is tried as in [`super::grundy_sequence`]. Once
+//! [`Memory::window_after`] values are computed, a code with a sparse
+//! space whose rare heaps all lie well inside the window keeps only the
+//! first [`Memory::prefix`] values, its rare heaps and a window of the
+//! latest [`Memory::window`] values; the period is no longer looked for
+//! from then on (a proof needs values from the whole sequence). A code
+//! without such a space keeps every value, up to [`Memory::full_limit`].
+
+use super::code::OctalCode;
+use super::period::{proven_period, Periodicity};
+use super::sparse::Engine;
+pub use super::store::Gap;
+
+/// How much a run may keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Memory {
+    /// Values computed before a window may replace the full array.
+    pub window_after: u64,
+    /// Values kept from the start once windowed.
+    pub prefix: u64,
+    /// Latest values kept once windowed (between one and two windows).
+    pub window: u64,
+    /// The most values kept when no window is possible.
+    pub full_limit: u64,
+}
+
+impl Default for Memory {
+    /// A full array up to 2^25 values (128 MiB), then a prefix of 2^25
+    /// values and a window of 2^24 (between 64 and 128 MiB); at most
+    /// 5·10^8 values in a full array. (The splits the cover scan tries
+    /// reached a = 431,340 for 0.6 by 2^22 values, and 29,198 for 0.161.)
+    fn default() -> Self {
+        Memory {
+            window_after: 1 << 25,
+            prefix: 1 << 25,
+            window: 1 << 24,
+            full_limit: 500_000_000,
+        }
+    }
+}
+
+impl Memory {
+    /// An upper estimate of the bytes a run of `upto` values holds: the
+    /// values (4 bytes each) and the period check's scratch (as much
+    /// again) while the array is full; then the prefix and two windows.
+    /// A code without a sparse space stays full: the larger figure.
+    pub fn estimate(&self, upto: u64) -> Estimate {
+        let full = upto.min(self.full_limit);
+        let windowed = 8 * upto.min(self.window_after) + 4 * (self.prefix + 2 * self.window);
+        Estimate {
+            full_bytes: 8 * full,
+            windowed_bytes: if upto > self.window_after {
+                Some(windowed)
+            } else {
+                None
+            },
+        }
+    }
+}
+
+/// What [`Memory::estimate`] says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    /// Bytes at most if every value is kept (up to the full limit).
+    pub full_bytes: u64,
+    /// Bytes at most once a window is kept, when the run is long enough.
+    pub windowed_bytes: Option<u64>,
+}
+
+/// Why a run stopped short.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// A windowed run needed a value it had dropped.
+    #[error(transparent)]
+    Gap(#[from] Gap),
+    /// No window was possible and the full array is at its limit.
+    #[error(
+        "stopped after {at} values: this code has no sparse space that allows keeping only a \
+         window, and a full array holds at most {limit} values"
+    )]
+    Full {
+        /// Values computed.
+        at: u64,
+        /// The full array's limit.
+        limit: u64,
+    },
+}
+
+/// The digest of no values; see [`digest`].
+pub const DIGEST_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a (64 bits) over the values' 4-byte little-endian forms, in order:
+/// the digest a run reports, to compare runs without keeping their values.
+pub fn digest(mut state: u64, values: &[u32]) -> u64 {
+    for v in values {
+        for byte in v.to_le_bytes() {
+            state ^= u64::from(byte);
+            state = state.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    state
+}
+
+/// A computation in progress.
+pub struct LongRun {
+    pub(super) code: OctalCode,
+    pub(super) engine: Engine,
+    pub(super) memory: Memory,
+    pub(super) digest: u64,
+    pub(super) periodicity: Option<Periodicity>,
+    pub(super) next_check: u64,
+}
+
+impl LongRun {
+    /// A run of `code` from G(0).
+    pub fn new(code: &OctalCode, memory: Memory) -> Self {
+        LongRun {
+            code: code.clone(),
+            engine: Engine::new(code),
+            memory,
+            digest: DIGEST_START,
+            periodicity: None,
+            next_check: 1,
+        }
+    }
+
+    /// The code.
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// Values computed.
+    pub fn computed(&self) -> u64 {
+        self.engine.store.len() as u64
+    }
+
+    /// The digest of every value computed (see [`digest`]).
+    pub fn digest(&self) -> u64 {
+        self.digest
+    }
+
+    /// The proven period, once found.
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.periodicity
+    }
+
+    /// Whether only a window is kept.
+    pub fn is_windowed(&self) -> bool {
+        self.engine.store.is_windowed()
+    }
+
+    /// Bytes the values take now.
+    pub fn bytes(&self) -> usize {
+        self.engine.store.bytes()
+    }
+
+    /// The largest value computed so far.
+    pub fn largest(&self) -> u32 {
+        (self.engine.histogram.len() as u32).saturating_sub(1)
+    }
+
+    /// Every value, while all are kept.
+    pub fn values(&self) -> Option<&[u32]> {
+        (!self.is_windowed()).then(|| self.engine.values())
+    }
+
+    /// Computes up to `count` more values (fewer if a period is proven),
+    /// appending them to `out`.
+    pub fn advance(&mut self, count: u64, out: &mut Vec<u32>) -> Result<(), RunError> {
+        let t = self.code.max_take();
+        for _ in 0..count {
+            if self.periodicity.is_some() {
+                break;
+            }
+            let n = self.computed();
+            if n == self.memory.window_after {
+                // Stays full when the code has no suitable sparse space.
+                self.engine
+                    .keep_window(self.memory.prefix as usize, self.memory.window as usize);
+            }
+            if !self.is_windowed() && n >= self.memory.full_limit {
+                return Err(RunError::Full {
+                    at: n,
+                    limit: self.memory.full_limit,
+                });
+            }
+            let value = self.engine.push_next()?;
+            out.push(value);
+            self.digest = digest(self.digest, &[value]);
+            if !self.is_windowed() && n + 1 >= self.next_check {
+                self.periodicity = proven_period(self.engine.values(), t);
+                let n = n + 1;
+                self.next_check = if n < 2048 { n + 1 } else { n + n / 16 };
+            }
+        }
+        Ok(())
+    }
+
+    /// Tries the period once more on every value kept (a run that ends at
+    /// a limit: the last value may complete a proof).
+    pub fn finish(&mut self) {
+        if self.periodicity.is_none() && !self.is_windowed() {
+            self.periodicity = proven_period(self.engine.values(), self.code.max_take());
+        }
+    }
+}

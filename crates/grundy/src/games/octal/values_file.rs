@@ -1,0 +1,320 @@
+//! A compact binary file of G(0), G(1), …: what `grundy octal
+//! --values-out` writes and `grundy octal --read` prints, for sequences
+//! too long for JSON.
+//!
+//! The format (version 1), every integer little-endian:
+//!
+//! | bytes | what |
+//! | --- | --- |
+//! | 8 | `GRUNDYSQ` |
+//! | 4 | format version (1) |
+//! | 4 | length of the code, then the code in UTF-8 (`0.161`) |
+//! | … | blocks, to the end of the file |
+//!
+//! A block is a u32 count c (1 to 2^20), a u8 width w (1, 2 or 4: the
+//! fewest bytes that hold the block's largest value), then c values of w
+//! bytes each. Values are in order from G(0); a reader skips whole blocks
+//! to reach a heap. At one byte per value (every value of 0.161 and 0.6
+//! below 256… where that holds) a billion values take a gigabyte.
+
+use std::io::{self, Read, Seek, SeekFrom, Write};
+
+const MAGIC: &[u8; 8] = b"GRUNDYSQ";
+/// The values file format's version.
+pub const VERSION: u32 = 1;
+/// The most values in one block.
+pub const MAX_BLOCK: usize = 1 << 20;
+
+/// Why a values file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ValuesFileError {
+    /// Reading failed.
+    #[error("cannot read the values file: {0}")]
+    Io(#[from] io::Error),
+    /// Not a values file.
+    #[error("not a grundy values file (it does not start with GRUNDYSQ)")]
+    Foreign,
+    /// Another version.
+    #[error("values file format version {0}; this grundy reads version {VERSION}")]
+    Version(u32),
+    /// Malformed at a byte offset.
+    #[error("the values file is damaged at byte {at}: {what}")]
+    Damaged {
+        /// Byte offset.
+        at: u64,
+        /// What was wrong.
+        what: String,
+    },
+}
+
+/// Writes blocks of values after a header.
+pub struct ValuesWriter<W: Write> {
+    out: W,
+    written: u64,
+}
+
+impl<W: Write> ValuesWriter<W> {
+    /// Starts a file for `code`, writing its header.
+    pub fn create(mut out: W, code: &str) -> io::Result<Self> {
+        let header = header(code);
+        out.write_all(&header)?;
+        Ok(ValuesWriter {
+            out,
+            written: header.len() as u64,
+        })
+    }
+
+    /// Continues a file whose first `written` bytes are already there (the
+    /// caller has positioned `out` after them).
+    pub fn resume(out: W, written: u64) -> Self {
+        ValuesWriter { out, written }
+    }
+
+    /// Bytes written so far (a block boundary).
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Writes `values` as blocks.
+    pub fn write(&mut self, values: &[u32]) -> io::Result<()> {
+        let mut bytes = Vec::new();
+        for block in values.chunks(MAX_BLOCK) {
+            let largest = block.iter().copied().max().unwrap_or(0);
+            let width: u8 = match largest {
+                0..=0xff => 1,
+                0x100..=0xffff => 2,
+                _ => 4,
+            };
+            bytes.clear();
+            bytes.extend_from_slice(&(block.len() as u32).to_le_bytes());
+            bytes.push(width);
+            for v in block {
+                bytes.extend_from_slice(&v.to_le_bytes()[..width as usize]);
+            }
+            self.out.write_all(&bytes)?;
+            self.written += bytes.len() as u64;
+        }
+        Ok(())
+    }
+
+    /// Flushes and gives back the writer.
+    pub fn into_inner(mut self) -> io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
+    }
+
+    /// The writer underneath.
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+
+    /// Flushes.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// The header of a file for `code`.
+pub fn header(code: &str) -> Vec<u8> {
+    let mut h = Vec::with_capacity(16 + code.len());
+    h.extend_from_slice(MAGIC);
+    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.extend_from_slice(&(code.len() as u32).to_le_bytes());
+    h.extend_from_slice(code.as_bytes());
+    h
+}
+
+/// A values file opened for reading.
+pub struct ValuesReader<R: Read + Seek> {
+    input: R,
+    code: String,
+    start: u64,
+}
+
+impl<R: Read + Seek> ValuesReader<R> {
+    /// Reads and checks the header.
+    pub fn open(mut input: R) -> Result<Self, ValuesFileError> {
+        let mut head = [0u8; 16];
+        let got = fill(&mut input, &mut head)?;
+        if got < 8 || &head[..8] != MAGIC {
+            return Err(ValuesFileError::Foreign);
+        }
+        if got < 16 {
+            return Err(damaged(got as u64, "the header is cut short"));
+        }
+        let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(ValuesFileError::Version(version));
+        }
+        let length = u32::from_le_bytes(head[12..16].try_into().expect("4 bytes"));
+        if length > 256 {
+            return Err(damaged(12, "the code is longer than 256 bytes"));
+        }
+        let mut code = vec![0u8; length as usize];
+        if fill(&mut input, &mut code)? < code.len() {
+            return Err(damaged(16, "the code is cut short"));
+        }
+        let code = String::from_utf8(code).map_err(|_| damaged(16, "the code is not UTF-8"))?;
+        Ok(ValuesReader {
+            input,
+            code,
+            start: 16 + u64::from(length),
+        })
+    }
+
+    /// The code the file was written for.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// Calls `each(n, G(n))` for n in `from..from + count` that the file
+    /// holds, in order; returns how many it found.
+    pub fn read_range(
+        &mut self,
+        from: u64,
+        count: u64,
+        each: &mut dyn FnMut(u64, u32) -> io::Result<()>,
+    ) -> Result<u64, ValuesFileError> {
+        let end = from.saturating_add(count);
+        let mut at = self.start;
+        let mut heap = 0u64;
+        self.input.seek(SeekFrom::Start(at))?;
+        let mut found = 0;
+        let mut block = Vec::new();
+        while heap < end {
+            let mut head = [0u8; 5];
+            match fill(&mut self.input, &mut head)? {
+                0 => break,
+                5 => {}
+                _ => return Err(damaged(at, "a block header is cut short")),
+            }
+            let size = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as u64;
+            let width = head[4];
+            if size == 0 || size > MAX_BLOCK as u64 || !matches!(width, 1 | 2 | 4) {
+                return Err(damaged(
+                    at,
+                    &format!("a block of {size} values of {width} bytes"),
+                ));
+            }
+            let bytes = size * u64::from(width);
+            if heap + size <= from {
+                // The whole block lies before the range.
+                let next = at + 5 + bytes;
+                let there = self.input.seek(SeekFrom::Start(next))?;
+                let length = self.input.seek(SeekFrom::End(0))?;
+                if length < next {
+                    return Err(damaged(at, "a block is cut short"));
+                }
+                self.input.seek(SeekFrom::Start(there))?;
+            } else {
+                block.resize(bytes as usize, 0);
+                if fill(&mut self.input, &mut block)? < block.len() {
+                    return Err(damaged(at, "a block is cut short"));
+                }
+                for (i, chunk) in block.chunks_exact(width as usize).enumerate() {
+                    let n = heap + i as u64;
+                    if n >= from && n < end {
+                        let mut le = [0u8; 4];
+                        le[..chunk.len()].copy_from_slice(chunk);
+                        each(n, u32::from_le_bytes(le))?;
+                        found += 1;
+                    }
+                }
+            }
+            at += 5 + bytes;
+            heap += size;
+        }
+        Ok(found)
+    }
+}
+
+fn damaged(at: u64, what: &str) -> ValuesFileError {
+    ValuesFileError::Damaged {
+        at,
+        what: what.to_string(),
+    }
+}
+
+fn fill(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match input.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(k) => got += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn read_all(bytes: &[u8], from: u64, count: u64) -> Result<Vec<(u64, u32)>, ValuesFileError> {
+        let mut reader = ValuesReader::open(Cursor::new(bytes))?;
+        let mut got = Vec::new();
+        reader.read_range(from, count, &mut |n, v| {
+            got.push((n, v));
+            Ok(())
+        })?;
+        Ok(got)
+    }
+
+    #[test]
+    fn values_of_every_width_come_back_in_any_range() {
+        let mut writer = ValuesWriter::create(Vec::new(), "0.161").unwrap();
+        let values: Vec<u32> = (0..5000u32).map(|i| i * i % 70_001).collect();
+        writer.write(&values[..100]).unwrap(); // below 2^16? mixed widths
+        writer.write(&[1, 2, 3]).unwrap(); // one byte
+        writer.write(&values[103..]).unwrap();
+        let written = writer.written();
+        let bytes = writer.into_inner().unwrap();
+        assert_eq!(written, bytes.len() as u64);
+        let mut all = values.clone();
+        all[100..103].copy_from_slice(&[1, 2, 3]);
+        let reader = ValuesReader::open(Cursor::new(&bytes)).unwrap();
+        assert_eq!(reader.code(), "0.161");
+        for (from, count) in [(0, 5000), (99, 6), (101, 1), (4990, 100), (6000, 5)] {
+            let got = read_all(&bytes, from, count).unwrap();
+            let want: Vec<(u64, u32)> = (from..(from + count).min(5000))
+                .map(|n| (n, all[n as usize]))
+                .collect();
+            assert_eq!(got, want, "{from}+{count}");
+        }
+        // The one-byte block is one byte per value.
+        let small = {
+            let mut w = ValuesWriter::create(Vec::new(), "0.6").unwrap();
+            w.write(&[255; 10]).unwrap();
+            w.into_inner().unwrap()
+        };
+        assert_eq!(small.len(), header("0.6").len() + 5 + 10);
+    }
+
+    #[test]
+    fn damaged_files_are_refused() {
+        let mut writer = ValuesWriter::create(Vec::new(), "0.6").unwrap();
+        writer.write(&[0, 1, 2, 300]).unwrap();
+        let bytes = writer.into_inner().unwrap();
+        assert!(matches!(
+            read_all(b"not a file at all", 0, 1),
+            Err(ValuesFileError::Foreign)
+        ));
+        let mut version = bytes.clone();
+        version[8] = 9;
+        assert!(matches!(
+            read_all(&version, 0, 1),
+            Err(ValuesFileError::Version(9))
+        ));
+        let cut = &bytes[..bytes.len() - 1];
+        let err = read_all(cut, 0, 10).unwrap_err();
+        assert!(err.to_string().contains("cut short"), "{err}");
+        let mut width = bytes.clone();
+        width[header("0.6").len() + 4] = 3;
+        let err = read_all(&width, 0, 10).unwrap_err();
+        assert!(err.to_string().contains("of 3 bytes"), "{err}");
+        assert_eq!(read_all(&bytes, 0, 10).unwrap().len(), 4);
+    }
+}

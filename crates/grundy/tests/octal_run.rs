@@ -1,0 +1,282 @@
+//! Long runs of octal games: the windowed store gives exactly the values of
+//! the full array, checkpoints resume to the same values, and damaged
+//! checkpoints are refused.
+
+use grundy::games::octal::checkpoint::{Checkpoint, CheckpointError};
+use grundy::games::octal::run::{digest, DIGEST_START};
+use grundy::games::octal::{grundy_sequence, plain_values, LongRun, Memory, OctalCode, RunError};
+
+fn code(text: &str) -> OctalCode {
+    text.parse().unwrap()
+}
+
+/// A window small enough to be used early in a test.
+fn small() -> Memory {
+    Memory {
+        window_after: 1 << 16,
+        prefix: 1 << 17,
+        window: 1 << 17,
+        full_limit: 1 << 30,
+    }
+}
+
+/// Runs to `upto` in batches of `batch`, returning every value.
+fn run_all(run: &mut LongRun, upto: u64, batch: u64) -> Result<Vec<u32>, RunError> {
+    let mut out = Vec::new();
+    while run.computed() < upto && run.periodicity().is_none() {
+        let count = batch.min(upto - run.computed());
+        run.advance(count, &mut out)?;
+    }
+    run.finish();
+    Ok(out)
+}
+
+#[test]
+fn windowed_runs_give_the_full_arrays_values() {
+    for text in ["0.161", "0.6", "0.36"] {
+        let c = code(text);
+        let upto = 300_000;
+        let full = grundy_sequence(&c, upto, &mut |_| {});
+        let mut run = LongRun::new(&c, small());
+        let values = run_all(&mut run, upto as u64, 10_007).unwrap();
+        assert!(run.is_windowed(), "{text} keeps only a window");
+        assert!(
+            run.bytes() <= 4 * (1 << 17) + 8 * (1 << 17),
+            "{text}: {}",
+            run.bytes()
+        );
+        assert_eq!(values, full.values, "{text}");
+        assert_eq!(run.digest(), digest(DIGEST_START, &full.values), "{text}");
+        assert_eq!(run.largest(), *full.values.iter().max().unwrap(), "{text}");
+    }
+}
+
+#[test]
+fn every_two_digit_code_windowed_equals_full() {
+    let memory = Memory {
+        window_after: 1 << 15,
+        prefix: 1 << 16,
+        window: 1 << 16,
+        full_limit: 1 << 30,
+    };
+    let mut windowed = Vec::new();
+    for d1 in 0..8u32 {
+        for d2 in 1..8u32 {
+            let c = code(&format!("0.{d1}{d2}"));
+            let mut run = LongRun::new(&c, memory);
+            let mut values = run_all(&mut run, memory.window_after + 1, 1 << 14).unwrap();
+            if !run.is_windowed() {
+                // Periodic, or no sparse space: every value is kept and
+                // computed as by grundy_sequence; nothing to compare.
+                continue;
+            }
+            let upto = 80_000;
+            values.extend(run_all(&mut run, upto, 10_000).unwrap());
+            let full = grundy_sequence(&c, upto as usize, &mut |_| {});
+            assert_eq!(values, full.values, "{c}");
+            assert_eq!(run.digest(), digest(DIGEST_START, &full.values), "{c}");
+            windowed.push(c.to_string());
+        }
+    }
+    // The codes whose rare heaps all lie within a quarter of the window.
+    assert_eq!(windowed, ["0.16", "0.36", "0.56", "0.74"]);
+}
+
+#[test]
+fn the_period_is_found_as_by_the_sequence_driver() {
+    for text in ["0.07", "0.77", "0.137", "0.156"] {
+        let c = code(text);
+        let full = grundy_sequence(&c, 100_000, &mut |_| {});
+        let mut run = LongRun::new(&c, Memory::default());
+        let values = run_all(&mut run, 100_000, 1000).unwrap();
+        assert_eq!(run.periodicity(), full.periodicity, "{text}");
+        assert!(run.periodicity().is_some(), "{text}");
+        assert_eq!(values, full.values[..values.len()].to_vec(), "{text}");
+        assert_eq!(values, plain_values(&c, values.len()), "{text}");
+    }
+}
+
+#[test]
+fn a_value_no_longer_kept_stops_the_run_instead_of_guessing() {
+    // A prefix of two values: the cover scan soon needs more.
+    let memory = Memory {
+        window_after: 1 << 15,
+        prefix: 2,
+        window: 1 << 17,
+        full_limit: 1 << 30,
+    };
+    let c = code("0.6");
+    let mut run = LongRun::new(&c, memory);
+    let err = run_all(&mut run, 200_000, 4096).unwrap_err();
+    let RunError::Gap(gap) = err else {
+        panic!("{err:?}")
+    };
+    assert!(gap.heap as u64 >= 1 << 15, "{gap:?}");
+    assert_eq!(run.computed(), gap.heap as u64, "nothing half done");
+    assert!(err.to_string().contains("no longer keeps"), "{err}");
+    let full = grundy_sequence(&c, gap.heap, &mut |_| {});
+    assert_eq!(run.digest(), digest(DIGEST_START, &full.values));
+}
+
+#[test]
+fn without_a_usable_sparse_space_the_full_array_has_a_limit() {
+    // A window too small for 0.6's rare heaps (the last at 20627).
+    let memory = Memory {
+        window_after: 1 << 15,
+        prefix: 1 << 15,
+        window: 1 << 12,
+        full_limit: 40_000,
+    };
+    let mut run = LongRun::new(&code("0.6"), memory);
+    let err = run_all(&mut run, 100_000, 4096).unwrap_err();
+    assert_eq!(
+        err,
+        RunError::Full {
+            at: 40_000,
+            limit: 40_000
+        }
+    );
+    assert!(!run.is_windowed());
+    assert!(err.to_string().contains("no sparse space"), "{err}");
+}
+
+#[test]
+fn the_memory_estimate_covers_what_a_run_holds() {
+    let m = small();
+    let e = m.estimate(1 << 20);
+    assert_eq!(e.full_bytes, 8 << 20);
+    assert_eq!(
+        e.windowed_bytes,
+        Some(8 * (1 << 16) + 4 * ((1 << 17) + 2 * (1 << 17)))
+    );
+    assert_eq!(m.estimate(1000).windowed_bytes, None);
+    let big = Memory::default().estimate(1 << 40);
+    assert_eq!(big.full_bytes, 8 * 500_000_000);
+    assert!(big.windowed_bytes.unwrap() < 1 << 30, "within 1 GiB");
+}
+
+fn save(run: LongRun, upto: u64) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    Checkpoint {
+        run,
+        upto,
+        values_bytes: 1234,
+    }
+    .save(&mut bytes)
+    .unwrap();
+    bytes
+}
+
+#[test]
+fn a_resumed_run_ends_with_the_uninterrupted_runs_values() {
+    for text in ["0.161", "0.6", "0.07"] {
+        let c = code(text);
+        let upto = 150_000;
+        let mut whole = LongRun::new(&c, small());
+        let all = run_all(&mut whole, upto, 50_000).unwrap();
+        // Stopped twice: once with every value kept, once windowed.
+        let mut values = Vec::new();
+        let mut run = LongRun::new(&c, small());
+        for stop in [20_000, 90_000, upto] {
+            while run.computed() < stop && run.periodicity().is_none() {
+                run.advance(stop - run.computed(), &mut values).unwrap();
+            }
+            let bytes = save(run, upto);
+            let back = Checkpoint::load(&mut bytes.as_slice()).unwrap();
+            assert_eq!((back.upto, back.values_bytes), (upto, 1234));
+            assert_eq!(
+                save(back.run, upto),
+                bytes,
+                "{text}: saved again, the same bytes"
+            );
+            run = Checkpoint::load(&mut bytes.as_slice()).unwrap().run;
+        }
+        run.finish();
+        assert_eq!(values, all, "{text}");
+        assert_eq!(run.digest(), whole.digest(), "{text}");
+        assert_eq!(run.periodicity(), whole.periodicity(), "{text}");
+        assert_eq!(run.is_windowed(), whole.is_windowed(), "{text}");
+    }
+}
+
+#[test]
+fn damaged_checkpoints_are_refused() {
+    let mut run = LongRun::new(&code("0.161"), small());
+    run_all(&mut run, 70_000, 70_000).unwrap();
+    assert!(run.is_windowed());
+    let good = save(run, 70_000);
+    let load = |bytes: &[u8]| Checkpoint::load(&mut &bytes[..]).map(|_| ());
+    assert!(load(&good).is_ok());
+    assert!(matches!(load(b"hello"), Err(CheckpointError::Foreign)));
+    assert!(matches!(load(b""), Err(CheckpointError::Foreign)));
+    let mut version = good.clone();
+    version[8] = 7;
+    assert!(matches!(load(&version), Err(CheckpointError::Version(7))));
+    for cut in [12, 20, 100, good.len() / 2, good.len() - 1] {
+        let err = load(&good[..cut]).unwrap_err();
+        assert!(
+            matches!(err, CheckpointError::Length(_)),
+            "cut at {cut}: {err}"
+        );
+    }
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(matches!(load(&longer), Err(CheckpointError::Length(_))));
+    // Any flipped bit in the body or the checksum.
+    for at in [
+        20,
+        21,
+        30,
+        200,
+        good.len() / 3,
+        good.len() - 5,
+        good.len() - 1,
+    ] {
+        let mut bad = good.clone();
+        bad[at] ^= 0x10;
+        let err = load(&bad).unwrap_err();
+        assert!(matches!(err, CheckpointError::Checksum), "byte {at}: {err}");
+        assert!(err.to_string().contains("damaged"));
+    }
+    // A body with a valid checksum but parts that disagree: the histogram
+    // count in the body, rewritten with a fresh checksum.
+    let body = &good[20..good.len() - 4];
+    let reseal = |body: &[u8]| {
+        let mut b = good[..20].to_vec();
+        b[12..20].copy_from_slice(&(body.len() as u64).to_le_bytes());
+        b.extend_from_slice(body);
+        b.extend_from_slice(&crc32fast_hash(body).to_le_bytes());
+        b
+    };
+    assert!(
+        load(&reseal(body)).is_ok(),
+        "resealing alone changes nothing"
+    );
+    let mut short = body.to_vec();
+    short.truncate(body.len() - 4);
+    let err = load(&reseal(&short)).unwrap_err();
+    assert!(matches!(err, CheckpointError::Inconsistent(_)), "{err}");
+    let mut flipped = body.to_vec();
+    // The first value of the tail: the last 4·tail bytes hold the tail; a
+    // huge value lies outside the histogram.
+    let at = flipped.len() - 4;
+    flipped[at..].copy_from_slice(&u32::MAX.to_le_bytes());
+    let err = load(&reseal(&flipped)).unwrap_err();
+    assert!(err.to_string().contains("outside the histogram"), "{err}");
+}
+
+/// CRC-32 (IEEE), bit by bit: independent of the crate the library uses.
+fn crc32fast_hash(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
