@@ -280,3 +280,30 @@ fn crc32fast_hash(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+#[test]
+fn two_threads_give_the_values_of_one() {
+    // 0.6 and 0.161 find rare heaps after the sparse space is chosen (at
+    // 4096 values), so epochs stop at them; 0.36 and 0.16 go windowed.
+    for text in ["0.6", "0.161", "0.36", "0.16", "0.56", "0.07", "4.07"] {
+        let c = code(text);
+        let upto = 200_000;
+        let mut one = LongRun::new(&c, small());
+        let mut two = LongRun::new(&c, small());
+        two.set_threads(2);
+        let a = run_all(&mut one, upto, 30_001).unwrap();
+        let b = run_all(&mut two, upto, 30_001).unwrap();
+        assert_eq!(a.len(), b.len(), "{text}");
+        assert!(a == b, "{text}: the values differ");
+        assert_eq!(one.digest(), two.digest(), "{text}");
+        assert_eq!(one.periodicity(), two.periodicity(), "{text}");
+        assert_eq!(one.is_windowed(), two.is_windowed(), "{text}");
+    }
+    // And against the plain rule, on a code that splits with and without
+    // taking the single heap G(n − 1).
+    let c = code("0.6");
+    let mut two = LongRun::new(&c, Memory::default());
+    two.set_threads(2);
+    let values = run_all(&mut two, 12_000, 12_000).unwrap();
+    assert_eq!(values, plain_values(&c, 12_000));
+}

@@ -69,6 +69,11 @@ pub struct Args {
     /// computing.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "values_out", "checkpoint"])]
     pub read: Option<PathBuf>,
+    /// Threads for one sequence: 2 values two heaps at once where the code
+    /// allows it (no `4.` splits, no splits in three) [default: 2 if this
+    /// machine has two cores or more, else 1].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=2))]
+    pub threads: Option<u64>,
     /// With --read: the first heap to print.
     #[arg(long, default_value_t = 0, requires = "read")]
     pub from: u64,
@@ -127,6 +132,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     };
     let code = run.code().clone();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    run.set_threads(args.threads.map_or(cores.min(2), |t| t as usize));
     if !args.no_values && upto > memory.window_after && run.periodicity().is_none() {
         return Err(UsageError(format!(
             "more than {} values are not printed: add --no-values (and --values-out FILE to keep them)",

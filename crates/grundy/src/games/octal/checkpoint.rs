@@ -367,6 +367,7 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
             digest,
             periodicity,
             next_check,
+            threads: 1,
         },
         upto,
         values_bytes,

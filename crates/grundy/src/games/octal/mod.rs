@@ -47,6 +47,7 @@ pub mod checkpoint;
 pub mod code;
 mod game;
 pub mod period;
+mod pipeline;
 pub mod run;
 pub mod sequence;
 mod sparse;

@@ -114,6 +114,7 @@ pub struct LongRun {
     pub(super) digest: u64,
     pub(super) periodicity: Option<Periodicity>,
     pub(super) next_check: u64,
+    pub(super) threads: usize,
 }
 
 impl LongRun {
@@ -126,7 +127,14 @@ impl LongRun {
             digest: DIGEST_START,
             periodicity: None,
             next_check: 1,
+            threads: 1,
         }
+    }
+
+    /// Uses two threads for one sequence when `threads` ≥ 2 and the code
+    /// allows it (see [`super::pipeline`]); the values are the same.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// The code.
@@ -172,31 +180,69 @@ impl LongRun {
     /// Computes up to `count` more values (fewer if a period is proven),
     /// appending them to `out`.
     pub fn advance(&mut self, count: u64, out: &mut Vec<u32>) -> Result<(), RunError> {
-        let t = self.code.max_take();
-        for _ in 0..count {
-            if self.periodicity.is_some() {
-                break;
-            }
+        let target = self.computed().saturating_add(count);
+        while self.computed() < target && self.periodicity.is_none() {
             let n = self.computed();
-            if n == self.memory.window_after {
-                // Stays full when the code has no suitable sparse space.
-                self.engine
-                    .keep_window(self.memory.prefix as usize, self.memory.window as usize);
+            let run = self.pipelined_run(n, target);
+            if run >= 64 {
+                let done = super::pipeline::epoch(&mut self.engine, run as usize);
+                let values = self.engine.store.recent(n as usize);
+                self.digest = digest(self.digest, values);
+                out.extend_from_slice(values);
+                if done as u64 == run {
+                    continue;
+                }
+                // The heap that stopped the epoch, on one thread.
             }
-            if !self.is_windowed() && n >= self.memory.full_limit {
-                return Err(RunError::Full {
-                    at: n,
-                    limit: self.memory.full_limit,
-                });
-            }
-            let value = self.engine.push_next()?;
-            out.push(value);
-            self.digest = digest(self.digest, &[value]);
-            if !self.is_windowed() && n + 1 >= self.next_check {
-                self.periodicity = proven_period(self.engine.values(), t);
-                let n = n + 1;
-                self.next_check = if n < 2048 { n + 1 } else { n + n / 16 };
-            }
+            self.step(out)?;
+        }
+        Ok(())
+    }
+
+    /// How many heaps from `n` two threads may value in one epoch: up to
+    /// the next heap where something happens on one thread (the sparse
+    /// space chosen again, the window kept, the period tried, the full
+    /// array's limit), within the window's room.
+    fn pipelined_run(&self, n: u64, target: u64) -> u64 {
+        if self.threads < 2 || !super::pipeline::possible(&self.engine) {
+            return 0;
+        }
+        let mut end = target;
+        if !self.is_windowed() {
+            let next_power = (n + 1).next_power_of_two();
+            end = end
+                .min(next_power)
+                .min(self.memory.window_after.max(n))
+                .min(self.memory.full_limit)
+                .min(self.next_check.saturating_sub(1).max(n));
+        } else {
+            end = end.min(n + self.engine.store.window as u64);
+        }
+        end.saturating_sub(n)
+    }
+
+    /// One value on one thread, with whatever happens at its heap.
+    fn step(&mut self, out: &mut Vec<u32>) -> Result<(), RunError> {
+        let t = self.code.max_take();
+        let n = self.computed();
+        if n == self.memory.window_after {
+            // Stays full when the code has no suitable sparse space.
+            self.engine
+                .keep_window(self.memory.prefix as usize, self.memory.window as usize);
+        }
+        if !self.is_windowed() && n >= self.memory.full_limit {
+            return Err(RunError::Full {
+                at: n,
+                limit: self.memory.full_limit,
+            });
+        }
+        let value = self.engine.push_next()?;
+        out.push(value);
+        self.digest = digest(self.digest, &[value]);
+        if !self.is_windowed() && n + 1 >= self.next_check {
+            self.periodicity = proven_period(self.engine.values(), t);
+            let n = n + 1;
+            self.next_check = if n < 2048 { n + 1 } else { n + n / 16 };
         }
         Ok(())
     }

@@ -10,24 +10,71 @@ pub(super) const PLAIN_UNTIL: usize = 4096;
 
 /// The state of one computation.
 pub(super) struct Engine {
-    code: OctalCode,
+    pub(super) rules: Rules,
     pub(super) store: Store,
+    /// The sparse space, once chosen.
+    pub(super) sparse: Option<Sparse>,
+    /// How many heaps have each value.
+    pub(super) histogram: Vec<u64>,
+    /// Scratch space, one per thread.
+    pub(super) scratch: [Scratch; 2],
+}
+
+/// What the code allows, in the form the scans use.
+pub(super) struct Rules {
+    pub(super) code: OctalCode,
     /// Splits in two after taking k: the k whose digit has bit 4.
     halves: Vec<usize>,
     /// Single heaps after taking k: the k ≥ 1 whose digit has bit 2.
     singles: Vec<usize>,
     /// Empty heap after taking k: the k ≥ 1 whose digit has bit 1.
     empties: Vec<usize>,
-    /// The sparse space, once chosen.
-    pub(super) sparse: Option<Sparse>,
-    /// How many heaps have each value.
-    pub(super) histogram: Vec<u64>,
-    /// Scratch bitset for mex computations.
-    seen: Vec<u64>,
-    /// Scratch: which values are options of the heap being valued.
-    marks: Vec<u32>,
+    /// Whether taking 1 may leave one heap: then G(n − 1) is an option of
+    /// n, the only option that reads G(n − 1), which [`Rules::value`] may
+    /// leave out ([`Last::Skip`]).
+    defer_last: bool,
     /// Whether the split scan may use AVX-512.
-    simd: bool,
+    pub(super) simd: bool,
+}
+
+/// Scratch space for one heap's options.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// Bitset for mex computations.
+    seen: Vec<u64>,
+    /// Which values are options of the heap being valued.
+    marks: Vec<u32>,
+}
+
+/// The values a computation may read: G(i) is `low[i]` below
+/// `low.len()`, else `high[i − base]`.
+#[derive(Clone, Copy)]
+pub(super) struct View<'s> {
+    pub(super) low: &'s [u32],
+    pub(super) high: &'s [u32],
+    pub(super) base: usize,
+}
+
+impl View<'_> {
+    #[inline]
+    fn get(&self, i: usize) -> Option<u32> {
+        if i < self.low.len() {
+            return Some(self.low[i]);
+        }
+        i.checked_sub(self.base)
+            .and_then(|at| self.high.get(at))
+            .copied()
+    }
+}
+
+/// Whether [`Rules::value`] counts G(n − 1) among the options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Last {
+    /// Reads it (every option counted).
+    Count,
+    /// Leaves it out: the mex of the other options, which is heap n's
+    /// value unless it equals G(n − 1) (then count it and compute again).
+    Skip,
 }
 
 /// A sparse space: the mask, and the heaps (≥ 1) whose value is rare, with
@@ -39,7 +86,8 @@ pub(super) struct Sparse {
 }
 
 impl Sparse {
-    fn is_rare(&self, v: u32) -> bool {
+    #[inline]
+    pub(super) fn is_rare(&self, v: u32) -> bool {
         (v & self.mask).count_ones().is_multiple_of(2)
     }
 }
@@ -51,17 +99,20 @@ impl Engine {
                 .filter(|&k| code.digit(k) & bit != 0)
                 .collect::<Vec<_>>()
         };
+        let singles = having(2, 1);
         Engine {
-            code: code.clone(),
+            rules: Rules {
+                code: code.clone(),
+                halves: having(4, 0),
+                defer_last: singles.first() == Some(&1),
+                singles,
+                empties: having(1, 1),
+                simd: simd_available(),
+            },
             store: Store::default(),
-            halves: having(4, 0),
-            singles: having(2, 1),
-            empties: having(1, 1),
             sparse: None,
             histogram: Vec::new(),
-            seen: Vec::new(),
-            marks: Vec::new(),
-            simd: simd_available(),
+            scratch: Default::default(),
         }
     }
 
@@ -85,31 +136,45 @@ impl Engine {
             return false;
         };
         let last = sparse.rare_heaps.last().map_or(0, |&r| r as usize);
-        if 4 * (last + self.code.max_take() + 1) > window || prefix < 2 {
+        if 4 * (last + self.rules.code.max_take() + 1) > window || prefix < 2 {
             return false;
         }
         self.store.keep_window(prefix, window);
         true
     }
 
+    /// Whether the next heap is the one where the sparse space is chosen
+    /// again: the values' range grows, so it is chosen each time the
+    /// sequence doubles, while every value is kept.
+    pub(super) fn chooses_at(&self, n: usize) -> bool {
+        n >= PLAIN_UNTIL
+            && n.is_power_of_two()
+            && !self.rules.code.splits_in_three()
+            && !self.store.is_windowed()
+    }
+
     /// Computes the next value; an error (and nothing changed) when the
     /// windowed store no longer holds a value it needs.
     pub(super) fn push_next(&mut self) -> Result<u32, Gap> {
         let n = self.store.len();
-        // The values' range grows, so the space is chosen again each time
-        // the sequence doubles (while every value is kept).
-        if n >= PLAIN_UNTIL
-            && n.is_power_of_two()
-            && !self.code.splits_in_three()
-            && !self.store.is_windowed()
-        {
+        if self.chooses_at(n) {
             self.choose_sparse_space();
         }
-        let value = if self.sparse.is_some() {
-            self.sparse_value(n)?
-        } else {
-            self.plain_value(n)
+        let value = match &self.sparse {
+            Some(sparse) => {
+                let view = self.store.view();
+                self.rules
+                    .value(n, sparse, view, &mut self.scratch[0], Last::Count)?
+            }
+            None => self.plain_value(n),
         };
+        self.count(n, value);
+        self.store.push(value);
+        Ok(value)
+    }
+
+    /// Books value `value` of heap `n` in the histogram and the rare heaps.
+    pub(super) fn count(&mut self, n: usize, value: u32) {
         if let Some(sparse) = &mut self.sparse {
             if n > 0 && sparse.is_rare(value) {
                 sparse.rare_heaps.push(n as u32);
@@ -123,8 +188,6 @@ impl Engine {
             }
             self.histogram[v] += 1;
         }
-        self.store.push(value);
-        Ok(value)
     }
 
     /// Picks the mask that leaves the fewest heaps (≥ 1) rare so far — on a
@@ -165,39 +228,63 @@ impl Engine {
         });
     }
 
-    fn mark(seen: &mut Vec<u64>, v: u32) {
-        let w = (v / 64) as usize;
-        if w >= seen.len() {
-            seen.resize(w + 1, 0);
-        }
-        seen[w] |= 1 << (v % 64);
-    }
-
     fn plain_value(&mut self, n: usize) -> u32 {
-        let mut seen = std::mem::take(&mut self.seen);
+        let mut seen = std::mem::take(&mut self.scratch[0].seen);
         seen.clear();
         // Only while every value is kept: a windowed store has a sparse
         // space.
         let g = &self.store.head;
-        self.code.each_move(n as u64, &mut |_, parts| {
+        self.rules.code.each_move(n as u64, &mut |_, parts| {
             let v = parts.iter().fold(0, |x, &p| x ^ g[p as usize]);
-            Self::mark(&mut seen, v);
+            let w = (v / 64) as usize;
+            if w >= seen.len() {
+                seen.resize(w + 1, 0);
+            }
+            seen[w] |= 1 << (v % 64);
         });
         let mex = first_zero(&seen);
-        self.seen = seen;
+        self.scratch[0].seen = seen;
         mex
     }
+}
 
-    fn sparse_value(&mut self, n: usize) -> Result<u32, Gap> {
-        let Some(sparse) = &self.sparse else {
-            return Ok(self.plain_value(n));
-        };
-        let store = &self.store;
-        let (high, base) = store.high();
-        let get = |i: usize| store.get(i).ok_or(Gap { heap: n, needed: i });
+impl Rules {
+    /// Whether heap n's options other than G(n − 1) read only G(0) …
+    /// G(n − 2), so that two heaps can be valued at once: no split without
+    /// taking (`4.` codes) and no split in three.
+    pub(super) fn pipelines(&self) -> bool {
+        !self.code.splits_in_three() && self.halves.first() != Some(&0)
+    }
+
+    /// G(n − 1) when it is an option of n.
+    #[inline]
+    pub(super) fn last(&self, n: usize, view: View) -> Result<Option<u32>, Gap> {
+        if self.defer_last && n >= 2 {
+            let needed = n - 1;
+            view.get(needed).map(Some).ok_or(Gap { heap: n, needed })
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Heap n's value (with [`Last::Skip`]: the least value not among its
+    /// options other than G(n − 1)): the common options from the rare
+    /// heaps, then the rare ones from a scan of the splits that stops as
+    /// soon as every smaller rare value is seen. Apart from G(n − 1), reads
+    /// only G(0) … G(n − 2).
+    pub(super) fn value(
+        &self,
+        n: usize,
+        sparse: &Sparse,
+        view: View,
+        scratch: &mut Scratch,
+        last: Last,
+    ) -> Result<u32, Gap> {
+        let View { low, high, base } = view;
+        let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
         // marks[v] = 1: v is an option. Plain stores, no read-modify-write
         // chain through a shared word.
-        let mut marks = std::mem::take(&mut self.marks);
+        let marks = &mut scratch.marks;
         marks.clear();
         marks.resize(512, 0);
         let mark = |marks: &mut Vec<u32>, v: u32| {
@@ -210,12 +297,12 @@ impl Engine {
         // Options that are not splits.
         for &k in &self.empties {
             if k == n {
-                mark(&mut marks, 0);
+                mark(marks, 0);
             }
         }
         for &k in &self.singles {
-            if k < n {
-                mark(&mut marks, get(n - k)?);
+            if k < n && !(k == 1 && self.defer_last && last == Last::Skip) {
+                mark(marks, get(n - k)?);
             }
         }
         // Common values of splits: one part rare, the other common.
@@ -228,7 +315,6 @@ impl Engine {
             // G(m − r) for the largest rare r below m is the furthest back.
             if let Some(&last) = sparse.rare_heaps[..below].last() {
                 if m - (last as usize) < base {
-                    self.marks = marks;
                     return Err(Gap {
                         heap: n,
                         needed: m - last as usize,
@@ -246,7 +332,7 @@ impl Engine {
                     &sparse.rare_heaps[..below],
                     &sparse.rare_values[..below],
                     sparse.mask,
-                    &mut marks,
+                    marks,
                 );
             }
             for (&r, &rare) in sparse.rare_heaps[done..below]
@@ -259,7 +345,7 @@ impl Engine {
                     if x < 512 {
                         marks[x as usize] = 1;
                     } else {
-                        mark(&mut marks, x);
+                        mark(marks, x);
                     }
                 }
             }
@@ -279,9 +365,7 @@ impl Engine {
                 needed += 1;
             }
         }
-        self.marks = marks;
         if needed > 0 {
-            let low = &store.head;
             for &k in &self.halves {
                 if n < k + 2 {
                     continue;
@@ -367,19 +451,19 @@ fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd:
     false
 }
 
-fn first_zero(bits: &[u64]) -> u32 {
+fn first_set(bits: &[u64]) -> u32 {
     for (i, &w) in bits.iter().enumerate() {
-        if w != u64::MAX {
-            return i as u32 * 64 + w.trailing_ones();
+        if w != 0 {
+            return i as u32 * 64 + w.trailing_zeros();
         }
     }
     bits.len() as u32 * 64
 }
 
-fn first_set(bits: &[u64]) -> u32 {
+fn first_zero(bits: &[u64]) -> u32 {
     for (i, &w) in bits.iter().enumerate() {
-        if w != 0 {
-            return i as u32 * 64 + w.trailing_zeros();
+        if w != u64::MAX {
+            return i as u32 * 64 + w.trailing_ones();
         }
     }
     bits.len() as u32 * 64
@@ -395,7 +479,7 @@ mod portable {
             let code: OctalCode = text.parse().unwrap();
             let mut fast = Engine::new(&code);
             let mut portable = Engine::new(&code);
-            portable.simd = false;
+            portable.rules.simd = false;
             for _ in 0..20_000 {
                 fast.push_next().unwrap();
                 portable.push_next().unwrap();

@@ -55,8 +55,8 @@ impl Store {
     }
 
     /// G(i); `None` when it is not kept.
-    #[inline]
-    pub(super) fn get(&self, i: usize) -> Option<u32> {
+    #[cfg(test)]
+    fn get(&self, i: usize) -> Option<u32> {
         if i < self.head.len() {
             return Some(self.head[i]);
         }
@@ -109,6 +109,38 @@ impl Store {
         self.base = from;
         self.window = window;
         self.prefix = prefix;
+    }
+
+    /// Slides the window so that `count` more values (at most a window)
+    /// fit without moving it.
+    pub(super) fn make_room(&mut self, count: usize) {
+        if self.window != 0 && self.tail.len() + count > 2 * self.window {
+            let drop = self.tail.len() - self.window;
+            self.tail.copy_within(drop.., 0);
+            self.tail.truncate(self.window);
+            self.base += drop;
+        }
+    }
+
+    /// G(n) for a heap among the latest (it must be kept).
+    pub(super) fn value_at(&self, n: usize) -> u32 {
+        self.recent(n)[0]
+    }
+
+    /// G(from), …, G(len − 1): the latest values, which are kept.
+    pub(super) fn recent(&self, from: usize) -> &[u32] {
+        let (high, base) = self.high();
+        &high[from - base..]
+    }
+
+    /// What the engine may read.
+    pub(super) fn view(&self) -> super::sparse::View<'_> {
+        let (high, base) = self.high();
+        super::sparse::View {
+            low: &self.head,
+            high,
+            base,
+        }
     }
 
     /// Bytes held.

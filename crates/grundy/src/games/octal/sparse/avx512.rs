@@ -109,19 +109,20 @@ pub fn cover(
     need: &mut [u64; 8],
     needed: &mut usize,
 ) -> (usize, bool) {
-    let fits =
-        split.end < split.low.len() && split.end <= split.high_m && split.high_m < split.high.len();
+    let fits = split.end < split.low.len()
+        && split.end <= split.high_m
+        && split.high_m <= split.high.len();
     if !available() || !fits || common > 512 {
         return (1, false);
     }
     // SAFETY: AVX-512F is present; `scan` reads low[a..=end] and
     // high[high_m - end..=high_m - 1] with 1 <= a <= end, inside both
-    // slices as just checked.
+    // slices as just checked (high_m - 1 < high.len()).
     unsafe { scan(split, common, need, needed) }
 }
 
 /// # Safety
-/// AVX-512F; `end < low.len()`, `end <= high_m < high.len()`;
+/// AVX-512F; `end < low.len()`, `end <= high_m <= high.len()`;
 /// `common <= 512`.
 #[target_feature(enable = "avx512f")]
 unsafe fn scan(
@@ -145,7 +146,7 @@ unsafe fn scan(
     let mut a = 1;
     while a + 15 <= end {
         // SAFETY: a + 15 <= end < low.len(), and high_m - a - 15 >= 0
-        // (end <= high_m) with high_m - a < high.len().
+        // (end <= high_m) with high_m - a < high_m <= high.len().
         let (low, high) = unsafe {
             (
                 _mm512_loadu_si512(g_low.as_ptr().add(a).cast()),

@@ -1,0 +1,191 @@
+//! Two heaps at once, on two threads.
+//!
+//! For codes without splits that take nothing (`4.`) or split in three,
+//! every option of heap n reads only G(0) … G(n − 2), apart from the single
+//! heap G(n − 1) left by taking one token. So while one thread finishes
+//! heap n − 1, the other already values heap n without that option
+//! ([`Last::Skip`]); once G(n − 1) is published, that is the value unless
+//! the two are equal, and then heap n is valued again with it. Thread t
+//! values the heaps n ≡ t (mod 2) of an epoch, and publishes each value in
+//! order.
+//!
+//! The rare heaps and the sparse space stay fixed within an epoch: the
+//! epoch stops before the first heap whose value is rare, or that needs a
+//! value the store no longer keeps, and leaves that heap to the caller's
+//! sequential step. Values are the same as on one thread (a test checks).
+//!
+//! [`Last::Skip`]: super::sparse::Last::Skip
+
+use std::hint;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+use super::sparse::{Engine, Last, View};
+
+/// The values buffer shared by the two threads: G(i) at `ptr + i − base`.
+/// Each index is written once, by the thread valuing that heap, before
+/// `published` passes it; it is read only after that.
+struct Buffer {
+    ptr: *mut u32,
+    base: usize,
+}
+
+// SAFETY: the threads write disjoint indices (each heap is valued by one
+// thread) and read only indices below `published`, whose writes happened
+// before the Release store that published them (read with Acquire).
+#[allow(unsafe_code)]
+unsafe impl Sync for Buffer {}
+
+#[allow(unsafe_code)]
+impl Buffer {
+    /// G(base), …, G(below − 1).
+    ///
+    /// # Safety
+    /// Every heap below `below` is published, and lies within the
+    /// buffer's capacity.
+    unsafe fn below(&self, below: usize) -> &[u32] {
+        // SAFETY: as the caller promises; published values are never
+        // written again.
+        unsafe { std::slice::from_raw_parts(self.ptr, below - self.base) }
+    }
+
+    /// Stores G(n).
+    ///
+    /// # Safety
+    /// Heap n is valued by this thread only, lies within the capacity, and
+    /// is not published yet.
+    unsafe fn write(&self, n: usize, value: u32) {
+        // SAFETY: as the caller promises.
+        unsafe { self.ptr.add(n - self.base).write(value) }
+    }
+}
+
+/// Whether the engine can value two heaps at once now.
+pub(super) fn possible(engine: &Engine) -> bool {
+    let store = &engine.store;
+    engine.sparse.is_some()
+        && engine.rules.pipelines()
+        && (!store.is_windowed() || store.head.len() >= store.prefix)
+}
+
+/// Values heaps `n0 .. n0 + count` on two threads (`n0` = the values
+/// computed); stops early before a heap with a rare value or a value no
+/// longer kept. Returns how many values were added. The caller checks
+/// [`possible`] and that `count` fits in the store's room.
+#[allow(unsafe_code)]
+pub(super) fn epoch(engine: &mut Engine, count: usize) -> usize {
+    let n0 = engine.store.len();
+    let end = n0 + count;
+    let Engine {
+        rules,
+        store,
+        sparse,
+        histogram: _,
+        scratch,
+    } = engine;
+    let Some(sparse) = sparse.as_ref() else {
+        return 0;
+    };
+    if n0 < 2 || count == 0 {
+        return 0;
+    }
+    let windowed = store.is_windowed();
+    if windowed {
+        store.make_room(count);
+    }
+    let base = store.base;
+    let (low, buffer): (Option<&[u32]>, &mut Vec<u32>) = if windowed {
+        (Some(&store.head), &mut store.tail)
+    } else {
+        (None, &mut store.head)
+    };
+    buffer.reserve(count);
+    let shared = Buffer {
+        ptr: buffer.as_mut_ptr(),
+        base,
+    };
+    let published = AtomicUsize::new(n0);
+    let stop = AtomicUsize::new(usize::MAX);
+    // The values below heap `below`, all published.
+    let view = |below: usize| -> View<'_> {
+        // SAFETY: the callers waited until heaps below `below` were
+        // published; all are below n0 + count, inside the capacity.
+        let high = unsafe { shared.below(below) };
+        View {
+            low: low.unwrap_or(high),
+            high,
+            base,
+        }
+    };
+    // Waits until heaps below `need` are published; false if the epoch
+    // stopped before one of them.
+    let wait = |need: usize| -> bool {
+        let mut spins = 0u32;
+        loop {
+            if published.load(Ordering::Acquire) >= need {
+                return true;
+            }
+            if stop.load(Ordering::Acquire) < need {
+                return false;
+            }
+            spins += 1;
+            if spins < 1 << 12 {
+                hint::spin_loop();
+            } else {
+                thread::yield_now();
+            }
+        }
+    };
+    let [first, second] = scratch;
+    thread::scope(|s| {
+        for (t, scratch) in [(0, first), (1, second)] {
+            let (view, wait, rules, stop, published, shared) =
+                (&view, &wait, &*rules, &stop, &published, &shared);
+            s.spawn(move || {
+                let mut n = n0 + t;
+                while n < end {
+                    if !wait(n - 1) {
+                        return;
+                    }
+                    let early = rules.value(n, sparse, view(n - 1), scratch, Last::Skip);
+                    if !wait(n) {
+                        return;
+                    }
+                    let value = early.and_then(|first| {
+                        // The value unless G(n - 1), left out, equals it.
+                        match rules.last(n, view(n))? {
+                            Some(last) if last == first => {
+                                rules.value(n, sparse, view(n), scratch, Last::Count)
+                            }
+                            _ => Ok(first),
+                        }
+                    });
+                    let Ok(value) = value else {
+                        stop.fetch_min(n, Ordering::AcqRel);
+                        return;
+                    };
+                    if sparse.is_rare(value) {
+                        stop.fetch_min(n, Ordering::AcqRel);
+                        return;
+                    }
+                    // SAFETY: heap n is valued by this thread only, inside
+                    // the reserved capacity (n < n0 + count); nobody reads
+                    // it before the Release store below.
+                    unsafe { shared.write(n, value) };
+                    published.store(n + 1, Ordering::Release);
+                    n += 2;
+                }
+            });
+        }
+    });
+    let done = published.load(Ordering::Acquire);
+    // SAFETY: every index below done - base was written (heaps are
+    // published in order, each after its write) and lies within the
+    // capacity reserved above.
+    unsafe { buffer.set_len(done - base) };
+    for n in n0..done {
+        let value = engine.store.value_at(n);
+        engine.count(n, value);
+    }
+    done - n0
+}
