@@ -368,6 +368,7 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
             periodicity,
             next_check,
             threads: 1,
+            alone_until: 0,
         },
         upto,
         values_bytes,

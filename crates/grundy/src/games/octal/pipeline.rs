@@ -60,6 +60,20 @@ impl Buffer {
     }
 }
 
+/// Sleeps while waiting in one epoch after which it stops as contended:
+/// when the other thread is often not running, taking turns costs a
+/// context switch per value.
+const CONTENDED: usize = 256;
+
+/// What an epoch did.
+pub(super) struct Epoch {
+    /// Values added.
+    pub(super) done: usize,
+    /// Whether it stopped because the threads kept waiting for each other
+    /// (the machine is busy): better one thread for a while.
+    pub(super) contended: bool,
+}
+
 /// Whether the engine can value two heaps at once now.
 pub(super) fn possible(engine: &Engine) -> bool {
     let store = &engine.store;
@@ -70,10 +84,10 @@ pub(super) fn possible(engine: &Engine) -> bool {
 
 /// Values heaps `n0 .. n0 + count` on two threads (`n0` = the values
 /// computed); stops early before a heap with a rare value or a value no
-/// longer kept. Returns how many values were added. The caller checks
-/// [`possible`] and that `count` fits in the store's room.
+/// longer kept, or when the threads keep waiting for each other. The
+/// caller checks [`possible`] and that `count` fits in the store's room.
 #[allow(unsafe_code)]
-pub(super) fn epoch(engine: &mut Engine, count: usize) -> usize {
+pub(super) fn epoch(engine: &mut Engine, count: usize) -> Epoch {
     let n0 = engine.store.len();
     let end = n0 + count;
     let Engine {
@@ -83,11 +97,15 @@ pub(super) fn epoch(engine: &mut Engine, count: usize) -> usize {
         histogram: _,
         scratch,
     } = engine;
+    let none = Epoch {
+        done: 0,
+        contended: false,
+    };
     let Some(sparse) = sparse.as_ref() else {
-        return 0;
+        return none;
     };
     if n0 < 2 || count == 0 {
-        return 0;
+        return none;
     }
     let windowed = store.is_windowed();
     if windowed {
@@ -117,9 +135,11 @@ pub(super) fn epoch(engine: &mut Engine, count: usize) -> usize {
             base,
         }
     };
-    // Waits until heaps below `need` are published; false if the epoch
-    // stopped before one of them.
-    let wait = |need: usize| -> bool {
+    let sleeps = AtomicUsize::new(0);
+    // Waits until heaps below `need` are published, for heap `me`; false
+    // if the epoch stopped before one of them, or stops it at `me` when
+    // the machine is too busy for two threads.
+    let wait = |need: usize, me: usize| -> bool {
         let mut spins = 0u32;
         loop {
             if published.load(Ordering::Acquire) >= need {
@@ -128,11 +148,17 @@ pub(super) fn epoch(engine: &mut Engine, count: usize) -> usize {
             if stop.load(Ordering::Acquire) < need {
                 return false;
             }
+            // Spin a little (the other heap is microseconds away), then
+            // sleep: on a busy machine the other thread may not be
+            // running at all, and spinning would keep it off the core.
             spins += 1;
             if spins < 1 << 12 {
                 hint::spin_loop();
+            } else if sleeps.fetch_add(1, Ordering::Relaxed) < CONTENDED {
+                thread::sleep(std::time::Duration::from_micros(20));
             } else {
-                thread::yield_now();
+                stop.fetch_min(me, Ordering::AcqRel);
+                return false;
             }
         }
     };
@@ -144,11 +170,11 @@ pub(super) fn epoch(engine: &mut Engine, count: usize) -> usize {
             s.spawn(move || {
                 let mut n = n0 + t;
                 while n < end {
-                    if !wait(n - 1) {
+                    if !wait(n - 1, n) {
                         return;
                     }
                     let early = rules.value(n, sparse, view(n - 1), scratch, Last::Skip);
-                    if !wait(n) {
+                    if !wait(n, n) {
                         return;
                     }
                     let value = early.and_then(|first| {
@@ -187,5 +213,8 @@ pub(super) fn epoch(engine: &mut Engine, count: usize) -> usize {
         let value = engine.store.value_at(n);
         engine.count(n, value);
     }
-    done - n0
+    Epoch {
+        done: done - n0,
+        contended: sleeps.load(Ordering::Relaxed) >= CONTENDED,
+    }
 }

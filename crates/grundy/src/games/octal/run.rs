@@ -115,6 +115,8 @@ pub struct LongRun {
     pub(super) periodicity: Option<Periodicity>,
     pub(super) next_check: u64,
     pub(super) threads: usize,
+    /// One thread until this many values (the machine was busy).
+    pub(super) alone_until: u64,
 }
 
 impl LongRun {
@@ -128,6 +130,7 @@ impl LongRun {
             periodicity: None,
             next_check: 1,
             threads: 1,
+            alone_until: 0,
         }
     }
 
@@ -185,11 +188,15 @@ impl LongRun {
             let n = self.computed();
             let run = self.pipelined_run(n, target);
             if run >= 64 {
-                let done = super::pipeline::epoch(&mut self.engine, run as usize);
+                let epoch = super::pipeline::epoch(&mut self.engine, run as usize);
                 let values = self.engine.store.recent(n as usize);
                 self.digest = digest(self.digest, values);
                 out.extend_from_slice(values);
-                if done as u64 == run {
+                if epoch.contended {
+                    // Try two threads again a million values later.
+                    self.alone_until = self.computed() + (1 << 20);
+                }
+                if epoch.done as u64 == run {
                     continue;
                 }
                 // The heap that stopped the epoch, on one thread.
@@ -204,7 +211,7 @@ impl LongRun {
     /// space chosen again, the window kept, the period tried, the full
     /// array's limit), within the window's room.
     fn pipelined_run(&self, n: u64, target: u64) -> u64 {
-        if self.threads < 2 || !super::pipeline::possible(&self.engine) {
+        if self.threads < 2 || n < self.alone_until || !super::pipeline::possible(&self.engine) {
             return 0;
         }
         let mut end = target;
