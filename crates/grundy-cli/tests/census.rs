@@ -88,8 +88,9 @@ fn four_shards_merged_equal_the_whole_census() {
     let csv = stdout(&[
         "census", "merge", &paths[0], &paths[1], &paths[2], &paths[3], "--format", "csv",
     ]);
-    assert!(csv
-        .starts_with("code,period,preperiod,computed,largest,mask,rare,last_rare,same_as,shift\n"));
+    assert!(csv.starts_with(
+        "code,period,preperiod,computed,largest,mask,rare,last_rare,same_as,shift,timed_out\n"
+    ));
     assert_eq!(csv.lines().count(), 64);
 }
 
@@ -206,4 +207,64 @@ fn the_census_of_three_digit_codes_reproduces_published_periods() {
     let officers = lines(&stdout(&["census", "0.6", "--upto", "30000"]));
     assert_eq!(officers[1]["sparse"]["last_rare"], 20627);
     assert_eq!(officers[1]["period"], Value::Null);
+}
+
+#[test]
+fn a_time_limit_stops_slow_codes_and_says_so() {
+    // 0.04 has no sparse space and no period: plain quadratic work.
+    let out = stdout(&["census", "0.0?", "--upto", "400000", "--time-limit", "1"]);
+    let lines = lines(&out);
+    assert_eq!(lines[0]["time_limit"], 1);
+    let row = |code: &str| {
+        lines
+            .iter()
+            .find(|l| l["code"] == code)
+            .unwrap_or_else(|| panic!("{code} in {out}"))
+            .clone()
+    };
+    let slow = row("0.04");
+    assert_eq!(slow["timed_out"], true, "{slow}");
+    assert!(slow["computed"].as_u64().unwrap() < 400_000);
+    assert!(slow["period"].is_null());
+    let quick = row("0.07");
+    assert!(quick.get("timed_out").is_none(), "{quick}");
+    assert_eq!(quick["period"], 34);
+    // The table says which codes the limit stopped.
+    let table = stdout(&[
+        "census",
+        "0.0?",
+        "--upto",
+        "400000",
+        "--time-limit",
+        "1",
+        "--format",
+        "markdown",
+    ]);
+    assert!(table.contains("(time limit)"), "{table}");
+    // Shards with different limits are not one census.
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.jsonl");
+    let b = dir.path().join("b.jsonl");
+    std::fs::write(
+        &a,
+        stdout(&[
+            "census",
+            "0.?7",
+            "--upto",
+            "1000",
+            "--shard",
+            "1/2",
+            "--time-limit",
+            "5",
+        ]),
+    )
+    .unwrap();
+    std::fs::write(
+        &b,
+        stdout(&["census", "0.?7", "--upto", "1000", "--shard", "2/2"]),
+    )
+    .unwrap();
+    let merged = grundy(&["census", "merge", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert_eq!(merged.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&merged.stderr).contains("another census"));
 }

@@ -56,6 +56,10 @@ pub struct Args {
     /// the codes, for separate machines; join them with `grundy census merge`.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
+    /// Seconds each code may take: a code still running then is written as
+    /// far as it got, with `"timed_out":true` (no limit by default).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_limit: Option<u64>,
     /// Codes computed at once (all cores by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
@@ -128,6 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .with_message(format!("census of {pattern}"))
     });
     let upto = args.upto as usize;
+    let limit = args.time_limit.map(std::time::Duration::from_secs);
     let next = AtomicUsize::new(0);
     let results: Vec<Mutex<Option<Entry>>> = mine.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
@@ -135,7 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             scope.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&index) = mine.get(k) else { break };
-                let entry = census::survey(index, &codes[index], upto);
+                let entry = census::survey_within(index, &codes[index], upto, limit);
                 if let Ok(mut slot) = results[k].lock() {
                     *slot = Some(entry);
                 }
@@ -158,6 +163,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         upto: args.upto,
         shard: [i, n],
         codes: codes.len(),
+        time_limit: args.time_limit,
     };
     write_out(&header, &entries, args.format)
 }
@@ -250,6 +256,7 @@ fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow
                 "last_rare",
                 "same_as",
                 "shift",
+                "timed_out",
             ])?;
             for e in entries {
                 let sparse = e.sparse.as_ref();
@@ -266,6 +273,7 @@ fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow
                     e.same_as
                         .as_ref()
                         .map_or(String::new(), |s| s.shift.to_string()),
+                    e.timed_out.to_string(),
                 ])?;
             }
             csv.flush()?;
@@ -286,9 +294,10 @@ fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow
                 });
                 let period = e.period.map_or("—".to_string(), |p| p.to_string());
                 let preperiod = e.preperiod.map_or("—".to_string(), |p| p.to_string());
+                let stopped = if e.timed_out { " (time limit)" } else { "" };
                 writeln!(
                     out,
-                    "| {} | {period} | {preperiod} | {} | {} | {sparse} | {same} |",
+                    "| {} | {period} | {preperiod} | {}{stopped} | {} | {sparse} | {same} |",
                     e.code, e.computed, e.largest
                 )?;
             }

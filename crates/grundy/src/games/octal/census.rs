@@ -9,7 +9,7 @@
 //! slow codes and fast ones.
 
 use super::code::OctalCode;
-use super::sequence::{grundy_sequence, Sequence};
+use super::sequence::{grundy_sequence, grundy_sequence_while, Sequence};
 
 /// Heaps compared when looking for codes with the same sequence.
 const COMPARED: u64 = 1024;
@@ -76,6 +76,10 @@ pub struct Entry {
     /// The smallest code of the census with the same sequence up to a
     /// shift, if another has one.
     pub same_as: Option<SameAs>,
+    /// Whether the census's time limit stopped this code before `upto`
+    /// values or a proven period.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+    pub timed_out: bool,
     /// Hashes of the sequence on heaps `8 + s … 8 + s + 1023` for shifts
     /// s = 0 … 3 (through the period past the values computed), in hex:
     /// how codes with the same sequence are found, also across shards.
@@ -98,6 +102,17 @@ pub struct Header {
     pub shard: [usize; 2],
     /// Codes in the whole census.
     pub codes: usize,
+    /// Seconds each code may take, if limited.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub time_limit: Option<u64>,
+}
+
+#[cfg(feature = "serde")]
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Every code a pattern stands for, in the order of their digits; codes
@@ -171,6 +186,27 @@ pub fn survey(index: usize, code: &OctalCode, upto: usize) -> Entry {
     entry(index, code, &sequence)
 }
 
+/// [`survey`] within `limit`: a code still running then is summed up as
+/// far as it got, marked [`Entry::timed_out`].
+pub fn survey_within(
+    index: usize,
+    code: &OctalCode,
+    upto: usize,
+    limit: Option<std::time::Duration>,
+) -> Entry {
+    let Some(limit) = limit else {
+        return survey(index, code, upto);
+    };
+    let start = std::time::Instant::now();
+    match grundy_sequence_while(code, upto, &mut |_| start.elapsed() < limit) {
+        Ok(sequence) => entry(index, code, &sequence),
+        Err(stopped) => Entry {
+            timed_out: true,
+            ..entry(index, code, &stopped)
+        },
+    }
+}
+
 /// The census line of a computed sequence.
 pub fn entry(index: usize, code: &OctalCode, sequence: &Sequence) -> Entry {
     let values = &sequence.values;
@@ -195,6 +231,7 @@ pub fn entry(index: usize, code: &OctalCode, sequence: &Sequence) -> Entry {
         largest: values.iter().copied().max().unwrap_or(0),
         sparse: sparse_space(values),
         same_as: None,
+        timed_out: false,
         fingerprint,
     }
 }
@@ -283,7 +320,10 @@ pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), S
     let mut seen = vec![false; n];
     let mut entries = Vec::new();
     for (header, part) in parts {
-        if header.census != first.census || header.upto != first.upto || header.codes != first.codes
+        if header.census != first.census
+            || header.upto != first.upto
+            || header.codes != first.codes
+            || header.time_limit != first.time_limit
         {
             return Err(format!(
                 "shard {}/{} is of another census ({} up to {} values, not {} up to {})",
