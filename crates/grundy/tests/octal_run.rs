@@ -145,10 +145,12 @@ fn the_memory_estimate_covers_what_a_run_holds() {
     let m = small();
     let e = m.estimate(1 << 20);
     assert_eq!(e.full_bytes, 8 << 20);
-    assert_eq!(
-        e.windowed_bytes,
-        Some(8 * (1 << 16) + 4 * ((1 << 17) + 2 * (1 << 17)))
-    );
+    assert_eq!(e.windowed_bytes, Some(4 * ((1 << 17) + 2 * (1 << 17))));
+    let early = Memory {
+        window_after: 1 << 20,
+        ..m
+    };
+    assert_eq!(early.estimate(1 << 22).windowed_bytes, Some(8 << 20));
     assert_eq!(m.estimate(1000).windowed_bytes, None);
     let big = Memory::default().estimate(1 << 40);
     assert_eq!(big.full_bytes, 8 * 500_000_000);

@@ -51,7 +51,9 @@ impl Memory {
     /// A code without a sparse space stays full: the larger figure.
     pub fn estimate(&self, upto: u64) -> Estimate {
         let full = upto.min(self.full_limit);
-        let windowed = 8 * upto.min(self.window_after) + 4 * (self.prefix + 2 * self.window);
+        // The full array's peak before the switch, or the prefix and two
+        // windows after it, whichever is larger.
+        let windowed = (8 * upto.min(self.window_after)).max(4 * (self.prefix + 2 * self.window));
         Estimate {
             full_bytes: 8 * full,
             windowed_bytes: if upto > self.window_after {
