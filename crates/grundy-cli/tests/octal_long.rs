@@ -270,3 +270,26 @@ fn damaged_or_foreign_checkpoints_are_refused() {
     ]);
     assert!(more.contains("first 30000 values"), "{more}");
 }
+
+#[test]
+fn the_period_is_proven_at_exactly_the_theorems_bound() {
+    // 2·n0 + 2·p + t values: 0.156 (period 349 from 3479), 0.07 (34 from 53).
+    for (code, bound, line) in [
+        (
+            "0.156",
+            "7659",
+            "0.156: period 349, preperiod 3479 (proven from the first 7659 values)",
+        ),
+        (
+            "0.07",
+            "176",
+            "0.07: period 34, preperiod 53 (proven from the first 176 values)",
+        ),
+    ] {
+        let out = stdout(&["octal", code, "--upto", bound, "--no-values"]);
+        assert_eq!(out.lines().next(), Some(line), "{out}");
+        let fewer = (bound.parse::<u64>().unwrap() - 1).to_string();
+        let out = stdout(&["octal", code, "--upto", &fewer, "--no-values"]);
+        assert!(out.contains("no period found"), "{out}");
+    }
+}

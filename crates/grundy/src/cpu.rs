@@ -9,6 +9,8 @@ use std::sync::OnceLock;
 /// The SIMD extensions the library's fast paths use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
+    /// AVX2.
+    pub avx2: bool,
     /// AVX-512 Foundation.
     pub avx512f: bool,
     /// AVX-512 byte and word instructions.
@@ -31,6 +33,11 @@ impl Features {
     pub fn octal_avx512(self) -> bool {
         self.avx512f && self.avx512vpopcntdq
     }
+
+    /// What the octal engine's eight-lane split scan needs.
+    pub fn octal_avx2(self) -> bool {
+        self.avx2
+    }
 }
 
 /// The features of the CPU this runs on (none off x86-64).
@@ -42,6 +49,7 @@ pub fn features() -> Features {
 #[cfg(target_arch = "x86_64")]
 fn detect() -> Features {
     Features {
+        avx2: is_x86_feature_detected!("avx2"),
         avx512f: is_x86_feature_detected!("avx512f"),
         avx512bw: is_x86_feature_detected!("avx512bw"),
         avx512vbmi: is_x86_feature_detected!("avx512vbmi"),

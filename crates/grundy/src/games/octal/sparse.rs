@@ -33,8 +33,16 @@ pub(super) struct Rules {
     /// n, the only option that reads G(n − 1), which [`Rules::value`] may
     /// leave out ([`Last::Skip`]).
     defer_last: bool,
-    /// Whether the split scan may use AVX-512.
-    pub(super) simd: bool,
+    /// Which split scan runs.
+    pub(super) simd: Simd,
+}
+
+/// The split scans this CPU runs: sixteen lanes, eight, or one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Simd {
+    Portable,
+    Avx2,
+    Avx512,
 }
 
 /// Scratch space for one heap's options.
@@ -325,7 +333,7 @@ impl Rules {
             let (g, m) = (high, m - base);
             let mut done = 0;
             #[cfg(target_arch = "x86_64")]
-            if self.simd {
+            if self.simd == Simd::Avx512 {
                 done = avx512::mark_common(
                     g,
                     m,
@@ -393,15 +401,27 @@ impl Rules {
     }
 }
 
-/// Whether the split scan can use AVX-512 on this CPU.
-fn simd_available() -> bool {
-    crate::cpu::features().octal_avx512()
+/// The widest split scan this CPU runs.
+fn simd_available() -> Simd {
+    let features = crate::cpu::features();
+    if features.octal_avx512() {
+        Simd::Avx512
+    } else if features.octal_avx2() {
+        Simd::Avx2
+    } else {
+        Simd::Portable
+    }
 }
 
 /// The scans sixteen heaps at a time.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx512;
+
+/// The split scan eight heaps at a time.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2;
 
 /// The splits `(a, m − a)` of one heap `m` that the store holds: `G(a)` is
 /// `low[a]` and `G(m − a)` is `high[high_m − a]`, for `a` in `1..=end`.
@@ -414,7 +434,7 @@ struct Split<'s> {
 
 /// Scans the splits of `m` into two heaps, clearing from `need` the values
 /// below `common` they make; `true` once `need` is empty.
-fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd: bool) -> bool {
+fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd: Simd) -> bool {
     let Split {
         low,
         high,
@@ -423,10 +443,14 @@ fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd:
     } = *split;
     let mut from = 1;
     #[cfg(target_arch = "x86_64")]
-    if simd && common <= 512 && need.len() <= 8 {
+    if simd != Simd::Portable && common <= 512 && need.len() <= 8 {
         let mut small = [0u64; 8];
         small[..need.len()].copy_from_slice(need);
-        let (next, done) = avx512::cover(split, common, &mut small, needed);
+        let (next, done) = if simd == Simd::Avx512 {
+            avx512::cover(split, common, &mut small, needed)
+        } else {
+            avx2::cover(split, common, &mut small, needed)
+        };
         let len = need.len();
         need.copy_from_slice(&small[..len]);
         if done {
@@ -474,18 +498,34 @@ mod portable {
     use super::*;
 
     #[test]
-    fn the_portable_scans_agree_with_avx512() {
-        for text in ["0.161", "0.6", "0.56"] {
+    fn the_portable_scans_agree_with_avx2_and_avx512() {
+        let features = crate::cpu::features();
+        let mut scans = vec![Simd::Portable];
+        if features.octal_avx2() {
+            scans.push(Simd::Avx2);
+        }
+        if features.octal_avx512() {
+            scans.push(Simd::Avx512);
+        }
+        for text in ["0.161", "0.6", "0.56", "0.36"] {
             let code: OctalCode = text.parse().unwrap();
-            let mut fast = Engine::new(&code);
-            let mut portable = Engine::new(&code);
-            portable.rules.simd = false;
-            for _ in 0..20_000 {
-                fast.push_next().unwrap();
-                portable.push_next().unwrap();
+            let mut engines: Vec<Engine> = scans
+                .iter()
+                .map(|&simd| {
+                    let mut e = Engine::new(&code);
+                    e.rules.simd = simd;
+                    e
+                })
+                .collect();
+            for engine in &mut engines {
+                for _ in 0..30_000 {
+                    engine.push_next().unwrap();
+                }
             }
-            assert!(portable.sparse.is_some(), "{text} uses a sparse space");
-            assert_eq!(fast.values(), portable.values(), "{text}");
+            assert!(engines[0].sparse.is_some(), "{text} uses a sparse space");
+            for (engine, simd) in engines.iter().zip(&scans) {
+                assert_eq!(engine.values(), engines[0].values(), "{text}: {simd:?}");
+            }
         }
     }
 }
