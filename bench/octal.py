@@ -5,10 +5,13 @@ ogsolve is installed on first use with `cargo install ogsolve --root
 bench/tools` (an ignored folder; built with -C target-cpu=native, as its
 README suggests). Both programs compute the same code to the same number of
 positions; grundy stops early when it proves a period (0.07, 0.77). Each
-pair is timed once, side by side, and the ratio ogsolve / grundy printed.
+case is timed once, side by side: grundy on one thread, grundy on two, then
+ogsolve, with wall time and peak RSS (from wait4) of each run, the ratio
+ogsolve / grundy (two threads) and grundy's values per second.
 
     python3 bench/octal.py                       # the README's table
-    python3 bench/octal.py --cases 0.161:1000000:rc2
+    python3 bench/octal.py --cases 0.161:1000000:rc
+    python3 bench/octal.py --long                # grundy alone: 10^8 and 2^30 values
 """
 
 import argparse
@@ -25,32 +28,56 @@ OGSOLVE = os.path.join(TOOLS, "bin", "ogsolve")
 # sparse space, its naive one for Dawson's Kayles and Kayles (its rc method
 # ran for more than ten minutes on 0.07 at 10^6 without finishing).
 CASES = [
-    "0.161:1000000:rc", "0.36:1000000:rc", "0.6:1000000:rc",
     "0.161:10000000:rc", "0.36:10000000:rc", "0.6:10000000:rc",
     "0.07:1000000:naive", "0.77:1000000:naive",
 ]
+LONG = ["0.161:100000000", "0.6:100000000", "0.161:1073741824", "0.6:1073741824"]
 
 
 def timed(command):
+    """Wall seconds and peak RSS (MiB) of one run."""
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"{command} failed with status {status}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def grundy(code, positions, threads):
+    return timed([GRUNDY, "octal", code, "--upto", positions, "--no-values", "--threads", str(threads)])
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cases", nargs="+", default=CASES, help="CODE:POSITIONS:METHOD (ogsolve's -m)")
+    parser.add_argument("--long", action="store_true", help="grundy alone on two threads: " + ", ".join(LONG))
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    if args.long:
+        print("| code | values | wall | values/s | peak RSS |")
+        print("| --- | --- | --- | --- | --- |")
+        for case in LONG:
+            code, positions = case.split(":")
+            wall, rss = grundy(code, positions, 2)
+            print(f"| {code} | {int(positions):,} | {wall:.1f} s | {int(positions) / wall:,.0f} | {rss:.0f} MiB |", flush=True)
+        return
     if not os.path.exists(OGSOLVE):
         env = dict(os.environ, RUSTFLAGS="-C target-cpu=native")
         subprocess.run(["cargo", "install", "ogsolve", "--root", TOOLS, "--quiet"], check=True, env=env)
-    print(f"{'code':>6} {'positions':>10} {'method':>6} {'grundy':>9} {'ogsolve':>9} {'ogsolve/grundy':>15}")
+    print("| code | positions | grundy, 1 thread | grundy, 2 threads | ogsolve | ogsolve / grundy (2) | grundy values/s (2) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for case in args.cases:
         code, positions, method = case.split(":")
-        ours = timed([GRUNDY, "octal", code, "--upto", positions, "--no-values", "--format", "json"])
-        theirs = timed([OGSOLVE, "-m", method, "-n", positions, code])
-        print(f"{code:>6} {int(positions):>10} {method:>6} {ours:>8.3f}s {theirs:>8.2f}s {theirs / ours:>14.1f}x", flush=True)
+        one, one_rss = grundy(code, positions, 1)
+        two, two_rss = grundy(code, positions, 2)
+        theirs, their_rss = timed([OGSOLVE, "-m", method, "-n", positions, code])
+        print(
+            f"| {code} | {int(positions):,} | {one:.2f} s, {one_rss:.0f} MiB | {two:.2f} s, {two_rss:.0f} MiB "
+            f"| {theirs:.2f} s ({method}), {their_rss:.0f} MiB | {theirs / two:.2f}× | {int(positions) / two:,.0f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

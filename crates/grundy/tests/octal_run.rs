@@ -265,6 +265,19 @@ fn damaged_checkpoints_are_refused() {
     flipped[at..].copy_from_slice(&u32::MAX.to_le_bytes());
     let err = load(&reseal(&flipped)).unwrap_err();
     assert!(err.to_string().contains("outside the histogram"), "{err}");
+    // A mask far beyond the values (its lookup table would be huge): the
+    // mask sits after the code (4 + 5 bytes), the memory plan (32), the
+    // target, file length and digest (24), the period (17) and the next
+    // check (8).
+    let mut mask = body.to_vec();
+    let at = 4 + 5 + 32 + 24 + 17 + 8;
+    assert_ne!(&mask[at..at + 4], &[0, 0, 0, 0], "a mask is there");
+    mask[at..at + 4].copy_from_slice(&0xffff_fff0u32.to_le_bytes());
+    let err = load(&reseal(&mask)).unwrap_err();
+    assert!(
+        err.to_string().contains("beyond the values' range"),
+        "{err}"
+    );
 }
 
 /// CRC-32 (IEEE), bit by bit: independent of the crate the library uses.
@@ -308,4 +321,82 @@ fn two_threads_give_the_values_of_one() {
     two.set_threads(2);
     let values = run_all(&mut two, 12_000, 12_000).unwrap();
     assert_eq!(values, plain_values(&c, 12_000));
+}
+
+/// The full check, too long for every CI run (about 20 minutes on
+/// two cores): every code of 0.?? and 0.??? that goes windowed by 2^17
+/// values, windowed against full up to 10^6 values, and 0.161, 0.6 and
+/// 0.16 up to 10^7 by digest. Run with
+/// `cargo test --release -p grundy --test octal_run -- --ignored`.
+#[test]
+#[ignore]
+fn windowed_equals_full_at_scale() {
+    let memory = Memory {
+        window_after: 1 << 17,
+        prefix: 1 << 18,
+        window: 1 << 18,
+        full_limit: 1 << 30,
+    };
+    let mut codes = Vec::new();
+    for d1 in 0..8u32 {
+        for d2 in 0..8u32 {
+            codes.push(format!("0.{d1}{d2}"));
+            for d3 in 1..8u32 {
+                codes.push(format!("0.{d1}{d2}{d3}"));
+            }
+        }
+    }
+    let mut windowed = Vec::new();
+    for text in codes {
+        let Ok(c) = text.parse::<OctalCode>() else {
+            continue;
+        };
+        if c.to_string() != text {
+            continue; // 0.10 is 0.1
+        }
+        let mut run = LongRun::new(&c, memory);
+        run.set_threads(2);
+        run_all(&mut run, memory.window_after + 1, 1 << 16).unwrap();
+        if !run.is_windowed() {
+            continue;
+        }
+        let upto = 1_000_000;
+        run_all(&mut run, upto, 1 << 16).unwrap();
+        let mut full = LongRun::new(
+            &c,
+            Memory {
+                window_after: u64::MAX,
+                full_limit: u64::MAX,
+                ..memory
+            },
+        );
+        let values = run_all(&mut full, upto, 1 << 16).unwrap();
+        assert_eq!(values.len() as u64, upto, "{c}");
+        assert_eq!(run.digest(), full.digest(), "{c}");
+        eprintln!("{c}: windowed = full up to {upto}");
+        windowed.push(text);
+    }
+    eprintln!("{} codes windowed: {windowed:?}", windowed.len());
+    assert!(windowed.len() >= 10, "{windowed:?}");
+    // 0.16 is proven periodic after about 3·10^5 values when every value
+    // is kept; windowed from 2^17 it goes on, and must follow its period.
+    for text in ["0.161", "0.6", "0.16"] {
+        let c = code(text);
+        let upto = 10_000_000;
+        let mut run = LongRun::new(&c, memory);
+        run.set_threads(2);
+        let values = run_all(&mut run, upto, 1 << 16).unwrap();
+        assert!(run.is_windowed(), "{text}");
+        assert_eq!(values.len() as u64, upto, "{text}");
+        let full = grundy_sequence(&c, upto as usize, &mut |_| {});
+        for (n, &v) in values.iter().enumerate() {
+            let want = full.value(n as u64).map(|g| g.value() as u32);
+            assert_eq!(Some(v), want, "{text}: G({n})");
+        }
+        eprintln!(
+            "{text}: windowed = full up to {upto} values (full computed {}, period {:?})",
+            full.values.len(),
+            full.periodicity
+        );
+    }
 }

@@ -348,17 +348,18 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
     if !increasing {
         return Err("the rare heaps are not increasing heaps already computed".into());
     }
+    // The engine picks masks below twice the values' range; a mask's
+    // lookup table is as large as its next power of two.
+    if u64::from(mask) >= 2 * (histogram.len() as u64).max(1).next_power_of_two() {
+        return Err(format!("the mask {mask} is beyond the values' range"));
+    }
     if mask == 0 && !rare_heaps.is_empty() {
         return Err("rare heaps without a sparse space".into());
     }
     let mut engine = Engine::new(&code);
     engine.store = store;
     engine.histogram = histogram;
-    engine.sparse = (mask != 0).then_some(Sparse {
-        mask,
-        rare_heaps,
-        rare_values,
-    });
+    engine.sparse = (mask != 0).then(|| Sparse::new(mask, rare_heaps, rare_values));
     Ok(Checkpoint {
         run: LongRun {
             code,

@@ -91,12 +91,32 @@ pub(super) struct Sparse {
     pub(super) mask: u32,
     pub(super) rare_heaps: Vec<u32>,
     pub(super) rare_values: Vec<u32>,
+    /// Whether `v` is rare, for `v` below the mask's next power of two;
+    /// higher bits of `v` are outside the mask, so `rare[v & low]` decides
+    /// every v (a load instead of a population count, which the portable
+    /// build does in software).
+    rare: Vec<bool>,
+    low: u32,
 }
 
 impl Sparse {
+    pub(super) fn new(mask: u32, rare_heaps: Vec<u32>, rare_values: Vec<u32>) -> Self {
+        let size = (u64::from(mask) + 1).next_power_of_two();
+        let rare = (0..size)
+            .map(|v| (v as u32 & mask).count_ones().is_multiple_of(2))
+            .collect();
+        Sparse {
+            mask,
+            rare_heaps,
+            rare_values,
+            rare,
+            low: (size - 1) as u32,
+        }
+    }
+
     #[inline]
     pub(super) fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones().is_multiple_of(2)
+        self.rare[(v & self.low) as usize]
     }
 }
 
@@ -229,11 +249,7 @@ impl Engine {
             .filter(|&n| (values[n as usize] & mask).count_ones().is_multiple_of(2))
             .collect();
         let rare_values = rare_heaps.iter().map(|&n| values[n as usize]).collect();
-        self.sparse = Some(Sparse {
-            mask,
-            rare_heaps,
-            rare_values,
-        });
+        self.sparse = Some(Sparse::new(mask, rare_heaps, rare_values));
     }
 
     fn plain_value(&mut self, n: usize) -> u32 {
