@@ -313,6 +313,11 @@ fn two_threads_give_the_values_of_one() {
         assert_eq!(one.digest(), two.digest(), "{text}");
         assert_eq!(one.periodicity(), two.periodicity(), "{text}");
         assert_eq!(one.is_windowed(), two.is_windowed(), "{text}");
+        assert_eq!(one.kept_prefix(), two.kept_prefix(), "{text}");
+        if two.is_windowed() {
+            // The window was kept at 2^16 values; the prefix grew to 2^17.
+            assert_eq!(two.kept_prefix(), 1 << 17, "{text}");
+        }
     }
     // And against the plain rule, on a code that splits with and without
     // taking the single heap G(n − 1).

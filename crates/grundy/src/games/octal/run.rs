@@ -167,6 +167,11 @@ impl LongRun {
         self.engine.store.is_windowed()
     }
 
+    /// How many values from G(0) on are kept (all of them while full).
+    pub fn kept_prefix(&self) -> u64 {
+        self.engine.store.head.len() as u64
+    }
+
     /// Bytes the values take now.
     pub fn bytes(&self) -> usize {
         self.engine.store.bytes()
