@@ -370,6 +370,8 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
             next_check,
             threads: 1,
             alone_until: 0,
+            paired: 0,
+            strict: false,
         },
         upto,
         values_bytes,

@@ -84,10 +84,11 @@ pub(super) fn possible(engine: &Engine) -> bool {
 
 /// Values heaps `n0 .. n0 + count` on two threads (`n0` = the values
 /// computed); stops early before a heap with a rare value or a value no
-/// longer kept, or when the threads keep waiting for each other. The
+/// longer kept, or (unless `strict`) when the threads keep waiting for
+/// each other. The
 /// caller checks [`possible`] and that `count` fits in the store's room.
 #[allow(unsafe_code)]
-pub(super) fn epoch(engine: &mut Engine, count: usize) -> Epoch {
+pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     let n0 = engine.store.len();
     let end = n0 + count;
     let Engine {
@@ -154,7 +155,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize) -> Epoch {
             spins += 1;
             if spins < 1 << 12 {
                 hint::spin_loop();
-            } else if sleeps.fetch_add(1, Ordering::Relaxed) < CONTENDED {
+            } else if strict || sleeps.fetch_add(1, Ordering::Relaxed) < CONTENDED {
                 thread::sleep(std::time::Duration::from_micros(20));
             } else {
                 stop.fetch_min(me, Ordering::AcqRel);

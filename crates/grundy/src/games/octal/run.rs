@@ -119,6 +119,10 @@ pub struct LongRun {
     pub(super) threads: usize,
     /// One thread until this many values (the machine was busy).
     pub(super) alone_until: u64,
+    /// Values computed two at a time.
+    pub(super) paired: u64,
+    /// Two threads even on a busy machine.
+    pub(super) strict: bool,
 }
 
 impl LongRun {
@@ -133,7 +137,16 @@ impl LongRun {
             next_check: 1,
             threads: 1,
             alone_until: 0,
+            paired: 0,
+            strict: false,
         }
+    }
+
+    /// With `strict`, two threads never fall back to one when they keep
+    /// waiting for each other (a busy machine): for tests, and machines
+    /// given to the run alone.
+    pub fn set_strict_threads(&mut self, strict: bool) {
+        self.strict = strict;
     }
 
     /// Uses two threads for one sequence when `threads` ≥ 2 and the code
@@ -167,6 +180,12 @@ impl LongRun {
         self.engine.store.is_windowed()
     }
 
+    /// How many of the values this run computed (since it started or
+    /// resumed) were computed two at a time.
+    pub fn paired(&self) -> u64 {
+        self.paired
+    }
+
     /// How many values from G(0) on are kept (all of them while full).
     pub fn kept_prefix(&self) -> u64 {
         self.engine.store.head.len() as u64
@@ -195,7 +214,8 @@ impl LongRun {
             let n = self.computed();
             let run = self.pipelined_run(n, target);
             if run >= 64 {
-                let epoch = super::pipeline::epoch(&mut self.engine, run as usize);
+                let epoch = super::pipeline::epoch(&mut self.engine, run as usize, self.strict);
+                self.paired += epoch.done as u64;
                 let values = self.engine.store.recent(n as usize);
                 self.digest = digest(self.digest, values);
                 out.extend_from_slice(values);
