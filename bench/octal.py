@@ -11,7 +11,8 @@ ogsolve / grundy (two threads) and grundy's values per second.
 
     python3 bench/octal.py                       # the README's table
     python3 bench/octal.py --cases 0.161:1000000:rc
-    python3 bench/octal.py --long                # grundy alone: 10^8 and 2^30 values
+    python3 bench/octal.py --long                # grundy alone on 0.161 and 0.6: 10^8 values
+    python3 bench/octal.py --long 1073741824     # … or 2^30 (about an hour each here)
 """
 
 import argparse
@@ -31,7 +32,7 @@ CASES = [
     "0.161:10000000:rc", "0.36:10000000:rc", "0.6:10000000:rc",
     "0.07:1000000:naive", "0.77:1000000:naive",
 ]
-LONG = ["0.161:100000000", "0.6:100000000", "0.161:1073741824", "0.6:1073741824"]
+LONG_CODES = ["0.161", "0.6"]
 
 
 def timed(command):
@@ -52,16 +53,17 @@ def grundy(code, positions, threads):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cases", nargs="+", default=CASES, help="CODE:POSITIONS:METHOD (ogsolve's -m)")
-    parser.add_argument("--long", action="store_true", help="grundy alone on two threads: " + ", ".join(LONG))
+    parser.add_argument("--long", nargs="*", type=int, metavar="N",
+                        help="grundy alone on two threads, 0.161 and 0.6 to N values (default 10^8)")
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
-    if args.long:
+    if args.long is not None:
         print("| code | values | wall | values/s | peak RSS |")
         print("| --- | --- | --- | --- | --- |")
-        for case in LONG:
-            code, positions = case.split(":")
-            wall, rss = grundy(code, positions, 2)
-            print(f"| {code} | {int(positions):,} | {wall:.1f} s | {int(positions) / wall:,.0f} | {rss:.0f} MiB |", flush=True)
+        for positions in args.long or [10**8]:
+            for code in LONG_CODES:
+                wall, rss = grundy(code, str(positions), 2)
+                print(f"| {code} | {positions:,} | {wall:.1f} s | {positions / wall:,.0f} | {rss:.0f} MiB |", flush=True)
         return
     if not os.path.exists(OGSOLVE):
         env = dict(os.environ, RUSTFLAGS="-C target-cpu=native")
