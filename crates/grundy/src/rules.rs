@@ -113,7 +113,74 @@ pub type WinningMove<M, P> = SumMove<M, P>;
 pub struct Solver<R: Rules, C = HashMap<<R as Rules>::Position, Nimber>> {
     rules: R,
     cache: C,
+    /// The most positions one valuation may value or hold open.
+    limit: Option<usize>,
 }
+
+/// A component on the solver's stack: its options, flattened.
+struct Frame<P> {
+    position: P,
+    /// Every option's components, one option after another.
+    leaves: Vec<P>,
+    /// Where each option's components end in `leaves`.
+    ends: Vec<usize>,
+    /// The first component not yet known to be valued.
+    next: usize,
+}
+
+impl<P: Clone> Frame<P> {
+    fn new<R: Rules<Position = P>>(rules: &R, position: P) -> Frame<P> {
+        let mut leaves = Vec::new();
+        let mut ends = Vec::new();
+        rules.options(&position, &mut |_, option| {
+            leaves.extend_from_slice(option);
+            ends.push(leaves.len());
+        });
+        Frame {
+            position,
+            leaves,
+            ends,
+            next: 0,
+        }
+    }
+}
+
+/// Why [`Solver::try_grundy`] found no value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unsolvable<P> {
+    /// The rules let `position` be reached from itself: such a game has
+    /// no Grundy values.
+    Loop {
+        /// A position on the loop.
+        position: P,
+    },
+    /// Valuing the position would take more than the solver's limit of
+    /// positions (see [`Solver::set_limit`]); `position` is where the
+    /// search stood (a game without end grows here).
+    TooLarge {
+        /// The position being expanded when the limit was reached.
+        position: P,
+        /// The limit.
+        limit: usize,
+    },
+}
+
+impl<P: Debug> std::fmt::Display for Unsolvable<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unsolvable::Loop { position } => write!(
+                f,
+                "the rules are not well-founded: {position:?} can be reached from itself"
+            ),
+            Unsolvable::TooLarge { position, limit } => write!(
+                f,
+                "more than {limit} positions to value (reached {position:?}); the game may have no end"
+            ),
+        }
+    }
+}
+
+impl<P: Debug> std::error::Error for Unsolvable<P> {}
 
 impl<R: Rules> Solver<R> {
     /// A solver with an empty hash-map transposition table.
@@ -121,6 +188,7 @@ impl<R: Rules> Solver<R> {
         Solver {
             rules,
             cache: HashMap::new(),
+            limit: None,
         }
     }
 }
@@ -128,7 +196,19 @@ impl<R: Rules> Solver<R> {
 impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
     /// A solver that keeps its values in `cache`.
     pub fn with_cache(rules: R, cache: C) -> Self {
-        Solver { rules, cache }
+        Solver {
+            rules,
+            cache,
+            limit: None,
+        }
+    }
+
+    /// Limits each valuation to `limit` positions valued or held open
+    /// (`None`: no limit), so rules whose positions never end (each move
+    /// leading to a new one) stop with [`Unsolvable::TooLarge`] instead of
+    /// filling the memory.
+    pub fn set_limit(&mut self, limit: Option<usize>) {
+        self.limit = limit;
     }
 
     /// The rules being solved.
@@ -146,60 +226,92 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
         &mut self.cache
     }
 
-    /// The Grundy value of a single component.
-    ///
-    /// Evaluated with an explicit stack, so long chains of moves (a heap of
-    /// a million tokens) do not overflow the call stack.
+    /// The Grundy value of one component.
     ///
     /// # Panics
-    /// If the rules let a position be reached from itself.
+    /// If the rules let a position be reached from itself, or the limit is
+    /// reached (see [`Solver::try_grundy`] for the error instead).
     pub fn grundy(&mut self, position: &R::Position) -> Nimber {
+        match self.try_grundy(position) {
+            Ok(value) => value,
+            Err(Unsolvable::Loop { .. }) => {
+                panic!("the rules are not well-founded: a position can be reached from itself")
+            }
+            Err(Unsolvable::TooLarge { limit, .. }) => {
+                panic!("more than {limit} positions to value")
+            }
+        }
+    }
+
+    /// The Grundy value of one component, or why there is none: a position
+    /// that can be reached from itself, or more positions than the limit
+    /// ([`Solver::set_limit`]). The values found before stay known; none is
+    /// recorded for a position on a loop.
+    ///
+    /// Evaluated with an explicit stack, so long chains of moves (a heap of
+    /// a million tokens) do not overflow the call stack; the rules are asked
+    /// for each position's options once.
+    pub fn try_grundy(
+        &mut self,
+        position: &R::Position,
+    ) -> Result<Nimber, Unsolvable<R::Position>> {
         if let Some(value) = self.cache.get(position) {
-            return value;
+            return Ok(value);
         }
-        let Solver { rules, cache } = self;
-        let mut stack = vec![position.clone()];
-        let mut open: HashSet<R::Position> = HashSet::new();
-        while let Some(top) = stack.last().cloned() {
-            if cache.get(&top).is_some() {
-                stack.pop();
-                open.remove(&top);
-                continue;
-            }
-            let mut missing = Vec::new();
-            let mut values = Vec::new();
-            rules.options(&top, &mut |_, leaves| {
-                let mut value = Nimber::ZERO;
-                let mut known = true;
-                for leaf in leaves {
-                    match cache.get(leaf) {
-                        Some(v) => value ^= v,
-                        None => {
-                            known = false;
-                            missing.push(leaf.clone());
-                        }
+        let Solver {
+            rules,
+            cache,
+            limit,
+        } = self;
+        let limit = limit.unwrap_or(usize::MAX);
+        let mut valued = 0usize;
+        let mut open: HashSet<R::Position> = HashSet::from([position.clone()]);
+        let mut stack = vec![Frame::new(rules, position.clone())];
+        while let Some(frame) = stack.last_mut() {
+            let pending = frame.leaves[frame.next..]
+                .iter()
+                .position(|leaf| cache.get(leaf).is_none());
+            match pending {
+                Some(skip) => {
+                    frame.next += skip;
+                    let leaf = frame.leaves[frame.next].clone();
+                    if !open.insert(leaf.clone()) {
+                        return Err(Unsolvable::Loop { position: leaf });
                     }
+                    if valued.saturating_add(stack.len()) >= limit {
+                        return Err(Unsolvable::TooLarge {
+                            position: leaf,
+                            limit,
+                        });
+                    }
+                    stack.push(Frame::new(rules, leaf));
                 }
-                if known {
-                    values.push(value);
-                }
-            });
-            if missing.is_empty() {
-                cache.insert(top.clone(), mex(values));
-                stack.pop();
-                open.remove(&top);
-            } else {
-                open.insert(top);
-                for leaf in missing {
-                    assert!(
-                        !open.contains(&leaf),
-                        "the rules are not well-founded: a position can be reached from itself"
-                    );
-                    stack.push(leaf);
+                None => {
+                    let Frame {
+                        position,
+                        leaves,
+                        ends,
+                        ..
+                    } = stack.pop().expect("the loop sees a frame");
+                    let mut start = 0;
+                    let values = ends.iter().map(|&end| {
+                        let option = &leaves[start..end];
+                        start = end;
+                        option.iter().fold(Nimber::ZERO, |sum, leaf| {
+                            sum ^ cache.get(leaf).expect("every leaf is valued")
+                        })
+                    });
+                    let value = mex(values);
+                    open.remove(&position);
+                    cache.insert(position, value);
+                    valued += 1;
                 }
             }
         }
-        self.cache.get(position).unwrap_or(Nimber::ZERO)
+        Ok(self
+            .cache
+            .get(position)
+            .expect("the position was valued last"))
     }
 
     /// The value of the disjunctive sum of `components`.
@@ -521,6 +633,98 @@ mod tests {
         let mut solver = Solver::new(Chain);
         assert_eq!(solver.grundy(&1_000_000), Nimber::ZERO);
         assert_eq!(solver.grundy(&999_999), Nimber(1));
+    }
+
+    #[test]
+    fn a_loop_is_an_error_naming_a_position_on_it() {
+        let mut solver = Solver::new(Loop);
+        let error = solver.try_grundy(&0).unwrap_err();
+        assert!(
+            matches!(error, Unsolvable::Loop { position } if position < 3),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains("can be reached from itself"));
+        // A game below the loop is still valued.
+        struct Tail;
+        impl Rules for Tail {
+            type Position = u8;
+            type Move = ();
+            fn options(&self, p: &u8, option: &mut dyn FnMut((), &[u8])) {
+                match p {
+                    0 => {}
+                    1 => option((), &[0]),
+                    2 | 3 => option((), &[if *p == 2 { 3 } else { 2 }]),
+                    _ => option((), &[1]),
+                }
+            }
+        }
+        let mut solver = Solver::new(Tail);
+        assert_eq!(solver.try_grundy(&4), Ok(Nimber::ZERO));
+        assert_eq!(solver.try_grundy(&1), Ok(Nimber(1)));
+        assert!(solver.try_grundy(&2).is_err());
+    }
+
+    #[test]
+    fn a_game_without_end_stops_at_the_limit() {
+        struct Up;
+        impl Rules for Up {
+            type Position = u64;
+            type Move = ();
+            fn options(&self, n: &u64, option: &mut dyn FnMut((), &[u64])) {
+                option((), &[n + 1]);
+            }
+        }
+        let mut solver = Solver::new(Up);
+        solver.set_limit(Some(1000));
+        let error = solver.try_grundy(&0).unwrap_err();
+        assert_eq!(
+            error,
+            Unsolvable::TooLarge {
+                position: 1000,
+                limit: 1000
+            }
+        );
+        assert!(error.to_string().contains("more than 1000 positions"));
+        // Within the limit, values are found, and the limit is per call.
+        let mut nim = Solver::new(Nim);
+        nim.set_limit(Some(50));
+        assert_eq!(nim.try_grundy(&49), Ok(Nimber(49)));
+        assert!(nim.try_grundy(&120).is_err());
+        for n in (50..=120).step_by(40) {
+            assert_eq!(nim.try_grundy(&n), Ok(Nimber(n.into())));
+        }
+    }
+
+    #[test]
+    fn each_position_s_options_are_asked_for_once() {
+        use std::cell::RefCell;
+        use std::collections::HashMap;
+        struct Counted(RefCell<HashMap<u32, u32>>);
+        impl Rules for Counted {
+            type Position = u32;
+            type Move = u32;
+            fn options(&self, heap: &u32, option: &mut dyn FnMut(u32, &[u32])) {
+                *self.0.borrow_mut().entry(*heap).or_default() += 1;
+                // Take one token and leave the rest as two heaps (one may be empty).
+                for a in 0..*heap {
+                    option(a, &[a, heap - 1 - a]);
+                }
+            }
+        }
+        let mut solver = Solver::new(Counted(RefCell::new(HashMap::new())));
+        // The values by the plain rule, bottom up.
+        let mut plain = vec![0u128; 30];
+        for n in 0..30usize {
+            let options: Vec<u128> = (0..n).map(|a| plain[a] ^ plain[n - 1 - a]).collect();
+            plain[n] = mex(options.iter().map(|&v| Nimber(v))).0;
+        }
+        assert_eq!(solver.grundy(&29), Nimber(plain[29]));
+        for n in 0..30 {
+            assert_eq!(solver.grundy(&n), Nimber(plain[n as usize]));
+        }
+        let counts = solver.rules().0.borrow();
+        assert_eq!(counts.len(), 30);
+        assert!(counts.values().all(|&c| c == 1), "{counts:?}");
     }
 
     #[test]
