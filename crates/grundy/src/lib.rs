@@ -15,6 +15,8 @@
 //!   add one;
 //! - [`games`]: the Bomb, Cutting and Matrix games, each with the reason its
 //!   reduction is correct;
+//! - [`dynamic`]: a game opened by name and kept, behind one object-safe
+//!   trait that speaks the wire format;
 //! - [`solve`]: winning moves in a sum, and the best try from a lost one;
 //! - [`rules`]: games you define yourself, and a memoising solver for them;
 //! - [`notation`]: the short move notation people type in `grundy play`;
@@ -47,6 +49,7 @@
 #![warn(missing_docs)]
 
 pub mod cpu;
+pub mod dynamic;
 pub mod engine;
 pub mod format;
 pub mod game;

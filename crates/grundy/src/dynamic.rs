@@ -1,0 +1,298 @@
+//! A game opened by name and kept: one object-safe trait over every
+//! [`Game`], speaking the wire format.
+//!
+//! [`registry::open`](crate::registry::open) hands a game to a visitor and
+//! takes it back when the visit ends, which suits a request or a command.
+//! A front end that keeps a game between calls (a Python object, a REPL)
+//! holds a [`DynGame`] instead: positions and moves go in and come out as
+//! [`wire`] values, checked against the [`Limits`] the game was opened with,
+//! so the front end never names a game's own types.
+//!
+//! ```
+//! use grundy::dynamic;
+//! use grundy::registry::Settings;
+//! use grundy::wire::Position;
+//!
+//! let mut game = dynamic::open("octal:0.77", &Settings::default()).unwrap();
+//! let heaps = Position::Heaps { heaps: vec![1, 2, 3] };
+//! // Kayles: G(1) ^ G(2) ^ G(3) = 1 ^ 2 ^ 3 = 0, a loss for the player to move.
+//! assert_eq!(game.value(&heaps).unwrap().value(), 0);
+//! ```
+
+use std::io::Read;
+
+use crate::engine::{first_winning_moves, Outcome};
+use crate::game::{Answers, ComponentTable, Game, JudgeError, Limits, Rng};
+use crate::nimber::Nimber;
+use crate::registry::{self, OpenError, Settings, Visit};
+use crate::wire::{self, WireError};
+
+/// A game behind a pointer: everything a front end asks, in wire values.
+pub trait DynGame {
+    /// The registry name with its parameter (`octal:0.77`).
+    fn name(&self) -> String;
+
+    /// The players as the statement names them, the one to move first.
+    fn players(&self) -> [&'static str; 2];
+
+    /// The limits positions are checked against.
+    fn limits(&self) -> Limits;
+
+    /// The nim-sum of the position's components.
+    fn value(&mut self, position: &wire::Position) -> Result<Nimber, WireError>;
+
+    /// Every component with its value.
+    fn components(&mut self, position: &wire::Position) -> Result<Vec<wire::Component>, WireError>;
+
+    /// Who wins with perfect play.
+    fn outcome(&mut self, position: &wire::Position) -> Result<Outcome, WireError>;
+
+    /// The first `limit` winning moves (all of them for `None`).
+    fn winning_moves(
+        &mut self,
+        position: &wire::Position,
+        limit: Option<usize>,
+    ) -> Result<Vec<wire::MoveReport>, WireError>;
+
+    /// A winning move, else the move hardest to answer; `None` when there
+    /// is no move.
+    fn suggest(&mut self, position: &wire::Position)
+        -> Result<Option<wire::MoveReport>, WireError>;
+
+    /// The position after `mv`, refused with the reason unless it is legal;
+    /// `true` with it when the move won at once (a Cutting Game 1×1 piece).
+    fn play(
+        &mut self,
+        position: &wire::Position,
+        mv: &wire::Move,
+    ) -> Result<(wire::Position, bool), WireError>;
+
+    /// Whether the player to move has no legal move.
+    fn is_terminal(&mut self, position: &wire::Position) -> Result<bool, WireError>;
+
+    /// The analysis `grundy solve --format json` writes, listing at most
+    /// `listed` winning moves.
+    fn analyse(
+        &mut self,
+        position: &wire::Position,
+        listed: usize,
+    ) -> Result<wire::Analysis, WireError>;
+
+    /// Answers every case of `input` in the judge's format.
+    fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError>;
+
+    /// The values of one component over `rows` × `cols` sizes, for games
+    /// with two-sized components; `None` for others.
+    fn table(&mut self, rows: u32, cols: u32) -> Option<Result<ComponentTable, String>>;
+
+    /// A random position from `seed` (see [`Game::random_position`]).
+    fn random_position(&mut self, seed: u64, size: Option<(u64, u64)>) -> wire::Position;
+
+    /// Keeps what is worth keeping (see [`Game::finish`]).
+    fn finish(&mut self);
+}
+
+/// Opens the game `spec` names, to be kept.
+pub fn open(spec: &str, settings: &Settings) -> Result<Box<dyn DynGame>, OpenError> {
+    struct Keep(Limits);
+    impl Visit for Keep {
+        type Output = Box<dyn DynGame>;
+        fn visit<G: Game + 'static>(self, game: G) -> Box<dyn DynGame> {
+            Box::new(Kept {
+                game,
+                limits: self.0,
+            })
+        }
+    }
+    registry::open(spec, settings, Keep(settings.limits))
+}
+
+/// A game and its limits.
+struct Kept<G> {
+    game: G,
+    limits: Limits,
+}
+
+impl<G: Game> Kept<G> {
+    /// A wire position as one of the game's, within the limits and
+    /// admitted for valuing.
+    fn position(&mut self, position: &wire::Position) -> Result<G::Position, WireError> {
+        let position = self.game.position_from_wire(position, self.limits)?;
+        self.game
+            .admit(&position, self.limits)
+            .map_err(WireError::Refused)?;
+        Ok(position)
+    }
+}
+
+impl<G: Game> DynGame for Kept<G> {
+    fn name(&self) -> String {
+        self.game.name()
+    }
+
+    fn players(&self) -> [&'static str; 2] {
+        self.game.players()
+    }
+
+    fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    fn value(&mut self, position: &wire::Position) -> Result<Nimber, WireError> {
+        let position = self.position(position)?;
+        Ok(self.game.value(&position))
+    }
+
+    fn components(&mut self, position: &wire::Position) -> Result<Vec<wire::Component>, WireError> {
+        let position = self.position(position)?;
+        let components = self.game.components(&position);
+        Ok(components
+            .iter()
+            .enumerate()
+            .map(|(i, (c, v))| self.game.component_wire(i, c, *v))
+            .collect())
+    }
+
+    fn outcome(&mut self, position: &wire::Position) -> Result<Outcome, WireError> {
+        let position = self.position(position)?;
+        Ok(self.game.outcome(&position))
+    }
+
+    fn winning_moves(
+        &mut self,
+        position: &wire::Position,
+        limit: Option<usize>,
+    ) -> Result<Vec<wire::MoveReport>, WireError> {
+        let position = self.position(position)?;
+        let moves = first_winning_moves(&mut self.game, &position, limit.unwrap_or(usize::MAX));
+        Ok(moves
+            .iter()
+            .map(|mv| wire::report(&self.game, &position, mv))
+            .collect())
+    }
+
+    fn suggest(
+        &mut self,
+        position: &wire::Position,
+    ) -> Result<Option<wire::MoveReport>, WireError> {
+        let position = self.position(position)?;
+        let mv = self.game.suggest(&position);
+        Ok(mv.map(|mv| wire::report(&self.game, &position, &mv)))
+    }
+
+    fn play(
+        &mut self,
+        position: &wire::Position,
+        mv: &wire::Move,
+    ) -> Result<(wire::Position, bool), WireError> {
+        let position = self.position(position)?;
+        let mv = wire::take_move(&mut self.game, &position, mv)?;
+        let played = self.game.play(&position, &mv);
+        Ok((self.game.position_wire(&played.position), played.won))
+    }
+
+    fn is_terminal(&mut self, position: &wire::Position) -> Result<bool, WireError> {
+        let position = self.position(position)?;
+        Ok(self.game.is_terminal(&position))
+    }
+
+    fn analyse(
+        &mut self,
+        position: &wire::Position,
+        listed: usize,
+    ) -> Result<wire::Analysis, WireError> {
+        let position = self.position(position)?;
+        Ok(wire::analyse(&mut self.game, &position, listed))
+    }
+
+    fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError> {
+        self.game.judge(Box::new(input), self.limits, out)
+    }
+
+    fn table(&mut self, rows: u32, cols: u32) -> Option<Result<ComponentTable, String>> {
+        self.game.component_table(rows, cols, self.limits)
+    }
+
+    fn random_position(&mut self, seed: u64, size: Option<(u64, u64)>) -> wire::Position {
+        let position = self.game.random_position(&mut Rng::new(seed), size);
+        self.game.position_wire(&position)
+    }
+
+    fn finish(&mut self) {
+        self.game.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::plain_values;
+    use crate::games::octal::OctalCode;
+
+    fn heaps(heaps: &[u64]) -> wire::Position {
+        wire::Position::Heaps {
+            heaps: heaps.to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_kept_game_answers_as_its_engine() {
+        let mut game = open("octal:0.07", &Settings::default()).unwrap();
+        assert_eq!(game.name(), "octal:0.07");
+        let values = plain_values(&"0.07".parse::<OctalCode>().unwrap(), 40);
+        for a in 0..40u64 {
+            for b in [0u64, 5, 17] {
+                let sum = values[a as usize] ^ values[b as usize];
+                let position = heaps(&[a, b]);
+                assert_eq!(game.value(&position).unwrap(), Nimber::from(sum));
+                assert_eq!(
+                    game.outcome(&position).unwrap(),
+                    Outcome::of(Nimber::from(sum))
+                );
+                let moves = game.winning_moves(&position, None).unwrap();
+                assert_eq!(moves.is_empty(), sum == 0, "{a} {b}");
+                // Every winning move leaves a position worth 0.
+                for report in &moves {
+                    let (after, won) = game.play(&position, &report.mv).unwrap();
+                    assert!(!won);
+                    assert_eq!(game.value(&after).unwrap(), Nimber::ZERO);
+                }
+                assert_eq!(
+                    game.winning_moves(&position, Some(1)).unwrap().len(),
+                    moves.len().min(1)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn positions_of_another_shape_and_illegal_moves_are_refused() {
+        let mut game = open("bomb", &Settings::default()).unwrap();
+        let error = game.value(&heaps(&[1])).unwrap_err();
+        assert!(matches!(error, WireError::WrongGame { .. }), "{error}");
+        let mut nim = open("subtraction:1,2", &Settings::default()).unwrap();
+        let mv = wire::Move::Heap {
+            heap: 1,
+            take: 3,
+            leave: vec![0],
+        };
+        assert!(matches!(
+            nim.play(&heaps(&[3]), &mv).unwrap_err(),
+            WireError::Illegal(_)
+        ));
+        assert!(nim.is_terminal(&heaps(&[0, 0])).unwrap());
+        assert!(!nim.is_terminal(&heaps(&[0, 1])).unwrap());
+        // Beyond the limits: refused before anything is computed.
+        let settings = Settings {
+            limits: Limits {
+                max_heap: 100,
+                ..Limits::default()
+            },
+            ..Settings::default()
+        };
+        let mut small = open("octal:0.07", &settings).unwrap();
+        assert!(small.value(&heaps(&[101])).is_err());
+        assert!(small.value(&heaps(&[100])).is_ok());
+        assert_eq!(small.limits().max_heap, 100);
+    }
+}
