@@ -52,6 +52,22 @@ fn windowed_runs_give_the_full_arrays_values() {
 }
 
 #[test]
+fn a_run_hands_over_its_values_while_it_keeps_them_all() {
+    let c = code("0.161");
+    let full = grundy_sequence(&c, 50_000, &mut |_| {});
+    let mut run = LongRun::new(&c, Memory::default());
+    let values = run_all(&mut run, 50_000, 9_999).unwrap();
+    assert_eq!(run.values(), Some(&values[..]));
+    assert_eq!(run.into_values(), Some(full.values));
+    // Once only a window is kept, there is no whole array to hand over.
+    let mut windowed = LongRun::new(&c, small());
+    run_all(&mut windowed, 200_000, 50_000).unwrap();
+    assert!(windowed.is_windowed());
+    assert_eq!(windowed.values(), None);
+    assert_eq!(windowed.into_values(), None);
+}
+
+#[test]
 fn every_two_digit_code_windowed_equals_full() {
     let memory = Memory {
         window_after: 1 << 15,

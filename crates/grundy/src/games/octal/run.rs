@@ -206,6 +206,11 @@ impl LongRun {
         (!self.is_windowed()).then(|| self.engine.values())
     }
 
+    /// Every value, while all are kept, handed over without a copy.
+    pub fn into_values(self) -> Option<Vec<u32>> {
+        (!self.is_windowed()).then(|| self.engine.into_values())
+    }
+
     /// Computes up to `count` more values (fewer if a period is proven),
     /// appending them to `out`.
     pub fn advance(&mut self, count: u64, out: &mut Vec<u32>) -> Result<(), RunError> {
