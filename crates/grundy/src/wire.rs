@@ -786,7 +786,21 @@ mod big_serde {
                 type Value = Big;
 
                 fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                    f.write_str("a whole number written as a string of digits, like \"12\"")
+                    f.write_str("a whole number written as a string of digits, like \"12\" (or a JSON integer)")
+                }
+
+                fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Big, E> {
+                    Ok(Big(n.into()))
+                }
+
+                fn visit_u128<E: serde::de::Error>(self, n: u128) -> Result<Big, E> {
+                    Ok(Big(n))
+                }
+
+                fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Big, E> {
+                    u128::try_from(n)
+                        .map(Big)
+                        .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(n), &self))
                 }
 
                 fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Big, E> {
@@ -798,7 +812,7 @@ mod big_serde {
                         .map_err(|_| E::custom(format!("{text} is larger than 2^128 − 1")))
                 }
             }
-            d.deserialize_str(Digits)
+            d.deserialize_any(Digits)
         }
     }
 
@@ -809,9 +823,11 @@ mod big_serde {
 
         fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
             schemars::json_schema!({
-                "description": "A whole number as a string of decimal digits (it may exceed 2^53 − 1).",
-                "type": "string",
-                "pattern": "^[0-9]+$"
+                "description": "A whole number as a string of decimal digits (it may exceed 2^53 − 1); a JSON integer is read too, but grundy always writes a string.",
+                "anyOf": [
+                    { "type": "string", "pattern": "^[0-9]+$" },
+                    { "type": "integer", "minimum": 0 }
+                ]
             })
         }
     }

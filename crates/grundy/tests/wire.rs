@@ -27,19 +27,34 @@ fn the_checked_in_schema_is_the_one_the_types_generate() {
 }
 
 #[test]
-fn big_numbers_are_strings_of_digits_both_ways() {
+fn big_numbers_are_written_as_strings_of_digits_and_read_from_integers_too() {
     let big = Big(u128::MAX);
     let text = serde_json::to_string(&big).unwrap();
     assert_eq!(text, "\"340282366920938463463374607431768211455\"");
     assert_eq!(serde_json::from_str::<Big>(&text).unwrap(), big);
     assert_eq!(serde_json::from_str::<Big>("\"0\"").unwrap(), Big(0));
-    let message = serde_json::from_str::<Big>("12").unwrap_err().to_string();
+    // JSON integers are read too (Python's ints arrive this way).
+    assert_eq!(serde_json::from_str::<Big>("12").unwrap(), Big(12));
+    assert_eq!(
+        serde_json::from_str::<Big>("18446744073709551615").unwrap(),
+        Big(u64::MAX.into())
+    );
+    let value = serde_json::json!({"kind": "pieces", "pieces": [[2, "3"]]});
+    assert_eq!(
+        serde_json::from_value::<wire::Position>(value).unwrap(),
+        wire::Position::Pieces {
+            pieces: vec![[Big(2), Big(3)]]
+        }
+    );
+    let message = serde_json::from_str::<Big>("-1").unwrap_err().to_string();
     assert!(
         message.contains("a whole number written as a string of digits"),
         "{message}"
     );
     for bad in [
-        "12",
+        "-1",
+        "1.5",
+        "true",
         "\"\"",
         "\"-1\"",
         "\"1.5\"",
