@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README gives it: the Rust tests of every crate,
-# then the playground's browser tests. Installs what the browser tests need
-# when it is missing (Debian's chromium, and playwright-core from e2e/'s
-# lock file).
+# then the playground's browser tests, then the Python package's tests.
+# Installs what they need when it is missing (Debian's chromium,
+# playwright-core from e2e/'s lock file, and a virtual environment in
+# target/py with crates/grundy-py/requirements-dev.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== cargo test --workspace"
-cargo test --workspace
+# The Python extension is tested from Python, below.
+cargo test --workspace --exclude grundy-py
 
 # The playground's browser tests: Debian's Chromium driven by playwright-core
 # (the version pinned in e2e/package-lock.json), against the `grundy` binary
@@ -21,3 +23,14 @@ if ! command -v chromium >/dev/null; then
 fi
 (cd e2e && npm ci --no-audit --no-fund --silent)
 node e2e/playground.test.mjs
+
+# The Python package: built with maturin into a virtual environment of its
+# own (pinned tools), then tested with pytest against the `grundy` binary
+# the Rust tests built.
+echo "== Python tests of crates/grundy-py (pytest)"
+venv=target/py
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/pip" install --quiet --disable-pip-version-check -r crates/grundy-py/requirements-dev.txt
+PATH="$PWD/$venv/bin:$PATH" VIRTUAL_ENV="$PWD/$venv" \
+  "$venv/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation ./crates/grundy-py
+GRUNDY_BIN="$PWD/target/debug/grundy" "$venv/bin/pytest" -q crates/grundy-py/tests

@@ -1,0 +1,140 @@
+"""Type stubs of grundy's extension module (re-exported by ``grundy``)."""
+
+from typing import Any, Callable, Hashable, Iterable, Literal, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+# Shapes of the JSON wire format (schema/grundy.schema.json), with ints.
+Position = dict[str, Any]
+Move = dict[str, Any]
+Side = Literal["first", "second"]
+
+class RulesError(ValueError):
+    """A game defined in Python went wrong: its options function raised,
+    returned something of the wrong shape, or let a position be reached
+    from itself. The message names the position."""
+
+class JudgeError(ValueError):
+    """Judge input that ``grundy judge`` refuses (the same message)."""
+
+    answers: str
+    """The answers written before the bad case."""
+
+class Nimber:
+    """A Grundy value ``*n``: ``^`` and ``+`` are the nim-sum; compares and
+    hashes as the int n."""
+
+    def __init__(self, value: int) -> None: ...
+    @property
+    def value(self) -> int: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __xor__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __rxor__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __add__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __radd__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __lt__(self, other: Union["Nimber", int]) -> bool: ...
+    def __le__(self, other: Union["Nimber", int]) -> bool: ...
+    def __gt__(self, other: Union["Nimber", int]) -> bool: ...
+    def __ge__(self, other: Union["Nimber", int]) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def mex(values: Iterable[Union[Nimber, int]]) -> Nimber:
+    """The least nimber not among ``values``."""
+
+class Game:
+    """A game of grundy's registry. Use it from the thread that made it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def players(self) -> Tuple[str, str]: ...
+    def value(self, position: Position) -> Nimber:
+        """The nim-sum of the position's components."""
+    def values(self, position: Position) -> list[Optional[Nimber]]:
+        """Every component's value (``None`` where the game's own rule decides)."""
+    def outcome(self, position: Position) -> Side:
+        """``"first"`` when the player to move wins, else ``"second"``."""
+    def winning_moves(self, position: Position, limit: Optional[int] = None) -> list[Move]:
+        """The winning moves (the first ``limit``), as wire-format dicts."""
+    def suggest(self, position: Position) -> Optional[Move]:
+        """A winning move, else the move hardest to answer; ``None`` with no move."""
+    def play(self, position: Position, move: Union[Move, str]) -> Position:
+        """The position after ``move`` (a dict, or the notation of ``grundy play``)."""
+    def is_over(self, position: Position) -> bool:
+        """Whether the player to move has no legal move."""
+    def analyse(self, position: Position, listed: int = 10) -> dict[str, Any]:
+        """The analysis exactly as ``grundy solve --format json`` writes it."""
+    def random_position(self, seed: int = 1, size: Optional[Tuple[int, int]] = None) -> Position:
+        """A random position (the same seed, the same position)."""
+
+def game(name: str, *, max_cells: Optional[int] = None, max_heap: Optional[int] = None) -> Game:
+    """A game by its registry name: ``bomb``, ``cutting``, ``matrix``,
+    ``octal:0.07``, ``subtraction:1,3,4``, ``grundys-game``, ``wythoff``."""
+
+def judge(
+    game: Union[str, Game],
+    text: str,
+    *,
+    max_cells: Optional[int] = None,
+    max_heap: Optional[int] = None,
+) -> str:
+    """What ``grundy judge GAME`` prints for ``text``; raises ``JudgeError``."""
+
+def table(
+    game: Literal["bomb", "cutting"], rows: int, cols: int, *, max_cells: Optional[int] = None
+) -> npt.NDArray[np.uint32]:
+    """One component's value for every pair of sizes up to rows × cols
+    (``[i, j]`` for sizes i + 1, j + 1). Releases the GIL."""
+
+class OctalResult:
+    @property
+    def code(self) -> str: ...
+    @property
+    def values(self) -> Optional[npt.NDArray[np.uint32]]: ...
+    @property
+    def period(self) -> Optional[int]: ...
+    @property
+    def preperiod(self) -> Optional[int]: ...
+    @property
+    def computed(self) -> int: ...
+    @property
+    def largest(self) -> int: ...
+    @property
+    def digest(self) -> int: ...
+
+def octal(code: str, upto: int = 1_000_000, *, values: bool = True, threads: Optional[int] = None) -> OctalResult:
+    """G(0) … G(upto − 1) of an octal game, or fewer once a period is
+    proven. Releases the GIL."""
+
+def proven_period(values: Sequence[int], max_take: int) -> Optional[Tuple[int, int]]:
+    """``(period, preperiod)`` when the octal periodicity theorem proves the
+    sequence periodic (``max_take``: the most tokens a move takes)."""
+
+SumMove = Tuple[int, Any, list[Any]]
+
+class Solver:
+    """A game defined in Python by ``options(position)``, which returns
+    ``(move, [components...])`` pairs; positions must be hashable."""
+
+    def __init__(
+        self,
+        options: Callable[[Any], Iterable[Tuple[Any, Sequence[Hashable]]]],
+        *,
+        max_positions: Optional[int] = 10_000_000,
+    ) -> None:
+        """One call values at most ``max_positions`` new positions (``None``:
+        no limit), so a game without end raises ``RulesError``."""
+    def grundy(self, position: Hashable) -> Nimber: ...
+    def value(self, positions: Iterable[Hashable]) -> Nimber: ...
+    def outcome(self, positions: Iterable[Hashable]) -> Side: ...
+    def winning_moves(self, positions: Iterable[Hashable]) -> list[SumMove]:
+        """Every winning move as ``(component from 1, move, leaves)``."""
+    def suggest(self, positions: Iterable[Hashable]) -> Optional[SumMove]: ...
+    @property
+    def known(self) -> int:
+        """How many component values are memoised."""

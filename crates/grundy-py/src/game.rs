@@ -1,0 +1,271 @@
+//! `grundy.game(name)`, `grundy.judge` and `grundy.table`: every game of
+//! the registry, through the library's one engine interface.
+
+use std::io;
+
+use grundy::dynamic::{self, DynGame};
+use grundy::game::{Answers, JudgeError as LibJudgeError, Limits};
+use grundy::registry::Settings;
+use grundy::wire::WireError;
+use grundy::Outcome;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::convert::{self, document, plain};
+use crate::nimber::Nimber;
+use crate::JudgeError;
+
+/// Limits from the keyword arguments, the CLI's defaults otherwise.
+fn limits(max_cells: Option<u64>, max_heap: Option<u64>) -> Limits {
+    let default = Limits::default();
+    Limits {
+        max_cells: max_cells.unwrap_or(default.max_cells),
+        max_heap: max_heap.unwrap_or(default.max_heap),
+    }
+}
+
+/// Opens a game of the registry, or says why not (as the CLI does).
+fn open(name: &str, limits: Limits) -> PyResult<Box<dyn DynGame>> {
+    let settings = Settings {
+        limits,
+        ..Settings::default()
+    };
+    dynamic::open(name, &settings).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn wire_error(error: WireError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// The winner's side as the wire format names it.
+fn side(outcome: Outcome) -> &'static str {
+    if outcome.first_player_wins() {
+        "first"
+    } else {
+        "second"
+    }
+}
+
+/// A game of grundy's registry (`bomb`, `octal:0.07`, …). Positions and
+/// moves are dicts shaped as the JSON wire format (`grundy solve --format
+/// json`, the playground's API), with ints for numbers.
+///
+/// A Game keeps its tables between calls; use it from the thread that
+/// made it.
+#[pyclass(unsendable, module = "grundy", name = "Game")]
+pub struct Game {
+    inner: Box<dyn DynGame>,
+}
+
+#[pymethods]
+impl Game {
+    /// The registry name with its parameter (`octal:0.77`).
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    /// The players as the statement names them, the one to move first.
+    #[getter]
+    fn players(&self) -> (String, String) {
+        let [first, second] = self.inner.players();
+        (first.to_string(), second.to_string())
+    }
+
+    /// The nim-sum of the position's components.
+    fn value(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        let position = convert::position(position)?;
+        self.inner.value(&position).map(Nimber).map_err(wire_error)
+    }
+
+    /// Every component's value, in order.
+    fn values(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Option<Nimber>>> {
+        let position = convert::position(position)?;
+        let components = self.inner.components(&position).map_err(wire_error)?;
+        Ok(components
+            .into_iter()
+            .map(|c| c.value.map(|v| Nimber(grundy::Nimber(v.0))))
+            .collect())
+    }
+
+    /// Who wins with perfect play: `"first"` (the player to move) or
+    /// `"second"`.
+    fn outcome(&mut self, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+        let position = convert::position(position)?;
+        self.inner.outcome(&position).map(side).map_err(wire_error)
+    }
+
+    /// The winning moves (the first `limit` of them), as wire-format dicts.
+    #[pyo3(signature = (position, limit=None))]
+    fn winning_moves<'py>(
+        &mut self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        limit: Option<usize>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let position = convert::position(position)?;
+        let moves = self
+            .inner
+            .winning_moves(&position, limit)
+            .map_err(wire_error)?;
+        moves.iter().map(|report| plain(py, &report.mv)).collect()
+    }
+
+    /// The move grundy plays: a winning one when there is one, else the one
+    /// hardest to answer; `None` when there is no move.
+    fn suggest<'py>(
+        &mut self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let position = convert::position(position)?;
+        let report = self.inner.suggest(&position).map_err(wire_error)?;
+        report.map(|r| plain(py, &r.mv)).transpose()
+    }
+
+    /// The position after `move` (a wire-format dict, or a string in the
+    /// notation of `grundy play`); `ValueError` if it is illegal.
+    fn play<'py>(
+        &mut self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = convert::move_of)] r#move: grundy::wire::Move,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let position = convert::position(position)?;
+        let (after, _) = self.inner.play(&position, &r#move).map_err(wire_error)?;
+        plain(py, &after)
+    }
+
+    /// Whether the player to move has no legal move.
+    fn is_over(&mut self, position: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let position = convert::position(position)?;
+        self.inner.is_terminal(&position).map_err(wire_error)
+    }
+
+    /// The analysis exactly as `grundy solve --format json` writes it
+    /// (numbers that may be large are strings of digits there), listing at
+    /// most `listed` winning moves.
+    #[pyo3(signature = (position, listed=10))]
+    fn analyse<'py>(
+        &mut self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        listed: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let position = convert::position(position)?;
+        let analysis = self.inner.analyse(&position, listed).map_err(wire_error)?;
+        document(py, &analysis)
+    }
+
+    /// A random position: the same `seed`, the same position. `size` is
+    /// the game's own two sizes (rows × columns of a board, width × height
+    /// of a paper, heaps × largest heap).
+    #[pyo3(signature = (seed=1, size=None))]
+    fn random_position<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: u64,
+        size: Option<(u64, u64)>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        plain(py, &self.inner.random_position(seed, size))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.game({:?})", self.inner.name())
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        self.inner.finish();
+    }
+}
+
+/// `grundy.game(name)`: a game of the registry by name (`bomb`,
+/// `cutting`, `matrix`, `octal:0.07`, `subtraction:1,3,4`, `grundys-game`,
+/// `wythoff`), with the CLI's limits unless given.
+#[pyfunction]
+#[pyo3(signature = (name, *, max_cells=None, max_heap=None))]
+pub fn game(name: &str, max_cells: Option<u64>, max_heap: Option<u64>) -> PyResult<Game> {
+    Ok(Game {
+        inner: open(name, limits(max_cells, max_heap))?,
+    })
+}
+
+/// The answers, one line each.
+struct Collected(String);
+
+impl Answers for Collected {
+    fn line(&mut self, text: &[u8]) -> io::Result<()> {
+        self.0.push_str(&String::from_utf8_lossy(text));
+        self.0.push('\n');
+        Ok(())
+    }
+}
+
+/// `grundy.judge(game, text)`: what `grundy judge GAME` prints for `text`.
+/// Malformed input raises `grundy.JudgeError` (a `ValueError`) with the
+/// CLI's message; its `answers` holds the answers before the bad case.
+#[pyfunction]
+#[pyo3(signature = (game, text, *, max_cells=None, max_heap=None))]
+pub fn judge(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    text: &str,
+    max_cells: Option<u64>,
+    max_heap: Option<u64>,
+) -> PyResult<String> {
+    let mut answers = Collected(String::new());
+    let result = if game.is_instance_of::<PyString>() {
+        let name: String = game.extract()?;
+        open(&name, limits(max_cells, max_heap))?.judge(&mut text.as_bytes(), &mut answers)
+    } else {
+        let mut game: PyRefMut<'_, Game> = game.extract()?;
+        game.inner.judge(&mut text.as_bytes(), &mut answers)
+    };
+    let message = match result {
+        Ok(()) => return Ok(answers.0),
+        Err(LibJudgeError::Read(grundy::format::ReadError::TooLarge(e))) => {
+            format!("{e} (max_cells= raises the limit)")
+        }
+        Err(e) => e.to_string(),
+    };
+    let error = JudgeError::new_err(message);
+    error.value(py).setattr("answers", answers.0)?;
+    Err(error)
+}
+
+/// `grundy.table(game, rows, cols)`: the value of one component for every
+/// pair of sizes up to `rows` × `cols` (a bomb at row p, column q; a W×H
+/// paper), as a 2-D NumPy array (`[i, j]` for sizes i + 1, j + 1).
+/// Computed without holding the GIL.
+#[pyfunction]
+#[pyo3(signature = (game, rows, cols, *, max_cells=None))]
+pub fn table<'py>(
+    py: Python<'py>,
+    game: &str,
+    rows: u32,
+    cols: u32,
+    max_cells: Option<u64>,
+) -> PyResult<Bound<'py, numpy::PyArray2<u32>>> {
+    let limits = limits(max_cells, None);
+    let name = game.to_string();
+    let values = py.detach(move || -> Result<Vec<u32>, String> {
+        let settings = Settings {
+            limits,
+            ..Settings::default()
+        };
+        let mut game = dynamic::open(&name, &settings).map_err(|e| e.to_string())?;
+        let table = game.table(rows, cols).unwrap_or_else(|| {
+            Err(format!(
+                "{name} has no table of component values (only games whose components have two sizes, like bomb and cutting)"
+            ))
+        });
+        game.finish();
+        table.map(|t| t.values)
+    });
+    let values = values.map_err(PyValueError::new_err)?;
+    PyArray1::from_vec(py, values).reshape([rows as usize, cols as usize])
+}

@@ -1,0 +1,34 @@
+"""Shared helpers: the `grundy` command line the package is checked against."""
+
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """The path of the `grundy` binary (GRUNDY_BIN, else built here)."""
+    path = os.environ.get("GRUNDY_BIN")
+    if not path:
+        subprocess.run(["cargo", "build", "--quiet", "-p", "grundy-cli"], cwd=ROOT, check=True)
+        path = str(ROOT / "target" / "debug" / "grundy")
+    return path
+
+
+def run(cli, *args, input=""):
+    """Runs the CLI; (status, stdout, stderr)."""
+    done = subprocess.run([cli, *args], input=input, capture_output=True, text=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+def analyses(cli, game, positions):
+    """The CLI's JSON analysis of every position, with every winning move."""
+    lines = "".join(json.dumps(p) + "\n" for p in positions)
+    status, out, err = run(cli, "solve", game, "--input", "json", "--format", "json", "--all", input=lines)
+    assert status == 0, err
+    return [json.loads(line) for line in out.splitlines()]

@@ -1,0 +1,123 @@
+"""Every game of the registry from Python equals the CLI's JSON."""
+
+import pytest
+
+import grundy
+from conftest import analyses, run
+
+GAMES = [
+    "bomb",
+    "cutting",
+    "matrix",
+    "octal:0.07",
+    "octal:0.137",
+    "octal:4.07",
+    "subtraction:1,3,4",
+    "grundys-game",
+    "wythoff",
+]
+
+
+def with_ints(move):
+    """A wire move with the strings of digits the JSON writes made ints."""
+    move = dict(move)
+    if move["kind"] == "cut":
+        move["at"] = int(move["at"])
+    if move["kind"] == "row":
+        move["take"] = [int(t) for t in move["take"]]
+    return move
+
+
+def positions(game, count=25):
+    g = grundy.game(game)
+    return [g.random_position(seed) for seed in range(1, count + 1)] + [
+        g.random_position(seed, size) for seed in range(1, 6) for size in [(1, 1), (2, 3), (3, 7)]
+    ]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_values_outcomes_and_moves_equal_the_clis(cli, name):
+    game = grundy.game(name)
+    cases = positions(name)
+    for position, expected in zip(cases, analyses(cli, name, cases), strict=True):
+        expected.pop("case")
+        assert game.analyse(position, listed=10**6) == expected
+        assert game.value(position) == int(expected["nim_sum"])
+        assert game.outcome(position) == expected["winner"]
+        assert game.values(position) == [
+            None if c["value"] is None else int(c["value"]) for c in expected["components"]
+        ]
+        moves = game.winning_moves(position)
+        assert moves == [with_ints(m["move"]) for m in expected["winning_moves"]]
+        assert game.winning_moves(position, limit=1) == moves[:1]
+        suggested = game.suggest(position)
+        if expected["winner"] == "first":
+            assert suggested in moves
+        elif expected["suggested_move"] is None:
+            assert suggested is None
+        else:
+            assert suggested == with_ints(expected["suggested_move"]["move"])
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g != "cutting"])
+def test_a_winning_move_leaves_a_lost_position(name):
+    game = grundy.game(name)
+    for position in positions(name, 10):
+        for move in game.winning_moves(position, limit=5):
+            after = game.play(position, move)
+            assert after["kind"] == position["kind"]
+            assert game.outcome(after) == "second"
+            assert game.value(after) == 0
+
+
+def test_the_cutting_game_s_won_positions_and_huge_papers():
+    cutting = grundy.game("cutting")
+    big = 10**18
+    position = {"kind": "pieces", "pieces": [[big, 3], [4, 2]]}
+    assert cutting.outcome(position) in ("first", "second")
+    moves = cutting.winning_moves(position, limit=3)
+    for move in moves:
+        assert isinstance(move["at"], int)
+        assert cutting.play(position, move)["kind"] == "pieces"
+    # Digit strings, as the JSON writes them, are read too.
+    assert cutting.value({"kind": "pieces", "pieces": [["4", "2"]]}) == cutting.value(
+        {"kind": "pieces", "pieces": [[4, 2]]}
+    )
+
+
+def test_moves_in_notation_and_game_over():
+    nim = grundy.game("subtraction:1,2")
+    assert nim.play({"kind": "heaps", "heaps": [3, 4]}, "2 2") == {"kind": "heaps", "heaps": [3, 2]}
+    assert nim.is_over({"kind": "heaps", "heaps": [0, 0]})
+    assert not nim.is_over({"kind": "heaps", "heaps": [0, 1]})
+    assert repr(nim) == 'grundy.game("subtraction:1,2")'
+    assert grundy.game("bomb").players == ("John", "Jack")
+
+
+def test_judge_prints_what_the_cli_prints(cli):
+    inputs = {
+        "bomb": "2 3\n#.#\n.##\n1 1\n#\n3 3\n...\n.#.\n..#\n",
+        "cutting": "2 2\n3 2\n4 2\n 5 7 \n\n2 3\n",
+        "matrix": "2\n2 2\n1 2\n3 4\n1 3\n0 0 0\n",
+        "octal:0.07": "1 2\n3 4 5\n\n7\n",
+        "wythoff": "1 2\n3 5\n",
+    }
+    for name, text in inputs.items():
+        status, out, err = run(cli, "judge", name, input=text)
+        assert status == 0, err
+        assert grundy.judge(name, text) == out
+        assert grundy.judge(grundy.game(name), text) == out
+
+
+def test_a_bomb_table_equals_the_clis(cli):
+    import csv
+    import io
+
+    status, out, err = run(cli, "table", "bomb", "--size", "12x9", "--format", "csv", "--no-cache")
+    assert status == 0, err
+    rows = list(csv.reader(io.StringIO(out)))[1:]
+    table = grundy.table("bomb", 12, 9)
+    assert table.shape == (12, 9) and str(table.dtype) == "uint32"
+    assert [[int(v) for v in row[1:]] for row in rows] == table.tolist()
+    cutting = grundy.table("cutting", 5, 6)
+    assert cutting.shape == (5, 6)

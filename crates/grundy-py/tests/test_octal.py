@@ -1,0 +1,82 @@
+"""`grundy.octal` and `grundy.proven_period` against `grundy octal`."""
+
+import json
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import grundy
+from conftest import run
+
+CODES = ["0.07", "0.77", "0.137", "0.156", "0.51", "4.07", "0.6"]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_values_and_periods_equal_the_clis(cli, code):
+    status, out, err = run(cli, "octal", code, "--upto", "20000", "--format", "json")
+    assert status == 0, err
+    expected = json.loads(out)
+    result = grundy.octal(code, upto=20000)
+    assert isinstance(result.values, np.ndarray) and result.values.dtype == np.uint32
+    assert result.values.tolist() == expected["values"]
+    assert result.computed == expected["computed"] == len(expected["values"])
+    assert result.period == expected["period"]
+    assert result.preperiod == expected["preperiod"]
+    assert result.largest == max(expected["values"])
+    assert result.code == code
+
+
+def test_published_periods():
+    # Dawson's Kayles: period 34 from n = 53; Kayles: period 12 from n = 71
+    # (Berlekamp, Conway and Guy, Winning Ways, 2nd ed., vol. 1, ch. 4).
+    dawson = grundy.octal("0.07")
+    assert (dawson.period, dawson.preperiod) == (34, 53)
+    kayles = grundy.octal("0.77")
+    assert (kayles.period, kayles.preperiod) == (12, 71)
+    # The check on values given from elsewhere.
+    assert grundy.proven_period(kayles.values, 2) == (12, 71)
+    assert grundy.proven_period(list(kayles.values[:100]), 2) is None
+
+
+def test_a_run_without_values_keeps_the_digest_of_the_cli(cli):
+    status, out, err = run(cli, "octal", "0.161", "--upto", "300000", "--no-values")
+    assert status == 0, err
+    result = grundy.octal("0.161", upto=300_000, values=False)
+    assert result.values is None
+    assert f"{result.digest:016x}" in out
+    assert f"largest value {result.largest}" in out
+    full = grundy.octal("0.161", upto=300_000, threads=1)
+    assert full.digest == result.digest
+
+
+def test_limits_are_refused_with_the_reason():
+    with pytest.raises(ValueError, match="more than 33554432 values are not kept: pass values=False"):
+        grundy.octal("0.6", upto=2**26)
+    with pytest.raises(ValueError, match="not in 1..=2\\^40"):
+        grundy.octal("0.6", upto=0)
+    with pytest.raises(ValueError, match="not a digit"):
+        grundy.octal("0.x7")
+
+
+def test_a_long_run_lets_other_threads_run():
+    done = {}
+
+    def compute():
+        done["start"] = time.perf_counter()
+        done["result"] = grundy.octal("0.161", upto=3_000_000)
+        done["end"] = time.perf_counter()
+
+    worker = threading.Thread(target=compute)
+    ticks = []
+    worker.start()
+    while worker.is_alive():
+        ticks.append(time.perf_counter())
+        time.sleep(0.001)
+    worker.join()
+    during = [t for t in ticks if done["start"] < t < done["end"]]
+    # Holding the GIL for the whole computation would leave no tick inside it.
+    assert done["end"] - done["start"] > 0.05
+    assert len(during) > 20, (len(during), done["end"] - done["start"])
+    assert done["result"].computed == 3_000_000
