@@ -9,8 +9,9 @@
 //! forgotten, so a later call never sees a value computed from a failure.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use grundy::rules::{Rules, Solver as LibSolver, SumMove, Unsolvable};
 use grundy::{Engine, Outcome};
@@ -29,14 +30,15 @@ struct Object {
 
 impl Object {
     /// A component: hashable, or refused with a message saying so.
-    fn position(object: &Bound<'_, PyAny>, context: &str) -> PyResult<Object> {
+    fn position(object: &Bound<'_, PyAny>, context: impl Fn() -> String) -> PyResult<Object> {
         match object.hash() {
             Ok(hash) => Ok(Object {
                 object: object.clone().unbind(),
                 hash,
             }),
             Err(_) => Err(RulesError::new_err(format!(
-                "{context}: the position {} is not hashable (a {}; use a tuple or a frozenset)",
+                "{}: the position {} is not hashable (a {}; use a tuple or a frozenset)",
+                context(),
                 repr(object),
                 type_name(object)
             ))),
@@ -78,6 +80,34 @@ impl Hash for Object {
         state.write_isize(self.hash);
     }
 }
+
+/// Python's hash, spread over the bits (an int hashes to itself, which
+/// leaves the high bits a hash table looks at empty): Fibonacci hashing.
+#[derive(Default)]
+struct Spread(u64);
+
+impl Hasher for Spread {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// The memo of a Python game's values.
+type Memo = HashMap<Object, grundy::Nimber, BuildHasherDefault<Spread>>;
 
 impl fmt::Debug for Object {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -125,23 +155,32 @@ impl PyRules {
         let mut options = Vec::new();
         for item in items {
             let item = item?;
-            let is_pair = (item.is_instance_of::<PyTuple>() || item.is_instance_of::<PyList>())
-                && item.len()? == 2;
-            if !is_pair {
+            let pair = match (item.cast::<PyTuple>(), item.cast::<PyList>()) {
+                (Ok(t), _) if t.len() == 2 => Some((t.get_item(0)?, t.get_item(1)?)),
+                (_, Ok(l)) if l.len() == 2 => Some((l.get_item(0)?, l.get_item(1)?)),
+                _ => None,
+            };
+            let Some((action, leaves)) = pair else {
                 return Err(shape(&format!("an item {}", repr(&item))));
+            };
+            let mut components = Vec::new();
+            if let Ok(list) = leaves.cast::<PyList>() {
+                for leaf in list.iter() {
+                    components.push(Object::position(&leaf, context)?);
+                }
+            } else {
+                let iter = leaves.try_iter().map_err(|_| {
+                    shape(&format!(
+                        "the move {} with components {} (not a list)",
+                        repr(&action),
+                        repr(&leaves)
+                    ))
+                })?;
+                for leaf in iter {
+                    components.push(Object::position(&leaf?, context)?);
+                }
             }
-            let (action, leaves) = (item.get_item(0)?, item.get_item(1)?);
-            let leaves = leaves.try_iter().map_err(|_| {
-                shape(&format!(
-                    "the move {} with components {} (not a list)",
-                    repr(&action),
-                    repr(&leaves)
-                ))
-            })?;
-            let leaves = leaves
-                .map(|leaf| Object::position(&leaf?, &context()))
-                .collect::<PyResult<Vec<_>>>()?;
-            options.push((Object::action(&action), leaves));
+            options.push((Object::action(&action), components));
         }
         Ok(options)
     }
@@ -178,7 +217,7 @@ const DEFAULT_MAX_POSITIONS: Option<usize> = Some(10_000_000);
 /// values at most `max_positions` new positions (`None`: no limit).
 #[pyclass(unsendable, module = "grundy", name = "Solver")]
 pub struct Solver {
-    inner: LibSolver<PyRules>,
+    inner: LibSolver<PyRules, Memo>,
 }
 
 impl Solver {
@@ -199,7 +238,7 @@ impl Solver {
     fn components(&mut self, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Object>> {
         let mut components = Vec::new();
         for item in positions.try_iter()? {
-            let component = Object::position(&item?, "a component of the sum")?;
+            let component = Object::position(&item?, || "a component of the sum".to_string())?;
             self.value_of(&component)?;
             components.push(component);
         }
@@ -240,17 +279,18 @@ impl Solver {
     #[new]
     #[pyo3(signature = (options, *, max_positions=DEFAULT_MAX_POSITIONS))]
     fn new(options: Py<PyAny>, max_positions: Option<usize>) -> Self {
-        let mut inner = LibSolver::new(PyRules {
+        let rules = PyRules {
             options,
             error: RefCell::new(None),
-        });
+        };
+        let mut inner = LibSolver::with_cache(rules, Memo::default());
         inner.set_limit(max_positions);
         Solver { inner }
     }
 
     /// The Grundy value of one component.
     fn grundy(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        let component = Object::position(position, "grundy()")?;
+        let component = Object::position(position, || "grundy()".to_string())?;
         self.value_of(&component).map(Nimber)
     }
 

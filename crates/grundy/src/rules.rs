@@ -83,7 +83,7 @@ pub trait Cache<P> {
     fn insert(&mut self, position: P, value: Nimber);
 }
 
-impl<P: Eq + Hash> Cache<P> for HashMap<P, Nimber> {
+impl<P: Eq + Hash, S: std::hash::BuildHasher> Cache<P> for HashMap<P, Nimber, S> {
     fn get(&self, position: &P) -> Option<Nimber> {
         HashMap::get(self, position).copied()
     }
