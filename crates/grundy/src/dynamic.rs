@@ -266,6 +266,108 @@ mod tests {
     }
 
     #[test]
+    fn names_components_suggestions_and_analyses_come_from_the_game() {
+        let mut bomb = open("bomb", &Settings::default()).unwrap();
+        assert_eq!(bomb.players(), ["John", "Jack"]);
+        let board = wire::Position::Board {
+            rows: 3,
+            cols: 4,
+            bombs: vec![[1, 3], [3, 4], [2, 2]],
+        };
+        let components = bomb.components(&board).unwrap();
+        assert_eq!(components.len(), 3);
+        let sum = components.iter().fold(0, |s, c| s ^ c.value.unwrap().0);
+        assert_eq!(Nimber(sum), bomb.value(&board).unwrap());
+        let analysis = bomb.analyse(&board, 1).unwrap();
+        assert_eq!(analysis.components, components);
+        assert_eq!(analysis.nim_sum.0, sum);
+        assert_eq!(analysis.game, "bomb");
+        // From a won position the suggestion is a winning move; from a lost
+        // one the move the analysis suggests.
+        let suggested = bomb.suggest(&board).unwrap();
+        let winning = bomb.winning_moves(&board, None).unwrap();
+        if sum != 0 {
+            assert!(winning.contains(&suggested.unwrap()));
+        } else {
+            assert_eq!(suggested, analysis.suggested_move);
+        }
+        let lost = heaps(&[1, 1]);
+        let mut nim = open("subtraction:1", &Settings::default()).unwrap();
+        assert_eq!(nim.outcome(&lost).unwrap(), Outcome::SecondPlayer);
+        let reply = nim.suggest(&lost).unwrap().unwrap();
+        // An emptied heap leaves the position.
+        assert_eq!(nim.play(&lost, &reply.mv).unwrap().0, heaps(&[1]));
+        assert_eq!(nim.suggest(&heaps(&[0])).unwrap(), None);
+        // Random positions are the game's, and the same for the same seed.
+        let a = bomb.random_position(7, Some((4, 5)));
+        assert_eq!(a, bomb.random_position(7, Some((4, 5))));
+        assert!(matches!(
+            a,
+            wire::Position::Board {
+                rows: 4,
+                cols: 5,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn judge_and_tables_are_the_game_s() {
+        struct Lines(Vec<String>);
+        impl Answers for Lines {
+            fn line(&mut self, text: &[u8]) -> std::io::Result<()> {
+                self.0.push(String::from_utf8_lossy(text).into_owned());
+                Ok(())
+            }
+        }
+        let mut cutting = open("cutting", &Settings::default()).unwrap();
+        let mut lines = Lines(Vec::new());
+        cutting
+            .judge(&mut "2 2\n3 2\n4 2\n".as_bytes(), &mut lines)
+            .unwrap();
+        assert_eq!(lines.0, ["LOSE", "LOSE", "WIN"]);
+        assert!(cutting.judge(&mut "2 x\n".as_bytes(), &mut lines).is_err());
+        let table = cutting.table(3, 4).unwrap().unwrap();
+        assert_eq!(table.values.len(), 12);
+        assert_eq!(table.values[0], 0, "a 1×1 paper");
+        assert!(open("octal:0.07", &Settings::default())
+            .unwrap()
+            .table(3, 3)
+            .is_none());
+    }
+
+    #[test]
+    fn finishing_keeps_what_the_game_keeps() {
+        use crate::games::bomb::TableStore;
+        use std::sync::{Arc, Mutex};
+        struct Kept(Option<usize>);
+        impl TableStore for Kept {
+            fn load(&mut self) -> Option<Vec<u8>> {
+                None
+            }
+            fn save(&mut self, bytes: &[u8]) {
+                self.0 = Some(bytes.len());
+            }
+        }
+        let store = Arc::new(Mutex::new(Kept(None)));
+        let settings = Settings {
+            store: Some(store.clone()),
+            ..Settings::default()
+        };
+        let mut bomb = open("bomb", &settings).unwrap();
+        let board = wire::Position::Board {
+            rows: 200,
+            cols: 200,
+            bombs: vec![[200, 200]],
+        };
+        // Tables from 128×128 cells on are worth keeping.
+        bomb.value(&board).unwrap();
+        assert_eq!(store.lock().unwrap().0, None);
+        bomb.finish();
+        assert!(store.lock().unwrap().0.is_some_and(|n| n > 0));
+    }
+
+    #[test]
     fn positions_of_another_shape_and_illegal_moves_are_refused() {
         let mut game = open("bomb", &Settings::default()).unwrap();
         let error = game.value(&heaps(&[1])).unwrap_err();
