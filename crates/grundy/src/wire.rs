@@ -793,10 +793,6 @@ mod big_serde {
                     Ok(Big(n.into()))
                 }
 
-                fn visit_u128<E: serde::de::Error>(self, n: u128) -> Result<Big, E> {
-                    Ok(Big(n))
-                }
-
                 fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Big, E> {
                     u128::try_from(n)
                         .map(Big)
