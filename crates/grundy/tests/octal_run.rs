@@ -348,11 +348,13 @@ fn two_threads_give_the_values_of_one() {
     assert!(two.paired() > 20_000, "{}", two.paired());
 }
 
-/// The full check, too long for every CI run (about 20 minutes on
-/// two cores): every code of 0.?? and 0.??? that goes windowed by 2^17
-/// values, windowed against full up to 10^6 values, and 0.161, 0.6 and
-/// 0.16 up to 10^7 by digest. Run with
-/// `cargo test --release -p grundy --test octal_run -- --ignored`.
+/// The full check, too long for every CI run (more than an hour
+/// on two cores): every code of 0.?? and 0.??? that goes windowed by 2^17
+/// values (with a prefix and window of 2^18), windowed against full up to
+/// 10^6 values (or up to a gap, which stops the run rather than guessing),
+/// and 0.161, 0.6 and 0.16 up to 10^7. Run with
+/// `cargo test --release -p grundy --test octal_run -- --ignored`;
+/// `GRUNDY_SCALE_FROM=0.26` starts at a code.
 #[test]
 #[ignore]
 fn windowed_equals_full_at_scale() {
@@ -371,6 +373,15 @@ fn windowed_equals_full_at_scale() {
             }
         }
     }
+    // GRUNDY_SCALE_FROM=0.26 starts at that code (to go on after a stop).
+    if let Ok(from) = std::env::var("GRUNDY_SCALE_FROM") {
+        let start = codes
+            .iter()
+            .position(|c| *c == from)
+            .expect("a code 0.d or 0.dd or 0.ddd");
+        codes.drain(..start);
+    }
+    let whole = codes.len() == 512;
     let mut windowed = Vec::new();
     let mut stopped = Vec::new();
     for text in codes {
@@ -424,8 +435,10 @@ fn windowed_equals_full_at_scale() {
     }
     eprintln!("{} codes windowed to 10^6: {windowed:?}", windowed.len());
     eprintln!("{} codes stopped by a gap: {stopped:?}", stopped.len());
-    assert!(windowed.len() >= 10, "{windowed:?}");
-    assert!(stopped.len() <= windowed.len(), "{stopped:?}");
+    if whole {
+        assert!(windowed.len() >= 10, "{windowed:?}");
+        assert!(stopped.len() <= windowed.len(), "{stopped:?}");
+    }
     // 0.16 is proven periodic after about 3·10^5 values when every value
     // is kept; windowed from 2^17 it goes on, and must follow its period.
     for text in ["0.161", "0.6", "0.16"] {
