@@ -427,8 +427,9 @@ async fn malformed_and_oversized_requests_are_4xx_with_a_reason() {
         ),
         (
             "/api/solve",
-            // Big numbers are strings.
-            "{\"game\":\"matrix\",\"position\":{\"kind\":\"matrix\",\"rows\":[[1]]}}".into(),
+            // Big numbers are strings of digits or whole JSON integers, not
+            // fractions.
+            "{\"game\":\"matrix\",\"position\":{\"kind\":\"matrix\",\"rows\":[[1.5]]}}".into(),
             StatusCode::BAD_REQUEST,
             "malformed",
         ),
