@@ -186,6 +186,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut saved_at = Instant::now();
     let mut batch = Vec::with_capacity(BATCH as usize);
     let mut failure = None;
+    let mut fell_back_noted = run.fell_back().is_some();
     while run.computed() < upto && run.periodicity().is_none() {
         batch.clear();
         let count = BATCH.min(upto - run.computed());
@@ -197,6 +198,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         if let Some(bar) = &bar {
             bar.set_position(run.computed());
+        }
+        if let (Some(gap), false) = (run.fell_back(), fell_back_noted) {
+            fell_back_noted = true;
+            let note = || {
+                eprintln!(
+                    "grundy: {gap}: every value was computed again, and all are kept from now on"
+                )
+            };
+            match &bar {
+                Some(bar) => bar.suspend(note),
+                None => note(),
+            }
         }
         let interrupted = stop.load(Ordering::SeqCst);
         if let Some(path) = &args.checkpoint {

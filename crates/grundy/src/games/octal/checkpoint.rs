@@ -372,6 +372,7 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
             alone_until: 0,
             paired: 0,
             strict: false,
+            fell_back: None,
         },
         upto,
         values_bytes,

@@ -10,6 +10,9 @@
 //! latest [`Memory::window`] values; the period is no longer looked for
 //! from then on (a proof needs values from the whole sequence). A code
 //! without such a space keeps every value, up to [`Memory::full_limit`].
+//! A windowed run whose next value needs one it dropped (a new rare heap
+//! far out, whose scan walks half the sequence) computes every value again
+//! and keeps the full array from then on, within the same limit.
 
 use super::code::OctalCode;
 use super::period::{proven_period, Periodicity};
@@ -77,8 +80,9 @@ pub struct Estimate {
 /// Why a run stopped short.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunError {
-    /// A windowed run needed a value it had dropped.
-    #[error(transparent)]
+    /// A windowed run needed a value it had dropped, and keeping every
+    /// value instead would pass the full array's limit.
+    #[error("{0}, and a full array of every value would pass its limit")]
     Gap(#[from] Gap),
     /// No window was possible and the full array is at its limit.
     #[error(
@@ -123,6 +127,8 @@ pub struct LongRun {
     pub(super) paired: u64,
     /// Two threads even on a busy machine.
     pub(super) strict: bool,
+    /// Why the window was given up, if it was.
+    pub(super) fell_back: Option<Gap>,
 }
 
 impl LongRun {
@@ -139,6 +145,7 @@ impl LongRun {
             alone_until: 0,
             paired: 0,
             strict: false,
+            fell_back: None,
         }
     }
 
@@ -212,7 +219,10 @@ impl LongRun {
     }
 
     /// Computes up to `count` more values (fewer if a period is proven),
-    /// appending them to `out`.
+    /// appending them to `out`. A windowed run whose next value needs one
+    /// it dropped computes every value again and keeps them all from then
+    /// on ([`LongRun::fell_back`]), or stops with [`RunError::Gap`] when a
+    /// full array would pass [`Memory::full_limit`].
     pub fn advance(&mut self, count: u64, out: &mut Vec<u32>) -> Result<(), RunError> {
         let target = self.computed().saturating_add(count);
         while self.computed() < target && self.periodicity.is_none() {
@@ -275,7 +285,13 @@ impl LongRun {
                 limit: self.memory.full_limit,
             });
         }
-        let value = self.engine.push_next()?;
+        let value = match self.engine.push_next() {
+            Ok(value) => value,
+            Err(gap) => {
+                self.fall_back(gap)?;
+                self.engine.push_next()?
+            }
+        };
         out.push(value);
         self.digest = digest(self.digest, &[value]);
         if !self.is_windowed() && n + 1 >= self.next_check {
@@ -284,6 +300,48 @@ impl LongRun {
             self.next_check = if n < 2048 { n + 1 } else { n + n / 16 };
         }
         Ok(())
+    }
+
+    /// A windowed run that needs a value it dropped (a rare heap far out,
+    /// whose scan reads splits the prefix and the window do not hold)
+    /// computes every value again from G(0) and keeps them all from then
+    /// on — the full array, within [`Memory::full_limit`]; beyond it the
+    /// run stops with the gap. Nothing is guessed either way.
+    fn fall_back(&mut self, gap: Gap) -> Result<(), RunError> {
+        let n = self.computed();
+        if n >= self.memory.full_limit {
+            return Err(gap.into());
+        }
+        let mut full = LongRun::new(
+            &self.code,
+            Memory {
+                window_after: u64::MAX,
+                ..self.memory
+            },
+        );
+        full.threads = self.threads;
+        full.strict = self.strict;
+        full.alone_until = self.alone_until;
+        // No period checks on the way: the values are known to go on.
+        full.next_check = u64::MAX;
+        let mut sink = Vec::new();
+        while full.computed() < n {
+            sink.clear();
+            full.advance((n - full.computed()).min(1 << 20), &mut sink)?;
+        }
+        debug_assert_eq!(full.digest, self.digest, "the same values again");
+        self.engine = full.engine;
+        self.paired += full.paired;
+        self.fell_back = Some(gap);
+        // The period is looked for again, from the next value on.
+        self.next_check = n + 1;
+        Ok(())
+    }
+
+    /// The gap that made a windowed run keep every value again, if one
+    /// did (see [`LongRun::advance`]).
+    pub fn fell_back(&self) -> Option<Gap> {
+        self.fell_back
     }
 
     /// Tries the period once more on every value kept (a run that ends at

@@ -27,12 +27,9 @@ pub(super) struct Store {
 }
 
 /// A value the windowed store no longer holds was needed: heap `heap`
-/// needed G(`needed`). The run cannot go on in this memory.
+/// needed G(`needed`). The run cannot go on with only the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "heap {heap} needed G({needed}), which the windowed computation no longer keeps \
-     (give it a larger prefix or window)"
-)]
+#[error("heap {heap} needed G({needed}), which the windowed computation no longer keeps")]
 pub struct Gap {
     /// The heap being valued.
     pub heap: usize,
