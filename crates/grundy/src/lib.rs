@@ -19,6 +19,8 @@
 //!   trait that speaks the wire format;
 //! - [`solve`]: winning moves in a sum, and the best try from a lost one;
 //! - [`rules`]: games you define yourself, and a memoising solver for them;
+//! - [`misere`]: misère play (the last player to move loses): misère Nim,
+//!   genus and tameness, and outcomes of sums by genus theory or search;
 //! - [`notation`]: the short move notation people type in `grundy play`;
 //! - [`format`](mod@format): streaming readers for the games' original judge formats;
 //! - [`wire`]: the JSON wire format of analyses, positions and moves (serde
@@ -54,6 +56,7 @@ pub mod engine;
 pub mod format;
 pub mod game;
 pub mod games;
+pub mod misere;
 pub mod nimber;
 pub mod notation;
 pub mod registry;

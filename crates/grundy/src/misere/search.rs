@@ -1,0 +1,633 @@
+//! Misère play of any [`Rules`] game: the misère values of sums (with nim
+//! heaps added) by a memoised search over their literal game trees, the
+//! genus and tameness of components, and outcomes and winning moves of sums
+//! — by genus theory when every component is tame, else by the search,
+//! within a budget of positions.
+
+use std::collections::{HashMap, HashSet};
+
+use super::genus::{Genus, TameKind};
+use crate::engine::Outcome;
+use crate::rules::Rules;
+
+/// Positions a search may value unless told otherwise.
+pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// Why a misère question was not answered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MisereError {
+    /// The search would value more positions than its budget allows.
+    #[error(
+        "the misère search needs more than {budget} positions of the sum's game tree \
+         ({explored} valued so far)"
+    )]
+    TooLarge {
+        /// The budget.
+        budget: u64,
+        /// Positions valued when it stopped.
+        explored: u64,
+    },
+    /// A move led back to a position it came from: the rules never end.
+    #[error("a sequence of moves returns to a position: the game never ends")]
+    Loop,
+}
+
+/// A sum: component ids (sorted, none without moves), then `SEPARATOR`,
+/// then nim heaps (sorted, none empty).
+type Key = Box<[u32]>;
+const SEPARATOR: u32 = u32::MAX;
+
+/// What is known of one component.
+struct Node<P, M> {
+    position: P,
+    /// Every move and the components it leaves (ids), once asked.
+    options: Option<Vec<(M, Vec<u32>)>>,
+    genus: Option<Genus>,
+    tame: Option<Option<TameKind>>,
+    normal: Option<u32>,
+    height: Option<u64>,
+}
+
+/// A winning move in a sum under misère play: the component (from 1), the
+/// move in it, and the components it leaves in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereMove<M, P> {
+    /// The component moved in, from 1.
+    pub component: usize,
+    /// The move.
+    pub action: M,
+    /// What replaces the component.
+    pub leaves: Vec<P>,
+}
+
+/// A misère move of a game with rules `R`.
+pub type MoveOf<R> = MisereMove<<R as Rules>::Move, <R as Rules>::Position>;
+
+/// Misère analysis of one game's sums, with everything it learns kept.
+pub struct Misere<R: Rules> {
+    rules: R,
+    ids: HashMap<R::Position, u32>,
+    nodes: Vec<Node<R::Position, R::Move>>,
+    /// Misère values of sums.
+    values: HashMap<Key, u32>,
+    /// Misère outcomes of sums: whether the player to move wins.
+    wins: HashMap<Key, bool>,
+    budget: u64,
+}
+
+impl<R: Rules> Misere<R> {
+    /// Misère analysis of `rules`, with the default budget.
+    pub fn new(rules: R) -> Self {
+        Misere {
+            rules,
+            ids: HashMap::new(),
+            nodes: Vec::new(),
+            values: HashMap::new(),
+            wins: HashMap::new(),
+            budget: DEFAULT_BUDGET,
+        }
+    }
+
+    /// How many positions of sums the searches may value in all (the
+    /// values are kept between questions).
+    pub fn set_budget(&mut self, budget: u64) {
+        self.budget = budget;
+    }
+
+    /// The budget.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    fn intern(&mut self, position: &R::Position) -> u32 {
+        if let Some(&id) = self.ids.get(position) {
+            return id;
+        }
+        let id = self.nodes.len() as u32;
+        self.ids.insert(position.clone(), id);
+        self.nodes.push(Node {
+            position: position.clone(),
+            options: None,
+            genus: None,
+            tame: None,
+            normal: None,
+            height: None,
+        });
+        id
+    }
+
+    /// Asks the rules for the moves of component `id`, once.
+    fn expand(&mut self, id: u32) {
+        if self.nodes[id as usize].options.is_some() {
+            return;
+        }
+        let mut raw: Vec<(R::Move, Vec<R::Position>)> = Vec::new();
+        let position = self.nodes[id as usize].position.clone();
+        self.rules.options(&position, &mut |mv, parts| {
+            raw.push((mv, parts.to_vec()));
+        });
+        let options = raw
+            .into_iter()
+            .map(|(mv, parts)| (mv, parts.iter().map(|p| self.intern(p)).collect()))
+            .collect();
+        self.nodes[id as usize].options = Some(options);
+    }
+
+    fn is_terminal(&mut self, id: u32) -> bool {
+        self.expand(id);
+        self.nodes[id as usize]
+            .options
+            .as_ref()
+            .is_some_and(Vec::is_empty)
+    }
+
+    fn options(&mut self, id: u32) -> &[(R::Move, Vec<u32>)] {
+        self.expand(id);
+        self.nodes[id as usize].options.as_deref().unwrap_or(&[])
+    }
+
+    /// The key of a sum of components and nim heaps; components without a
+    /// move and empty heaps add nothing to the game tree and are left out.
+    fn key(&mut self, components: &[u32], nims: &[u32]) -> Key {
+        let mut comps: Vec<u32> = components
+            .iter()
+            .copied()
+            .filter(|&c| !self.is_terminal(c))
+            .collect();
+        comps.sort_unstable();
+        let mut heaps: Vec<u32> = nims.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        comps.push(SEPARATOR);
+        comps.extend(heaps);
+        comps.into_boxed_slice()
+    }
+
+    fn split(key: &[u32]) -> (&[u32], &[u32]) {
+        let at = key
+            .iter()
+            .position(|&x| x == SEPARATOR)
+            .unwrap_or(key.len());
+        (&key[..at], &key[(at + 1).min(key.len())..])
+    }
+
+    /// Every position one move from `key` (without repeats).
+    fn children(&mut self, key: &[u32]) -> Vec<Key> {
+        let (comps, nims) = Self::split(key);
+        let (comps, nims) = (comps.to_vec(), nims.to_vec());
+        let mut out = Vec::new();
+        for i in 0..comps.len() {
+            if i > 0 && comps[i] == comps[i - 1] {
+                continue;
+            }
+            let options: Vec<Vec<u32>> = self
+                .options(comps[i])
+                .iter()
+                .map(|(_, parts)| parts.clone())
+                .collect();
+            for parts in options {
+                let mut next: Vec<u32> = comps[..i].to_vec();
+                next.extend_from_slice(&comps[i + 1..]);
+                next.extend(parts);
+                out.push(self.key(&next, &nims));
+            }
+        }
+        for i in 0..nims.len() {
+            if i > 0 && nims[i] == nims[i - 1] {
+                continue;
+            }
+            for smaller in 0..nims[i] {
+                let mut next = nims.clone();
+                next[i] = smaller;
+                out.push(self.key(&comps, &next));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn spent(&self) -> u64 {
+        (self.values.len() + self.wins.len()) as u64
+    }
+
+    fn too_large(&self) -> MisereError {
+        MisereError::TooLarge {
+            budget: self.budget,
+            explored: self.spent(),
+        }
+    }
+
+    /// The misère value of a sum: 1 with no move at all, else the least
+    /// value not among its options' (so 0 exactly when the player to move
+    /// loses). An explicit stack, so deep games do not overflow.
+    fn misere_value(&mut self, root: Key) -> Result<u32, MisereError> {
+        if let Some(&v) = self.values.get(&root) {
+            return Ok(v);
+        }
+        struct Frame {
+            key: Key,
+            children: Vec<Key>,
+            next: usize,
+        }
+        let mut on_stack: HashSet<Key> = HashSet::new();
+        let children = self.children(&root);
+        on_stack.insert(root.clone());
+        let mut stack = vec![Frame {
+            key: root.clone(),
+            children,
+            next: 0,
+        }];
+        while let Some(top) = stack.last_mut() {
+            while top.next < top.children.len() && self.values.contains_key(&top.children[top.next])
+            {
+                top.next += 1;
+            }
+            if top.next < top.children.len() {
+                let child = top.children[top.next].clone();
+                if on_stack.contains(&child) {
+                    return Err(MisereError::Loop);
+                }
+                if self.spent() >= self.budget {
+                    return Err(self.too_large());
+                }
+                let children = self.children(&child);
+                on_stack.insert(child.clone());
+                stack.push(Frame {
+                    key: child,
+                    children,
+                    next: 0,
+                });
+                continue;
+            }
+            let frame = stack.pop().expect("a frame");
+            on_stack.remove(&frame.key);
+            let value = if frame.children.is_empty() {
+                1
+            } else {
+                let mut seen: Vec<bool> = vec![false; frame.children.len() + 1];
+                for child in &frame.children {
+                    let v = self.values[child] as usize;
+                    if v < seen.len() {
+                        seen[v] = true;
+                    }
+                }
+                seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+            };
+            self.values.insert(frame.key, value);
+        }
+        Ok(self.values[&root])
+    }
+
+    fn known_win(&self, key: &Key) -> Option<bool> {
+        self.wins
+            .get(key)
+            .copied()
+            .or_else(|| self.values.get(key).map(|&v| v != 0))
+    }
+
+    /// Whether the player to move wins a sum under misère play, searching
+    /// only as far as it takes to find a move to a lost position.
+    fn search_wins(&mut self, root: Key) -> Result<bool, MisereError> {
+        if let Some(w) = self.known_win(&root) {
+            return Ok(w);
+        }
+        struct Frame {
+            key: Key,
+            children: Vec<Key>,
+            next: usize,
+        }
+        let mut on_stack: HashSet<Key> = HashSet::new();
+        let children = self.children(&root);
+        on_stack.insert(root.clone());
+        let mut stack = vec![Frame {
+            key: root.clone(),
+            children,
+            next: 0,
+        }];
+        while let Some(top) = stack.last_mut() {
+            // A child known lost decides the frame: the player to move wins.
+            let mut decided = None;
+            if top.children.is_empty() {
+                // No move: under misère play the player to move wins.
+                decided = Some(true);
+            }
+            while decided.is_none() && top.next < top.children.len() {
+                match self.known_win(&top.children[top.next]) {
+                    Some(false) => decided = Some(true),
+                    Some(true) => top.next += 1,
+                    None => break,
+                }
+            }
+            if decided.is_none() && top.next == top.children.len() {
+                decided = Some(false);
+            }
+            if let Some(wins) = decided {
+                let frame = stack.pop().expect("a frame");
+                on_stack.remove(&frame.key);
+                self.wins.insert(frame.key, wins);
+                continue;
+            }
+            let child = top.children[top.next].clone();
+            if on_stack.contains(&child) {
+                return Err(MisereError::Loop);
+            }
+            if self.spent() >= self.budget {
+                return Err(self.too_large());
+            }
+            let children = self.children(&child);
+            on_stack.insert(child.clone());
+            stack.push(Frame {
+                key: child,
+                children,
+                next: 0,
+            });
+        }
+        Ok(self.wins[&root])
+    }
+
+    /// Runs `visit` on `root` and every component below it, each after all
+    /// the components its moves leave (once each, skipping those `done`
+    /// says are known).
+    fn post_order(
+        &mut self,
+        root: u32,
+        done: fn(&Node<R::Position, R::Move>) -> bool,
+        visit: &mut dyn FnMut(&mut Self, u32) -> Result<(), MisereError>,
+    ) -> Result<(), MisereError> {
+        if done(&self.nodes[root as usize]) {
+            return Ok(());
+        }
+        let mut stack: Vec<(u32, bool)> = vec![(root, false)];
+        let mut entered: HashSet<u32> = HashSet::new();
+        while let Some((id, children_done)) = stack.pop() {
+            if done(&self.nodes[id as usize]) {
+                continue;
+            }
+            if children_done {
+                visit(self, id)?;
+                continue;
+            }
+            if !entered.insert(id) {
+                // Reached again before it was finished: a loop.
+                return Err(MisereError::Loop);
+            }
+            stack.push((id, true));
+            let parts: Vec<u32> = self
+                .options(id)
+                .iter()
+                .flat_map(|(_, parts)| parts.iter().copied())
+                .collect();
+            for part in parts {
+                if !done(&self.nodes[part as usize]) {
+                    if entered.contains(&part) {
+                        return Err(MisereError::Loop);
+                    }
+                    stack.push((part, false));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The normal-play value and the height (the most moves a play of it
+    /// alone can last) of a component.
+    fn normal_and_height(&mut self, id: u32) -> Result<(u32, u64), MisereError> {
+        self.post_order(id, |node| node.normal.is_some(), &mut |this, c| {
+            let mut seen = Vec::new();
+            let mut height = 0u64;
+            let options: Vec<Vec<u32>> = this.options(c).iter().map(|(_, p)| p.clone()).collect();
+            for parts in options {
+                let mut value = 0u32;
+                let mut length = 1u64;
+                for &p in &parts {
+                    let node = &this.nodes[p as usize];
+                    value ^= node.normal.expect("valued first");
+                    length = length.saturating_add(node.height.expect("measured first"));
+                }
+                seen.push(value);
+                height = height.max(length);
+            }
+            seen.sort_unstable();
+            seen.dedup();
+            let normal = seen
+                .iter()
+                .enumerate()
+                .find(|&(i, &v)| v != i as u32)
+                .map_or(seen.len() as u32, |(i, _)| i as u32);
+            let node = &mut this.nodes[c as usize];
+            node.normal = Some(normal);
+            node.height = Some(height);
+            Ok(())
+        })?;
+        let node = &self.nodes[id as usize];
+        Ok((node.normal.expect("valued"), node.height.expect("measured")))
+    }
+
+    fn genus_of(&mut self, id: u32) -> Result<Genus, MisereError> {
+        if let Some(genus) = &self.nodes[id as usize].genus {
+            return Ok(genus.clone());
+        }
+        let (normal, height) = self.normal_and_height(id)?;
+        // γk = G⁻(G + k·*2), computed until the values alternate over the
+        // last four, and at least to k = height + 3 (on every game tested
+        // the alternation has begun by k = height + 1).
+        let mut gammas = Vec::new();
+        let mut k = 0usize;
+        loop {
+            let key = self.key(&[id], &vec![2; k]);
+            gammas.push(self.misere_value(key)?);
+            if k as u64 >= height.saturating_add(3) {
+                if let Some(genus) = Genus::from_sequence(normal, &gammas) {
+                    self.nodes[id as usize].genus = Some(genus.clone());
+                    return Ok(genus);
+                }
+            }
+            k += 1;
+        }
+    }
+
+    /// The genus of a component.
+    pub fn genus(&mut self, component: &R::Position) -> Result<Genus, MisereError> {
+        let id = self.intern(component);
+        self.genus_of(id)
+    }
+
+    /// The misère value of a component alone (1 when it has no move).
+    pub fn misere_value_of(&mut self, component: &R::Position) -> Result<u32, MisereError> {
+        let id = self.intern(component);
+        let key = self.key(&[id], &[]);
+        self.misere_value(key)
+    }
+
+    /// Whether a component is tame: its genus and those of every component
+    /// its moves can leave, at any depth, are tame genera (Conway, *On
+    /// Numbers and Games*, ch. 12). `Some` with how it plays when tame.
+    fn tame_of(&mut self, id: u32) -> Result<Option<TameKind>, MisereError> {
+        self.post_order(id, |node| node.tame.is_some(), &mut |this, c| {
+            let parts: Vec<u32> = this
+                .options(c)
+                .iter()
+                .flat_map(|(_, p)| p.iter().copied())
+                .collect();
+            let followers_tame = parts.iter().all(|&p| {
+                this.nodes[p as usize]
+                    .tame
+                    .expect("decided first")
+                    .is_some()
+            });
+            let kind = if followers_tame {
+                this.genus_of(c)?.tame_kind()
+            } else {
+                None
+            };
+            this.nodes[c as usize].tame = Some(kind);
+            Ok(())
+        })?;
+        Ok(self.nodes[id as usize].tame.expect("decided"))
+    }
+
+    /// Whether a component is tame (see [`TameKind`]).
+    pub fn is_tame(&mut self, component: &R::Position) -> Result<bool, MisereError> {
+        let id = self.intern(component);
+        Ok(self.tame_of(id)?.is_some())
+    }
+
+    /// Who wins a sum of tame components, by genus theory: tame games play
+    /// like misère Nim heaps (Conway, *On Numbers and Games*, ch. 12;
+    /// *Winning Ways*, ch. 13). With every component fickle (like `*0` or
+    /// `*1`) the player to move loses exactly when the nim-sum of the
+    /// normal values is 1; with any firm one, exactly when it is 0.
+    /// `None` when some component is not tame.
+    fn tame_outcome(&mut self, ids: &[u32]) -> Result<Option<bool>, MisereError> {
+        let mut sum = 0u32;
+        let mut all_fickle = true;
+        for &id in ids {
+            if self.is_terminal(id) {
+                continue;
+            }
+            match self.tame_of(id)? {
+                None => return Ok(None),
+                Some(kind) => {
+                    sum ^= self.normal_and_height(id)?.0;
+                    all_fickle &= kind == TameKind::Fickle;
+                }
+            }
+        }
+        let loses = if all_fickle { sum == 1 } else { sum == 0 };
+        Ok(Some(!loses))
+    }
+
+    fn wins_ids(&mut self, ids: &[u32]) -> Result<bool, MisereError> {
+        // Genus theory first; if a genus or a tameness check does not fit
+        // in the budget, the search may still.
+        match self.tame_outcome(ids) {
+            Ok(Some(wins)) => return Ok(wins),
+            Ok(None) | Err(MisereError::TooLarge { .. }) => {}
+            Err(e) => return Err(e),
+        }
+        let key = self.key(ids, &[]);
+        self.search_wins(key)
+    }
+
+    /// Who wins a sum of components under misère play: by genus theory
+    /// when every component is tame, else by a search of the sum's game
+    /// tree within the budget.
+    pub fn outcome(&mut self, components: &[R::Position]) -> Result<Outcome, MisereError> {
+        let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
+        Ok(if self.wins_ids(&ids)? {
+            Outcome::FirstPlayer
+        } else {
+            Outcome::SecondPlayer
+        })
+    }
+
+    /// Who wins, by the search of the literal game tree only (no genus
+    /// theory): to check the two against each other.
+    pub fn outcome_by_search(
+        &mut self,
+        components: &[R::Position],
+    ) -> Result<Outcome, MisereError> {
+        let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
+        let key = self.key(&ids, &[]);
+        Ok(if self.search_wins(key)? {
+            Outcome::FirstPlayer
+        } else {
+            Outcome::SecondPlayer
+        })
+    }
+
+    /// Who wins by genus theory alone, or `None` when some component is not
+    /// tame.
+    pub fn outcome_by_genus(
+        &mut self,
+        components: &[R::Position],
+    ) -> Result<Option<Outcome>, MisereError> {
+        let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
+        Ok(self.tame_outcome(&ids)?.map(|wins| {
+            if wins {
+                Outcome::FirstPlayer
+            } else {
+                Outcome::SecondPlayer
+            }
+        }))
+    }
+
+    /// Every winning move of a sum under misère play (none from a lost
+    /// position): the moves after which the opponent loses.
+    pub fn winning_moves(
+        &mut self,
+        components: &[R::Position],
+    ) -> Result<Vec<MoveOf<R>>, MisereError> {
+        let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
+        let mut moves = Vec::new();
+        for (i, &id) in ids.iter().enumerate() {
+            let options: Vec<(R::Move, Vec<u32>)> = self.options(id).to_vec();
+            for (mv, parts) in options {
+                let mut next: Vec<u32> = ids[..i].to_vec();
+                next.extend_from_slice(&ids[i + 1..]);
+                next.extend_from_slice(&parts);
+                if !self.wins_ids(&next)? {
+                    moves.push(MisereMove {
+                        component: i + 1,
+                        action: mv,
+                        leaves: parts
+                            .iter()
+                            .map(|&p| self.nodes[p as usize].position.clone())
+                            .collect(),
+                    });
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The move to play: the first winning move, or from a lost position
+    /// the first legal one; `None` when there is no move.
+    pub fn suggest(
+        &mut self,
+        components: &[R::Position],
+    ) -> Result<Option<MoveOf<R>>, MisereError> {
+        if let Some(first) = self.winning_moves(components)?.into_iter().next() {
+            return Ok(Some(first));
+        }
+        for (i, c) in components.iter().enumerate() {
+            let id = self.intern(c);
+            if let Some((mv, parts)) = self.options(id).first().cloned() {
+                return Ok(Some(MisereMove {
+                    component: i + 1,
+                    action: mv,
+                    leaves: parts
+                        .iter()
+                        .map(|&p| self.nodes[p as usize].position.clone())
+                        .collect(),
+                }));
+            }
+        }
+        Ok(None)
+    }
+}

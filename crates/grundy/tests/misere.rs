@@ -1,0 +1,495 @@
+//! Misère play checked against a brute-force search written here, apart
+//! from the engine: each game's moves come from its literal rules (pins in a
+//! row for Kayles, splitting a heap for Grundy's game), positions are plain
+//! sorted lists of heaps, and the player with no move wins.
+
+use std::collections::{HashMap, HashSet};
+
+use grundy::games::grundys::GrundysGame;
+use grundy::games::octal::OctalCode;
+use grundy::games::subtraction::Subtraction;
+use grundy::misere::{misere_nim_outcome, misere_nim_winning_moves, Genus, Misere, MisereError};
+use grundy::rules::Rules;
+use grundy::Outcome;
+
+/// A game's literal moves from one heap: the heaps left in its place.
+type Moves = fn(u64) -> Vec<Vec<u64>>;
+
+/// Kayles: knock down one pin, or two neighbouring pins, from a row.
+fn kayles(n: u64) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for width in 1..=2 {
+        for left in 0..=n.saturating_sub(width) {
+            if left + width <= n {
+                out.push(vec![left, n - width - left]);
+            }
+        }
+    }
+    out
+}
+
+/// Dawson's Kayles: knock down two neighbouring pins.
+fn dawsons_kayles(n: u64) -> Vec<Vec<u64>> {
+    (0..=n.saturating_sub(2))
+        .filter(|_| n >= 2)
+        .map(|left| vec![left, n - 2 - left])
+        .collect()
+}
+
+/// Grundy's game: split a heap into two heaps of different sizes.
+fn grundys(n: u64) -> Vec<Vec<u64>> {
+    (1..n)
+        .filter(|&a| a < n - a)
+        .map(|a| vec![a, n - a])
+        .collect()
+}
+
+/// Take 2, 3 or 7 tokens from a heap.
+fn subtract_237(n: u64) -> Vec<Vec<u64>> {
+    [2, 3, 7]
+        .iter()
+        .filter(|&&s| s <= n)
+        .map(|&s| vec![n - s])
+        .collect()
+}
+
+/// Heaps of a game plus nim heaps, both sorted, no empty heap and no heap
+/// without a move.
+type Position = (Vec<u64>, Vec<u64>);
+
+struct Brute {
+    moves: Moves,
+    /// The moves of each heap, as the rules list them (asked once).
+    listed: HashMap<u64, Vec<Vec<u64>>>,
+    wins: HashMap<Position, bool>,
+    values: HashMap<Position, u32>,
+}
+
+impl Brute {
+    fn new(moves: Moves) -> Brute {
+        Brute {
+            moves,
+            listed: HashMap::new(),
+            wins: HashMap::new(),
+            values: HashMap::new(),
+        }
+    }
+
+    fn moves_of(&mut self, heap: u64) -> &[Vec<u64>] {
+        let moves = self.moves;
+        self.listed.entry(heap).or_insert_with(|| moves(heap))
+    }
+
+    fn tidy(&mut self, mut heaps: Vec<u64>, mut nims: Vec<u64>) -> Position {
+        heaps.retain(|&h| !self.moves_of(h).is_empty());
+        heaps.sort_unstable();
+        nims.retain(|&h| h > 0);
+        nims.sort_unstable();
+        (heaps, nims)
+    }
+
+    fn children(&mut self, (heaps, nims): &Position) -> Vec<Position> {
+        let mut out = Vec::new();
+        for i in 0..heaps.len() {
+            for left in self.moves_of(heaps[i]).to_vec() {
+                let mut next = heaps.clone();
+                next.remove(i);
+                next.extend(left);
+                out.push(self.tidy(next, nims.clone()));
+            }
+        }
+        for i in 0..nims.len() {
+            for smaller in 0..nims[i] {
+                let mut next = nims.clone();
+                next[i] = smaller;
+                out.push(self.tidy(heaps.clone(), next));
+            }
+        }
+        out
+    }
+
+    /// Whether the player to move wins under misère play.
+    fn wins(&mut self, p: &Position) -> bool {
+        if let Some(&w) = self.wins.get(p) {
+            return w;
+        }
+        let children = self.children(p);
+        let w = children.is_empty() || children.iter().any(|c| !self.wins(c));
+        self.wins.insert(p.clone(), w);
+        w
+    }
+
+    /// The misère value: 1 with no move, else the mex of the options'.
+    fn value(&mut self, p: &Position) -> u32 {
+        if let Some(&v) = self.values.get(p) {
+            return v;
+        }
+        let children = self.children(p);
+        let v = if children.is_empty() {
+            1
+        } else {
+            let seen: HashSet<u32> = children.iter().map(|c| self.value(c)).collect();
+            (0..).find(|v| !seen.contains(v)).unwrap()
+        };
+        self.values.insert(p.clone(), v);
+        v
+    }
+
+    fn normal(&mut self, n: u64, memo: &mut HashMap<u64, u32>) -> u32 {
+        if let Some(&v) = memo.get(&n) {
+            return v;
+        }
+        let seen: HashSet<u32> = (self.moves)(n)
+            .into_iter()
+            .map(|parts| parts.iter().fold(0, |x, &p| x ^ self.normal(p, memo)))
+            .collect();
+        let v = (0..).find(|v| !seen.contains(v)).unwrap();
+        memo.insert(n, v);
+        v
+    }
+}
+
+fn all_sums(max_heap: u64, max_heaps: usize) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![]];
+    let mut frontier = vec![vec![]];
+    for _ in 0..max_heaps {
+        let mut next = Vec::new();
+        for sum in &frontier {
+            let from = sum.last().copied().unwrap_or(1);
+            for h in from..=max_heap {
+                let mut s: Vec<u64> = sum.clone();
+                s.push(h);
+                next.push(s);
+            }
+        }
+        out.extend(next.iter().cloned());
+        frontier = next;
+    }
+    out
+}
+
+/// Every sum of up to three heaps of size ≤ 12: the outcome, the genus
+/// path where it applies, and the exact set of winning moves.
+fn check_every_small_sum<R>(name: &str, rules: R, moves: Moves)
+where
+    R: Rules<Position = u64, Move = u64>,
+{
+    let mut engine = Misere::new(rules);
+    let mut brute = Brute::new(moves);
+    let mut by_genus = 0;
+    for heaps in all_sums(12, 3) {
+        let p = brute.tidy(heaps.clone(), vec![]);
+        let truth = if brute.wins(&p) {
+            Outcome::FirstPlayer
+        } else {
+            Outcome::SecondPlayer
+        };
+        assert_eq!(engine.outcome(&heaps).unwrap(), truth, "{name} {heaps:?}");
+        assert_eq!(
+            engine.outcome_by_search(&heaps).unwrap(),
+            truth,
+            "{name} {heaps:?}"
+        );
+        if let Some(o) = engine.outcome_by_genus(&heaps).unwrap() {
+            assert_eq!(o, truth, "{name} {heaps:?} by genus");
+            by_genus += 1;
+        }
+        // Winning moves: the component and what it leaves, as sorted heaps.
+        let mut got: Vec<(usize, Vec<u64>)> = engine
+            .winning_moves(&heaps)
+            .unwrap()
+            .into_iter()
+            .map(|m| {
+                let mut left = m.leaves;
+                left.retain(|&h| h > 0);
+                left.sort_unstable();
+                (m.component, left)
+            })
+            .collect();
+        got.sort();
+        got.dedup();
+        let mut want = Vec::new();
+        for i in 0..heaps.len() {
+            for left in (brute.moves)(heaps[i]) {
+                let mut next = heaps.clone();
+                next.remove(i);
+                next.extend(left.iter().copied());
+                let q = brute.tidy(next, vec![]);
+                if !brute.wins(&q) {
+                    let mut left = left.clone();
+                    left.retain(|&h| h > 0);
+                    left.sort_unstable();
+                    want.push((i + 1, left));
+                }
+            }
+        }
+        want.sort();
+        want.dedup();
+        assert_eq!(got, want, "{name} {heaps:?}");
+        // A suggestion exists exactly when some move does; a position
+        // without a move is won (under misère play) without one.
+        let any_move = heaps.iter().any(|&h| !(brute.moves)(h).is_empty());
+        assert_eq!(
+            got.is_empty(),
+            truth == Outcome::SecondPlayer || !any_move,
+            "{name} {heaps:?}"
+        );
+        assert_eq!(
+            engine.suggest(&heaps).unwrap().is_some(),
+            any_move,
+            "{heaps:?}"
+        );
+    }
+    assert!(
+        by_genus > 0,
+        "{name}: some sums are decided by genus theory"
+    );
+}
+
+#[test]
+fn kayles_every_sum_of_three_heaps_up_to_12() {
+    check_every_small_sum("0.77", "0.77".parse::<OctalCode>().unwrap(), kayles);
+}
+
+#[test]
+fn dawsons_kayles_every_sum_of_three_heaps_up_to_12() {
+    check_every_small_sum("0.07", "0.07".parse::<OctalCode>().unwrap(), dawsons_kayles);
+}
+
+#[test]
+fn grundys_game_every_sum_of_three_heaps_up_to_12() {
+    check_every_small_sum("grundy", GrundysGame, grundys);
+}
+
+#[test]
+fn subtraction_237_every_sum_of_three_heaps_up_to_12() {
+    let rules: Subtraction = "2,3,7".parse().unwrap();
+    check_every_small_sum("2,3,7", rules, subtract_237);
+}
+
+/// The genus from the brute force: γk by the misère value of the heap
+/// plus k copies of *2, for k up to the heap plus 5 (past where the
+/// engine stops, at the longest play plus 3).
+fn brute_genus(brute: &mut Brute, n: u64) -> Genus {
+    let mut normals = HashMap::new();
+    let normal = brute.normal(n, &mut normals);
+    let gammas: Vec<u32> = (0..n as usize + 6)
+        .map(|k| {
+            let p = brute.tidy(vec![n], vec![2; k]);
+            brute.value(&p)
+        })
+        .collect();
+    Genus::from_sequence(normal, &gammas).unwrap()
+}
+
+#[test]
+fn genus_of_heaps_up_to_20_equals_the_brute_force() {
+    let games: [(&str, Moves); 4] = [
+        ("0.77", kayles),
+        ("0.07", dawsons_kayles),
+        ("grundys", grundys),
+        ("2,3,7", subtract_237),
+    ];
+    for (name, moves) in games {
+        let mut brute = Brute::new(moves);
+        let mut got = Vec::new();
+        let mut want = Vec::new();
+        for n in 0..=20u64 {
+            want.push(brute_genus(&mut brute, n).to_string());
+        }
+        match name {
+            "grundys" => {
+                let mut e = Misere::new(GrundysGame);
+                for n in 0..=20u64 {
+                    got.push(e.genus(&n).unwrap().to_string());
+                }
+            }
+            "2,3,7" => {
+                let mut e = Misere::new("2,3,7".parse::<Subtraction>().unwrap());
+                for n in 0..=20u64 {
+                    got.push(e.genus(&n).unwrap().to_string());
+                }
+            }
+            code => {
+                let mut e = Misere::new(code.parse::<OctalCode>().unwrap());
+                for n in 0..=20u64 {
+                    got.push(e.genus(&n).unwrap().to_string());
+                }
+            }
+        }
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+#[test]
+fn genera_of_kayles_and_grundys_game_as_computed() {
+    // Heaps 0..=12 of Kayles; the first is *0's genus 0^120 and the sixth
+    // the example 4^146.
+    let mut e = Misere::new("0.77".parse::<OctalCode>().unwrap());
+    let kayles: Vec<String> = (0..=12u64)
+        .map(|n| e.genus(&n).unwrap().to_string())
+        .collect();
+    assert_eq!(
+        kayles,
+        [
+            "0^120", "1^031", "2^20", "3^31", "1^031", "4^146", "3^31", "2^20", "1^13", "4^046",
+            "2^20", "6^46", "4^046"
+        ]
+    );
+    // Heap 5 is the first that is not tame, and so every larger heap.
+    let tame: Vec<bool> = (0..=12u64).map(|n| e.is_tame(&n).unwrap()).collect();
+    assert_eq!(tame[..5], [true; 5]);
+    assert!(tame[5..].iter().all(|&t| !t));
+    let mut g = Misere::new(GrundysGame);
+    let first_wild = (0..=20u64).find(|n| !g.is_tame(n).unwrap());
+    assert_eq!(first_wild, Some(13));
+    assert_eq!(g.genus(&13).unwrap().to_string(), "3^1431");
+}
+
+#[test]
+fn genera_of_0_312_equal_plambecks_table() {
+    // T. Plambeck, "0.312", misère octal games pages
+    // (plambeck.org/oldhtml/mathematics/games/misere/quaternary/0312):
+    // heaps 1..6 have genus 1^{03131}, 2^{20}, 0^{02}, 2^{1420}, 0^{02},
+    // 1^{13}. The page writes 1^{03131} with one more repetition than the
+    // first two alternating values, which is 1^031 here.
+    let mut e = Misere::new("0.312".parse::<OctalCode>().unwrap());
+    let genera: Vec<String> = (1..=6u64)
+        .map(|n| e.genus(&n).unwrap().to_string())
+        .collect();
+    assert_eq!(genera, ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]);
+    // Heap 4 has a wild genus; the others are tame only below it.
+    assert!(!e.is_tame(&4).unwrap());
+    assert!(e.is_tame(&3).unwrap());
+}
+
+/// Nim as rules: a heap may become any smaller heap.
+struct Nim;
+
+impl Rules for Nim {
+    type Position = u64;
+    type Move = u64;
+
+    fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+        for to in 0..*heap {
+            option(
+                heap - to,
+                if to == 0 {
+                    &[]
+                } else {
+                    std::slice::from_ref(&to)
+                },
+            );
+        }
+    }
+}
+
+fn nim_moves(n: u64) -> Vec<Vec<u64>> {
+    (0..n).map(|to| vec![to]).collect()
+}
+
+#[test]
+fn misere_nim_every_position_of_four_heaps_up_to_7() {
+    let mut brute = Brute::new(nim_moves);
+    let mut engine = Misere::new(Nim);
+    for heaps in all_sums(7, 4) {
+        let p = brute.tidy(heaps.clone(), vec![]);
+        let truth = if brute.wins(&p) {
+            Outcome::FirstPlayer
+        } else {
+            Outcome::SecondPlayer
+        };
+        let wide: Vec<u128> = heaps.iter().map(|&h| u128::from(h)).collect();
+        assert_eq!(misere_nim_outcome(wide.iter().copied()), truth, "{heaps:?}");
+        assert_eq!(engine.outcome(&heaps).unwrap(), truth, "{heaps:?}");
+        // Bouton's winning moves are exactly the moves to lost positions.
+        let mut want = Vec::new();
+        for i in 0..heaps.len() {
+            for to in 0..heaps[i] {
+                let mut next = heaps.clone();
+                next[i] = to;
+                let q = brute.tidy(next, vec![]);
+                if !brute.wins(&q) {
+                    want.push((i, u128::from(to)));
+                }
+            }
+        }
+        assert_eq!(misere_nim_winning_moves(&wide), want, "{heaps:?}");
+    }
+    // Nim heaps are tame: *n has genus n^(n, n⊕2) from 2 on.
+    assert_eq!(engine.genus(&5).unwrap().to_string(), "5^57");
+    assert!(engine.is_tame(&7).unwrap());
+}
+
+#[test]
+fn misere_nim_with_huge_heaps_follows_bouton() {
+    // Random heaps up to 2^64 − 1 and more: the rule against its meaning,
+    // checked by playing Bouton's move and seeing the opponent stuck.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..2000 {
+        let count = 1 + (next() % 5) as usize;
+        let heaps: Vec<u128> = (0..count)
+            .map(|_| match next() % 4 {
+                0 => u128::from(next() % 2),
+                1 => u128::from(next()),
+                2 => u128::from(u64::MAX),
+                _ => u128::from(next()) << 40,
+            })
+            .collect();
+        let outcome = misere_nim_outcome(heaps.iter().copied());
+        let moves = misere_nim_winning_moves(&heaps);
+        let stuck = heaps.iter().all(|&h| h == 0);
+        assert_eq!(
+            moves.is_empty(),
+            outcome == Outcome::SecondPlayer || stuck,
+            "{heaps:?}"
+        );
+        for (i, to) in moves {
+            assert!(to < heaps[i]);
+            let mut after = heaps.clone();
+            after[i] = to;
+            assert_eq!(
+                misere_nim_outcome(after.iter().copied()),
+                Outcome::SecondPlayer,
+                "{heaps:?} -> {after:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_search_beyond_its_budget_is_refused() {
+    let mut e = Misere::new("0.77".parse::<OctalCode>().unwrap());
+    e.set_budget(1000);
+    let err = e.outcome(&[30, 31, 29]).unwrap_err();
+    assert!(
+        matches!(err, MisereError::TooLarge { budget: 1000, .. }),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().contains("more than 1000 positions"),
+        "{err}"
+    );
+}
+
+#[test]
+fn rules_that_loop_are_an_error() {
+    struct Loop;
+    impl Rules for Loop {
+        type Position = u8;
+        type Move = ();
+        fn options(&self, p: &u8, option: &mut dyn FnMut((), &[u8])) {
+            option((), &[(*p + 1) % 3]);
+        }
+    }
+    let mut e = Misere::new(Loop);
+    assert_eq!(e.outcome(&[0]), Err(MisereError::Loop));
+    assert_eq!(e.outcome_by_search(&[1]), Err(MisereError::Loop));
+    assert_eq!(e.genus(&2), Err(MisereError::Loop));
+}
