@@ -9,6 +9,7 @@ use std::io::{self, Read};
 
 use crate::engine::{Engine, IllegalMove, Outcome};
 use crate::format::ReadError;
+use crate::misere::MisereEngine;
 use crate::nimber::Nimber;
 use crate::wire::{self, WireError};
 
@@ -323,6 +324,48 @@ pub trait Game: Engine {
                     reason,
                 })?;
             let outcome = self.outcome(&position);
+            out.line(self.judge_answer(case, outcome).as_bytes())
+                .map_err(JudgeError::Write)?;
+        }
+        Ok(())
+    }
+
+    /// The game under misère play (the last player to move loses), with
+    /// `budget` positions for any search it needs; the reason when it has
+    /// no misère variant.
+    fn misere(
+        &self,
+        budget: u64,
+    ) -> Result<Box<dyn MisereEngine<Self::Position, Self::Move>>, String> {
+        let _ = budget;
+        Err(format!("{} has no misère variant", self.name()))
+    }
+
+    /// Answers every case of `input` in the judge's format under misère
+    /// play, as [`Game::judge`] does under normal play; a case beyond the
+    /// search budget stops the run after the answers before it.
+    fn judge_misere(
+        &mut self,
+        input: Box<dyn Read + '_>,
+        limits: Limits,
+        budget: u64,
+        out: &mut dyn Answers,
+    ) -> Result<(), JudgeError> {
+        let mut engine = self
+            .misere(budget)
+            .map_err(|reason| JudgeError::Refused { line: 0, reason })?;
+        let mut reader = self.reader(input, limits)?;
+        let mut case = 0;
+        while let Some(position) = reader.next_case()? {
+            case += 1;
+            let refused = |reason: String| JudgeError::Refused {
+                line: reader.line(),
+                reason,
+            };
+            self.admit(&position, limits).map_err(refused)?;
+            let outcome = engine
+                .outcome(&position)
+                .map_err(|e| refused(e.to_string()))?;
             out.line(self.judge_answer(case, outcome).as_bytes())
                 .map_err(JudgeError::Write)?;
         }

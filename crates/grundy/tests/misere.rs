@@ -493,3 +493,237 @@ fn rules_that_loop_are_an_error() {
     assert_eq!(e.outcome_by_search(&[1]), Err(MisereError::Loop));
     assert_eq!(e.genus(&2), Err(MisereError::Loop));
 }
+
+// ------------------------------------------------ the seed games
+
+use grundy::games::bomb::{Board, BombGame, BombMove};
+use grundy::games::matrix::{MatrixGame, MatrixMove, Row};
+use grundy::Game;
+
+/// Matrix positions by the letter: rows of cells; a move takes at least
+/// one stone from the cells of one row.
+fn matrix_children(rows: &[Vec<u64>]) -> Vec<Vec<Vec<u64>>> {
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let mut after = vec![0u64; row.len()];
+        loop {
+            if after != *row {
+                let mut next = rows.to_vec();
+                next[i] = after.clone();
+                out.push(next);
+            }
+            let mut j = 0;
+            loop {
+                if j == after.len() {
+                    break;
+                }
+                if after[j] < row[j] {
+                    after[j] += 1;
+                    break;
+                }
+                after[j] = 0;
+                j += 1;
+            }
+            if j == after.len() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn matrix_wins(rows: &[Vec<u64>], memo: &mut HashMap<Vec<Vec<u64>>, bool>) -> bool {
+    if let Some(&w) = memo.get(rows) {
+        return w;
+    }
+    let children = matrix_children(rows);
+    let w = children.is_empty() || children.iter().any(|c| !matrix_wins(c, memo));
+    memo.insert(rows.to_vec(), w);
+    w
+}
+
+#[test]
+fn misere_matrix_against_the_literal_rules() {
+    let mut memo = HashMap::new();
+    let game = MatrixGame;
+    let mut engine = game.misere(1000).unwrap();
+    // Every matrix of 1 to 3 rows of 2 cells holding 0..=2 stones.
+    let mut cases = vec![vec![]];
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for case in &cases {
+            for a in 0..=2u64 {
+                for b in 0..=2u64 {
+                    let mut c: Vec<Vec<u64>> = case.clone();
+                    c.push(vec![a, b]);
+                    next.push(c);
+                }
+            }
+        }
+        cases.extend(next.iter().cloned());
+        cases.retain(|c| c.len() <= 3);
+        cases.sort();
+        cases.dedup();
+    }
+    assert!(cases.len() > 700);
+    for cells in &cases {
+        let rows: Vec<Row> = cells.iter().map(|c| Row::from_cells(c.clone())).collect();
+        let truth = matrix_wins(cells, &mut memo);
+        let outcome = engine.outcome(&rows).unwrap();
+        assert_eq!(outcome.first_player_wins(), truth, "{cells:?}");
+        let moves: Vec<MatrixMove> = engine.winning_moves(&rows).unwrap();
+        let stuck = cells.iter().flatten().all(|&c| c == 0);
+        assert_eq!(moves.is_empty(), !truth || stuck, "{cells:?}");
+        for mv in &moves {
+            assert!(mv.is_legal(&rows), "{cells:?} {mv:?}");
+            let after: Vec<Vec<u64>> = mv.apply(&rows).iter().map(|r| r.cells().to_vec()).collect();
+            assert!(!matrix_wins(&after, &mut memo), "{cells:?} {mv:?}");
+        }
+        // Every row with a winning move is listed.
+        let rows_winning: HashSet<usize> = (0..cells.len())
+            .filter(|&i| {
+                matrix_children(cells)
+                    .iter()
+                    .filter(|c| (0..cells.len()).all(|j| j == i || c[j] == cells[j]))
+                    .any(|c| !matrix_wins(c, &mut memo))
+            })
+            .collect();
+        let listed: HashSet<usize> = moves.iter().map(|m| m.row - 1).collect();
+        assert_eq!(listed, rows_winning, "{cells:?}");
+        assert_eq!(engine.suggest(&rows).unwrap().is_some(), !stuck);
+    }
+}
+
+#[test]
+fn misere_matrix_judge_answers_in_the_seed_format() {
+    struct Lines(Vec<String>);
+    impl grundy::game::Answers for Lines {
+        fn line(&mut self, text: &[u8]) -> std::io::Result<()> {
+            self.0.push(String::from_utf8_lossy(text).into_owned());
+            Ok(())
+        }
+    }
+    // 1×1 with one stone: the player to move must take it and loses.
+    // 2×2 rows 1+1 and 2+0: totals 2 and 2, nim-sum 0 with big heaps: Bob.
+    // 1×2 row 18446744073709551615 + 1: one big heap, Alice.
+    let input = "1 1\n1\n2 2\n1 1\n2 0\n1 2\n18446744073709551615 1\n";
+    let mut lines = Lines(Vec::new());
+    MatrixGame
+        .judge_misere(
+            Box::new(input.as_bytes()),
+            Default::default(),
+            1,
+            &mut lines,
+        )
+        .unwrap();
+    assert_eq!(lines.0, ["Case 1: Bob", "Case 2: Bob", "Case 3: Alice"]);
+}
+
+/// A Bomb board by the letter: the set of cells holding a bomb.
+fn bomb_children(bombs: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
+    let mut out = Vec::new();
+    for (i, &(p, q)) in bombs.iter().enumerate() {
+        let aboves: Vec<Option<(u32, u32)>> = if p > 1 {
+            (1..p).map(|u| Some((u, q))).collect()
+        } else {
+            vec![None]
+        };
+        let lefts: Vec<Option<(u32, u32)>> = if q > 1 {
+            (1..q).map(|v| Some((p, v))).collect()
+        } else {
+            vec![None]
+        };
+        for &a in &aboves {
+            for &l in &lefts {
+                let mut next: Vec<(u32, u32)> = bombs.to_vec();
+                next.remove(i);
+                for cell in [a, l].into_iter().flatten() {
+                    if cell == (1, 1) {
+                        continue;
+                    }
+                    if let Some(at) = next.iter().position(|&c| c == cell) {
+                        next.remove(at);
+                    } else {
+                        next.push(cell);
+                    }
+                }
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+    }
+    out
+}
+
+fn bomb_wins(bombs: &[(u32, u32)], memo: &mut HashMap<Vec<(u32, u32)>, bool>) -> bool {
+    if let Some(&w) = memo.get(bombs) {
+        return w;
+    }
+    let children = bomb_children(bombs);
+    let w = children.is_empty() || children.iter().any(|c| !bomb_wins(c, memo));
+    memo.insert(bombs.to_vec(), w);
+    w
+}
+
+#[test]
+fn misere_bomb_boards_against_the_literal_rules() {
+    let game = BombGame::new();
+    let mut engine = game.misere(1_000_000).unwrap();
+    let mut memo = HashMap::new();
+    // Every board of 3×3 (all 2^9 bomb sets), and of 2×4.
+    for (rows, cols) in [(3u32, 3u32), (2, 4)] {
+        let cells: Vec<(u32, u32)> = (1..=rows)
+            .flat_map(|r| (1..=cols).map(move |c| (r, c)))
+            .collect();
+        for mask in 0u32..(1 << cells.len()) {
+            let mut bombs: Vec<(u32, u32)> = cells
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &c)| c)
+                .filter(|&c| c != (1, 1))
+                .collect();
+            bombs.sort_unstable();
+            let mut board = Board::new(rows.into(), cols.into()).unwrap();
+            for &(r, c) in &bombs {
+                board.set(r, c, true);
+            }
+            let truth = bomb_wins(&bombs, &mut memo);
+            assert_eq!(
+                engine.outcome(&board).unwrap().first_player_wins(),
+                truth,
+                "{rows}×{cols} {bombs:?}"
+            );
+            let moves: Vec<BombMove> = engine.winning_moves(&board).unwrap();
+            assert_eq!(moves.is_empty(), !truth || bombs.is_empty(), "{bombs:?}");
+            for mv in &moves {
+                assert!(mv.is_legal(&board));
+                let mut after = board.clone();
+                after.play(mv);
+                let mut left: Vec<(u32, u32)> = after.bombs().map(|c| (c.row(), c.col())).collect();
+                left.sort_unstable();
+                assert!(!bomb_wins(&left, &mut memo), "{bombs:?} {mv:?}");
+            }
+        }
+    }
+    // A large board is refused, not guessed.
+    let mut small_budget = game.misere(500).unwrap();
+    let mut board = Board::new(8, 8).unwrap();
+    for (r, c) in [(8, 8), (7, 5), (6, 8), (5, 3)] {
+        board.set(r, c, true);
+    }
+    let err = small_budget.outcome(&board).unwrap_err();
+    assert!(
+        matches!(err, MisereError::TooLarge { budget: 500, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_cutting_game_has_no_misere_variant() {
+    let reason = grundy::games::cutting::CuttingGame
+        .misere(10)
+        .err()
+        .unwrap();
+    assert!(reason.contains("1×1 piece"), "{reason}");
+}

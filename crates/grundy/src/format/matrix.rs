@@ -26,6 +26,9 @@ pub struct MatrixCase {
     /// a single row worth as much as all of them (a Nim heap of the XOR of
     /// their totals).
     pub rows: Vec<Row>,
+    /// How many rows hold two stones or more (what misère play needs
+    /// besides the nim-sum).
+    pub big_rows: u64,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -176,6 +179,7 @@ impl<R: Read> MatrixReader<R> {
         case.number = number;
         case.cols = cols;
         case.rows.clear();
+        case.big_rows = 0;
         let sc = &mut self.scanner;
         let mut cells = Vec::new();
         // Without kept cells the rows are Nim heaps of their totals, and a
@@ -198,6 +202,7 @@ impl<R: Read> MatrixReader<R> {
                     cells.push(stones);
                 }
             }
+            case.big_rows += u64::from(total >= 2);
             if self.keep_cells {
                 case.rows.push(Row::from_cells(cells.clone()));
             } else {

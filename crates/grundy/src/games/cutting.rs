@@ -742,6 +742,21 @@ impl crate::game::Game for CuttingGame {
         "cutting".to_string()
     }
 
+    /// None: whoever cuts out a 1×1 piece wins at once, so the game never
+    /// ends by a player having no move, and "the last player to move loses"
+    /// would change nothing but the name (the cut that makes a 1×1 piece is
+    /// both the winning move and the last one).
+    fn misere(
+        &self,
+        _budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Self::Position, Self::Move>>, String> {
+        Err(
+            "the Cutting Game has no misère variant: it is won by cutting out a 1×1 piece, \
+             which ends the game, not by making the last move"
+                .to_string(),
+        )
+    }
+
     fn components_noun(&self) -> &'static str {
         "Piece"
     }

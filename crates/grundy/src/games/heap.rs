@@ -29,7 +29,7 @@ use crate::shared::Shelf;
 use crate::wire::{self, WireError};
 
 /// The rules of a heap game, and the fastest way to its values.
-pub trait HeapRules: Rules<Position = u64, Move = u64> {
+pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
     /// The registry's name for the game, with its parameter.
     fn name(&self) -> String;
 
@@ -345,6 +345,16 @@ fn heap_notation(mv: &SumMove<u64, u64>) -> String {
 impl<R: HeapRules> Game for HeapGame<R> {
     fn name(&self) -> String {
         self.rules().name()
+    }
+
+    /// Genus theory where every heap is tame, else a search of the sum.
+    fn misere(
+        &self,
+        budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, String> {
+        let mut misere = crate::misere::Misere::new(self.rules().clone());
+        misere.set_budget(budget);
+        Ok(Box::new(crate::misere::HeapMisere(misere)))
     }
 
     fn components_noun(&self) -> &'static str {
@@ -856,7 +866,7 @@ mod tests {
             kayles.cache().get(&(u64::MAX - 1)).unwrap()
         );
         // Once the limit is reached, a refused heap computes nothing more.
-        #[derive(Default)]
+        #[derive(Clone, Default)]
         struct Counted(std::cell::Cell<usize>);
         impl Rules for Counted {
             type Position = u64;

@@ -112,8 +112,9 @@ impl MatrixMove {
     }
 }
 
-/// The move taking `amount` stones from `row`, from the first cells first.
-fn take_first_cells_first(index: usize, row: &Row, amount: u128) -> MatrixMove {
+/// The move taking `amount` stones from row `index` (from 0), from the
+/// first cells first.
+pub fn take_first_cells_first(index: usize, row: &Row, amount: u128) -> MatrixMove {
     let mut left = amount;
     let take = row
         .cells
@@ -351,6 +352,35 @@ impl crate::game::Game for MatrixGame {
             .keep_cells(true)
             .max_cells(limits.max_cells);
         Ok(Box::new(Matrices { reader }))
+    }
+
+    /// Bouton's misère Nim over the row totals.
+    fn misere(
+        &self,
+        _budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<Row>, MatrixMove>>, String> {
+        Ok(Box::new(crate::misere::MatrixMisere))
+    }
+
+    /// As [`Game::judge`](crate::game::Game::judge), rows folded into their
+    /// totals, under Bouton's misère rule.
+    fn judge_misere(
+        &mut self,
+        input: Box<dyn std::io::Read + '_>,
+        limits: crate::game::Limits,
+        _budget: u64,
+        out: &mut dyn crate::game::Answers,
+    ) -> Result<(), crate::game::JudgeError> {
+        let mut reader = crate::format::MatrixReader::new(input)?.max_cells(limits.max_cells);
+        let mut case = crate::format::MatrixCase::default();
+        while reader.next_case(&mut case)? {
+            // The rows are folded into one heap of their nim-sum.
+            let nim_sum = case.rows.iter().fold(0, |x, r| x ^ r.total());
+            let outcome = crate::misere::misere_nim_outcome_of(nim_sum, case.big_rows > 0);
+            out.line(self.judge_answer(case.number, outcome).as_bytes())
+                .map_err(crate::game::JudgeError::Write)?;
+        }
+        Ok(())
     }
 
     fn judge_answer(&self, case: u64, outcome: crate::engine::Outcome) -> String {

@@ -21,7 +21,13 @@ where
         big |= h >= 2;
     }
     // With only heaps of 0 and 1, the nim-sum is the parity of the ones.
-    let to_move_loses = if big { sum == 0 } else { sum == 1 };
+    misere_nim_outcome_of(sum, big)
+}
+
+/// Misère Nim from what decides it: the nim-sum of the heaps and whether
+/// any heap has two tokens or more.
+pub fn misere_nim_outcome_of(nim_sum: u128, any_big: bool) -> Outcome {
+    let to_move_loses = if any_big { nim_sum == 0 } else { nim_sum == 1 };
     if to_move_loses {
         Outcome::SecondPlayer
     } else {

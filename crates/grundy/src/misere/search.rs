@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::genus::{Genus, TameKind};
 use crate::engine::Outcome;
-use crate::rules::Rules;
+use crate::rules::{Rules, SumMove};
 
 /// Positions a search may value unless told otherwise.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
@@ -48,20 +48,8 @@ struct Node<P, M> {
     height: Option<u64>,
 }
 
-/// A winning move in a sum under misère play: the component (from 1), the
-/// move in it, and the components it leaves in its place.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MisereMove<M, P> {
-    /// The component moved in, from 1.
-    pub component: usize,
-    /// The move.
-    pub action: M,
-    /// What replaces the component.
-    pub leaves: Vec<P>,
-}
-
 /// A misère move of a game with rules `R`.
-pub type MoveOf<R> = MisereMove<<R as Rules>::Move, <R as Rules>::Position>;
+pub type MoveOf<R> = SumMove<<R as Rules>::Move, <R as Rules>::Position>;
 
 /// Misère analysis of one game's sums, with everything it learns kept.
 pub struct Misere<R: Rules> {
@@ -592,7 +580,7 @@ impl<R: Rules> Misere<R> {
                 next.extend_from_slice(&ids[i + 1..]);
                 next.extend_from_slice(&parts);
                 if !self.wins_ids(&next)? {
-                    moves.push(MisereMove {
+                    moves.push(SumMove {
                         component: i + 1,
                         action: mv,
                         leaves: parts
@@ -618,7 +606,7 @@ impl<R: Rules> Misere<R> {
         for (i, c) in components.iter().enumerate() {
             let id = self.intern(c);
             if let Some((mv, parts)) = self.options(id).first().cloned() {
-                return Ok(Some(MisereMove {
+                return Ok(Some(SumMove {
                     component: i + 1,
                     action: mv,
                     leaves: parts

@@ -138,6 +138,17 @@ impl Game for BombGame {
         "bomb".to_string()
     }
 
+    /// A search of the whole board (bombs landing on bombs interact under
+    /// misère play), within `budget` positions.
+    fn misere(
+        &self,
+        budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Board, BombMove>>, String> {
+        let mut misere = crate::misere::Misere::new(crate::misere::BoardRules);
+        misere.set_budget(budget);
+        Ok(Box::new(crate::misere::BombMisere(misere)))
+    }
+
     fn components_noun(&self) -> &'static str {
         "Bombs"
     }

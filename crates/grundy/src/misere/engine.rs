@@ -1,0 +1,22 @@
+//! What a front end asks of a game under misère play, in the game's own
+//! positions and moves: the same questions as [`Engine`](crate::Engine)
+//! answers for normal play, each of which may be refused (a search beyond
+//! its budget) rather than answered by a guess.
+
+use super::search::MisereError;
+use crate::engine::Outcome;
+
+/// A game under misère play (the last player to move loses). Front ends
+/// get one from [`Game::misere`](crate::Game::misere).
+pub trait MisereEngine<P, M> {
+    /// Who wins with perfect play.
+    fn outcome(&mut self, position: &P) -> Result<Outcome, MisereError>;
+
+    /// Every winning move (none from a lost position, nor from a position
+    /// without a move, which the player to move has already won).
+    fn winning_moves(&mut self, position: &P) -> Result<Vec<M>, MisereError>;
+
+    /// The move to play: a winning one when there is one, else a legal
+    /// one; `None` when no move is legal.
+    fn suggest(&mut self, position: &P) -> Result<Option<M>, MisereError>;
+}

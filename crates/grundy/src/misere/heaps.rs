@@ -1,0 +1,28 @@
+//! Heap games (octal and hexadecimal codes, subtraction games, Grundy's
+//! game) and every other [`Rules`] game under misère play, through
+//! [`Misere`].
+
+use super::engine::MisereEngine;
+use super::search::{Misere, MisereError, MoveOf};
+use crate::engine::Outcome;
+use crate::rules::Rules;
+
+/// A [`Rules`] game's sums under misère play, as a [`MisereEngine`].
+pub struct HeapMisere<R: Rules>(pub Misere<R>);
+
+impl<R: Rules> MisereEngine<Vec<R::Position>, MoveOf<R>> for HeapMisere<R> {
+    fn outcome(&mut self, position: &Vec<R::Position>) -> Result<Outcome, MisereError> {
+        self.0.outcome(position)
+    }
+
+    fn winning_moves(
+        &mut self,
+        position: &Vec<R::Position>,
+    ) -> Result<Vec<MoveOf<R>>, MisereError> {
+        self.0.winning_moves(position)
+    }
+
+    fn suggest(&mut self, position: &Vec<R::Position>) -> Result<Option<MoveOf<R>>, MisereError> {
+        self.0.suggest(position)
+    }
+}
