@@ -80,6 +80,39 @@ pub struct GameInput {
     pub file: Option<PathBuf>,
 }
 
+/// Misère play, as `judge`, `solve` and `play` take it.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct MisereArgs {
+    /// Misère play: the player who makes the last move loses. Heap games
+    /// are decided by genus theory where every heap is tame, else by a
+    /// search; the Matrix Game by Bouton's misère Nim; the Bomb Game by a
+    /// search of the whole board. The Cutting Game has no misère form.
+    #[arg(long)]
+    pub misere: bool,
+    /// The most positions a misère search may value; a case that needs
+    /// more is refused (exit status 2) after the answers before it.
+    #[arg(long, value_name = "N", default_value_t = grundy::misere::DEFAULT_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..), requires = "misere")]
+    pub misere_budget: u64,
+}
+
+impl MisereArgs {
+    /// The budget, with `--misere`.
+    pub fn budget(&self) -> Option<u64> {
+        self.misere.then_some(self.misere_budget)
+    }
+}
+
+/// Adds how to raise the budget to a misère search's refusal.
+pub fn misere_refusal(error: &grundy::misere::MisereError) -> String {
+    match error {
+        grundy::misere::MisereError::TooLarge { .. } => {
+            format!("{error}; --misere-budget N raises the budget")
+        }
+        other => other.to_string(),
+    }
+}
+
 /// Reads a size `N` (for N×N) or `NxM`, each side from 1 to `max`.
 pub fn parse_dimensions(text: &str, max: u32) -> Result<(u32, u32), String> {
     // Cell counts are checked against --max-cells by the command.

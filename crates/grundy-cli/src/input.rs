@@ -132,6 +132,8 @@ pub struct Cases<'a, G: grundy::Game> {
     reader: Reader<'a, G::Position>,
     limits: grundy::game::Limits,
     pub count: u64,
+    /// The line of the last case handed out.
+    pub line: u64,
 }
 
 impl<'a, G: grundy::Game> Cases<'a, G> {
@@ -150,6 +152,7 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
             reader: Reader::Text(reader),
             limits,
             count: 0,
+            line: 0,
         })
     }
 
@@ -165,6 +168,7 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
             },
             limits,
             count: 0,
+            line: 0,
         }
     }
 
@@ -206,12 +210,13 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
         game.admit(&position, self.limits)
             .map_err(|reason| refused(&self.name, line, reason))?;
         self.count += 1;
+        self.line = line;
         Ok(Some(position))
     }
 }
 
 /// A case refused at `line` of `source`.
-fn refused(source: &str, line: u64, reason: String) -> anyhow::Error {
+pub fn refused(source: &str, line: u64, reason: String) -> anyhow::Error {
     RefusedCase {
         source: source.to_string(),
         line,

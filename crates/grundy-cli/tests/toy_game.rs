@@ -69,11 +69,16 @@ fn expected(n: usize) -> u32 {
 }
 
 fn solve_text(input: &str, all: bool) -> String {
+    solve_with(input, all, None)
+}
+
+fn solve_with(input: &str, all: bool, misere: Option<u64>) -> String {
     let mut game = heap_game(TakeOrHalve);
     let want = Want {
         all,
         format: Format::Text,
         input: InputFormat::Text,
+        misere,
     };
     let out = run_cases(
         &mut game,
@@ -105,6 +110,25 @@ fn a_game_defined_here_is_solved_by_the_solve_command() {
     // Halving 4 leaves 2 + 2, worth 0: a winning move of case 1.
     assert!(
         text.contains("take nothing from heap 1 (4), leaving 2 and 2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_game_defined_here_is_solved_under_misere_play_too() {
+    // Heap 1: the only move is the last one, so the player to move loses.
+    // Heap 2: take one and leave the opponent that last move.
+    let text = solve_with("1\n2\n", true, Some(1000));
+    assert!(
+        text.contains("Case 1: the second player wins (misère play"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Case 2: the first player wins (misère play"),
+        "{text}"
+    );
+    assert!(
+        text.contains("take 1 token from heap 1 (2), leaving 1"),
         "{text}"
     );
 }

@@ -25,6 +25,7 @@
 
 use crate::engine::first_winning_moves;
 use crate::game::Game;
+use crate::misere::{MisereEngine, MisereError};
 
 /// The version of the format, in every standalone object's `"format"`.
 pub const FORMAT_VERSION: u32 = 2;
@@ -332,6 +333,14 @@ pub struct Analysis {
     pub case: Option<u64>,
     /// The position analysed.
     pub position: Position,
+    /// Whether the analysis is of misère play (the last player to move
+    /// loses); absent for normal play. The components' values are then
+    /// still their normal-play values, and `nim_sum_decides` is false.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
+    pub misere: bool,
     /// Who wins with perfect play.
     pub winner: Winner,
     /// The winner as the statement names the players ("John", "Alice").
@@ -704,6 +713,7 @@ pub fn analyse<G: Game>(game: &mut G, position: &G::Position, listed: usize) -> 
         game: game.name(),
         case: None,
         position: game.position_wire(position),
+        misere: false,
         winner: if wins { Winner::First } else { Winner::Second },
         winner_name: crate::game::capitalised(if wins { first } else { second }),
         nim_sum: Big(nim_sum.value()),
@@ -714,6 +724,65 @@ pub fn analyse<G: Game>(game: &mut G, position: &G::Position, listed: usize) -> 
         suggested_move,
         reason: (!wins).then(|| game.lost_because(position)),
     }
+}
+
+/// The analysis of `position` under misère play, from `engine` (see
+/// [`Game::misere`]), listing at most `listed` winning moves; refused when
+/// the engine's search is beyond its budget.
+pub fn analyse_misere<G: Game>(
+    game: &mut G,
+    engine: &mut dyn MisereEngine<G::Position, G::Move>,
+    position: &G::Position,
+    listed: usize,
+) -> Result<Analysis, MisereError> {
+    let outcome = engine.outcome(position)?;
+    let wins = outcome.first_player_wins();
+    let [first, second] = game.players();
+    let moves = engine.winning_moves(position)?;
+    let winning_moves = moves
+        .iter()
+        .take(listed)
+        .map(|mv| report(game, position, mv))
+        .collect();
+    let suggested_move = if wins {
+        None
+    } else {
+        engine
+            .suggest(position)?
+            .map(|mv| report(game, position, &mv))
+    };
+    let components = game
+        .components(position)
+        .iter()
+        .enumerate()
+        .map(|(i, (c, v))| game.component_wire(i, c, *v))
+        .collect();
+    Ok(Analysis {
+        format: FORMAT_VERSION,
+        game: game.name(),
+        case: None,
+        position: game.position_wire(position),
+        misere: true,
+        winner: if wins { Winner::First } else { Winner::Second },
+        winner_name: crate::game::capitalised(if wins { first } else { second }),
+        nim_sum: Big(game.value(position).value()),
+        nim_sum_decides: false,
+        components,
+        winning_moves,
+        winning_move_count: Big(moves.len() as u128),
+        suggested_move,
+        reason: (!wins).then(|| misere_lost_because(game)),
+    })
+}
+
+/// Why the player to move loses a lost position under misère play (which
+/// always has a move: without one, the player to move has won).
+pub fn misere_lost_because<G: Game>(game: &G) -> String {
+    let [first, second] = game.players();
+    format!(
+        "Whatever {first} does, {second} has a winning reply (misère play: the last player \
+         to move loses)."
+    )
 }
 
 /// A wire move as one of the game's, refused with the reason unless it is

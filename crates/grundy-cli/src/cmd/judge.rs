@@ -12,8 +12,8 @@ use grundy::registry::Visit;
 use grundy::Game;
 
 use super::Env;
-use crate::cli::GameInput;
-use crate::input::{RefusedCase, Source};
+use crate::cli::{GameInput, MisereArgs};
+use crate::input::{RefusedCase, Source, UsageError};
 use crate::output::{self, Output, ShortLine};
 
 const EXAMPLES: &str = "\
@@ -33,6 +33,8 @@ Examples:
 pub struct Args {
     #[command(flatten)]
     pub input: GameInput,
+    #[command(flatten)]
+    pub misere: MisereArgs,
 }
 
 /// Runs `grundy judge`.
@@ -56,6 +58,12 @@ impl Visit for Judge<'_> {
     type Output = anyhow::Result<()>;
 
     fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
+        let misere = self.args.misere.budget();
+        if let Some(budget) = misere {
+            // A game without a misère form is a usage error, before any input.
+            game.misere(budget)
+                .map_err(|reason| UsageError(format!("--misere: {reason}")))?;
+        }
         let source = Source::open(self.args.input.file.as_deref())?;
         let name = source.name().to_string();
         let limits = self.limits;
@@ -63,7 +71,7 @@ impl Visit for Judge<'_> {
             &mut game,
             source.into_reader(),
             io::stdout().lock(),
-            |game, input, out| judge(game, input, out, &name, limits),
+            |game, input, out| judge(game, input, out, &name, limits, misere),
         )
         .map(drop)
     }
@@ -75,19 +83,27 @@ fn judge<G: Game, W: Write>(
     out: &Output<W>,
     name: &str,
     limits: Limits,
+    misere: Option<u64>,
 ) -> anyhow::Result<()> {
     let mut answers = Sink(out);
-    game.judge(input, limits, &mut answers)
-        .map_err(|e| match e {
-            JudgeError::Read(e) => Source::error(name, e),
-            JudgeError::Refused { line, reason } => RefusedCase {
-                source: name.to_string(),
-                line,
-                reason,
-            }
-            .into(),
-            JudgeError::Write(e) => anyhow::Error::new(e),
-        })
+    match misere {
+        None => game.judge(input, limits, &mut answers),
+        Some(budget) => game.judge_misere(input, limits, budget, &mut answers),
+    }
+    .map_err(|e| match e {
+        JudgeError::Read(e) => Source::error(name, e),
+        JudgeError::Refused { line, reason } => RefusedCase {
+            source: name.to_string(),
+            line,
+            reason: if reason.starts_with("the misère search") {
+                format!("{reason}; --misere-budget N raises the budget")
+            } else {
+                reason
+            },
+        }
+        .into(),
+        JudgeError::Write(e) => anyhow::Error::new(e),
+    })
 }
 
 /// The answer stream as the library's [`Answers`].

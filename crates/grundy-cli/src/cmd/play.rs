@@ -18,8 +18,9 @@ use grundy::registry::Visit;
 use grundy::Game;
 
 use super::Env;
-use crate::cli::{parse_dimensions, GameInput};
+use crate::cli::{misere_refusal, parse_dimensions, GameInput, MisereArgs};
 use crate::input::{Cases, Source, UsageError};
+use grundy::misere::MisereEngine;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -57,6 +58,8 @@ pub struct Args {
     /// Wythoff's game.
     #[arg(long, value_name = "LIST", conflicts_with = "file")]
     pub heaps: Option<String>,
+    #[command(flatten)]
+    pub misere: MisereArgs,
 }
 
 /// Who moves first.
@@ -126,6 +129,13 @@ impl Visit for Play<'_> {
 
     fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
         let args = self.args;
+        let misere = match args.misere.budget() {
+            None => None,
+            Some(budget) => Some(
+                game.misere(budget)
+                    .map_err(|reason| UsageError(format!("--misere: {reason}")))?,
+            ),
+        };
         let start = match (&args.input.file, &args.heaps) {
             (Some(path), _) => Some(first_case(&mut game, path, self.limits)?),
             (None, Some(list)) => Some(listed(&mut game, list, self.limits)?),
@@ -151,7 +161,7 @@ impl Visit for Play<'_> {
             size: args.size,
             limits: self.limits,
         };
-        let result = session.run(&mut game, start);
+        let result = session.run(&mut game, start, misere);
         game.finish();
         result
     }
@@ -225,7 +235,12 @@ impl Command {
 const MAX_LINE: usize = 1024;
 
 impl<I: BufRead, O: Write> Session<I, O> {
-    fn run<G: Game>(mut self, game: &mut G, start: Option<G::Position>) -> anyhow::Result<()> {
+    fn run<G: Game>(
+        mut self,
+        game: &mut G,
+        start: Option<G::Position>,
+        mut misere: Option<Box<dyn MisereEngine<G::Position, G::Move>>>,
+    ) -> anyhow::Result<()> {
         let mut start = start;
         for number in 1.. {
             let position = match start.take() {
@@ -242,12 +257,17 @@ impl<I: BufRead, O: Write> Session<I, O> {
             } else {
                 "grundy moves first"
             };
+            let rule = if misere.as_ref().is_some() {
+                " Misère play: whoever makes the last move loses."
+            } else {
+                ""
+            };
             let title = format!(
-                "Game {number} (seed {}). {first}; type `help` to see how to move.",
+                "Game {number} (seed {}). {first}; type `help` to see how to move.{rule}",
                 self.seed
             );
             writeln!(self.out, "{}", self.style.strong(&title))?;
-            if !self.game(game, position)? {
+            if !self.game(game, position, misere.as_deref_mut())? {
                 return Ok(());
             }
             write!(self.out, "Play again? [y/N] ")?;
@@ -308,18 +328,50 @@ impl<I: BufRead, O: Write> Session<I, O> {
         }
     }
 
-    /// The engine's move: a winning one, else the hardest to answer; `None`
-    /// when no move is legal (the player to move has lost).
-    fn engine_move<G: Game>(game: &mut G, position: &G::Position) -> Option<G::Move> {
+    /// The engine's move: a winning one, else the hardest to answer (under
+    /// misère play, a legal one); `None` when no move is legal.
+    fn engine_move<G: Game>(
+        game: &mut G,
+        position: &G::Position,
+        misere: Option<&mut (dyn MisereEngine<G::Position, G::Move> + 'static)>,
+    ) -> anyhow::Result<Option<G::Move>> {
         if game.is_terminal(position) {
-            None
-        } else {
-            game.suggest(position)
+            return Ok(None);
+        }
+        match misere {
+            None => Ok(game.suggest(position)),
+            Some(engine) => engine
+                .suggest(position)
+                .map_err(|e| anyhow::anyhow!("{}", misere_refusal(&e))),
+        }
+    }
+
+    /// A winning move for the hint, if there is one.
+    fn hint<G: Game>(
+        game: &mut G,
+        position: &G::Position,
+        misere: Option<&mut (dyn MisereEngine<G::Position, G::Move> + 'static)>,
+    ) -> anyhow::Result<Option<G::Move>> {
+        match misere {
+            None => Ok(game.winning_move(position)),
+            Some(engine) => Ok(engine
+                .winning_moves(position)
+                .map_err(|e| anyhow::anyhow!("{}", misere_refusal(&e)))?
+                .into_iter()
+                .next()),
         }
     }
 
     /// Plays one game; `false` if the input ended or the person quit.
-    fn game<G: Game>(&mut self, game: &mut G, mut position: G::Position) -> anyhow::Result<bool> {
+    fn game<G: Game>(
+        &mut self,
+        game: &mut G,
+        mut position: G::Position,
+        mut misere: Option<&mut (dyn MisereEngine<G::Position, G::Move> + 'static)>,
+    ) -> anyhow::Result<bool> {
+        // Without a move the player to move has lost; under misère play,
+        // has won.
+        let stuck_loses = misere.is_none();
         let mut turn = if self.you_first {
             Turn::You
         } else {
@@ -333,8 +385,9 @@ impl<I: BufRead, O: Write> Session<I, O> {
             }
             redraw = true;
             let winner = match turn {
-                Turn::Engine => match Self::engine_move(game, &position) {
-                    None => Some(Turn::You),
+                Turn::Engine => match Self::engine_move(game, &position, misere.as_deref_mut())? {
+                    None if stuck_loses => Some(Turn::You),
+                    None => Some(Turn::Engine),
                     Some(mv) => {
                         let text = format!("grundy plays {}", game.notation(&position, &mv));
                         writeln!(
@@ -349,7 +402,9 @@ impl<I: BufRead, O: Write> Session<I, O> {
                         played.won.then_some(Turn::Engine)
                     }
                 },
-                Turn::You if game.is_terminal(&position) => Some(Turn::Engine),
+                Turn::You if game.is_terminal(&position) => {
+                    Some(if stuck_loses { Turn::Engine } else { Turn::You })
+                }
                 Turn::You => {
                     write!(self.out, "your move> ")?;
                     self.out.flush()?;
@@ -363,22 +418,23 @@ impl<I: BufRead, O: Write> Session<I, O> {
                             None
                         }
                         Command::Help => {
-                            let example = Self::engine_move(game, &position)
-                                .map(|mv| {
-                                    format!(
-                                        "\nFor example `{}`: {}.",
-                                        game.notation(&position, &mv),
-                                        game.describe_move(&position, &mv)
-                                    )
-                                })
-                                .unwrap_or_default();
+                            let example =
+                                Self::engine_move(game, &position, misere.as_deref_mut())?
+                                    .map(|mv| {
+                                        format!(
+                                            "\nFor example `{}`: {}.",
+                                            game.notation(&position, &mv),
+                                            game.describe_move(&position, &mv)
+                                        )
+                                    })
+                                    .unwrap_or_default();
                             writeln!(self.out, "{}{example}", game.move_help())?;
                             writeln!(self.out, "Commands: help, hint, undo (takes back your last move and grundy's reply), quit.")?;
                             redraw = false;
                             None
                         }
                         Command::Hint => {
-                            match game.winning_move(&position) {
+                            match Self::hint(game, &position, misere.as_deref_mut())? {
                                 Some(mv) => writeln!(
                                     self.out,
                                     "Hint: {} ({}) wins.",

@@ -11,13 +11,14 @@ use anyhow::bail;
 use clap::ValueEnum;
 use grundy::engine::first_winning_moves;
 use grundy::game::Limits;
+use grundy::misere::MisereError;
 use grundy::notation::with_commas;
 use grundy::registry::Visit;
 use grundy::{wire, Game};
 
 use super::Env;
-use crate::cli::GameInput;
-use crate::input::{Cases, Source};
+use crate::cli::{misere_refusal, GameInput, MisereArgs};
+use crate::input::{refused, Cases, Source, UsageError};
 use crate::output::{self, Output};
 
 const EXAMPLES: &str = "\
@@ -50,6 +51,8 @@ pub struct Args {
     /// wire format (the `position` of an analysis or an API answer).
     #[arg(long = "input", value_name = "FORMAT", value_enum, default_value_t = InputFormat::Text)]
     pub input_format: InputFormat,
+    #[command(flatten)]
+    pub misere: MisereArgs,
 }
 
 /// Input formats.
@@ -105,7 +108,13 @@ impl Visit for Solve<'_> {
             all: self.args.all,
             format: self.args.format,
             input: self.args.input_format,
+            misere: self.args.misere.budget(),
         };
+        if let Some(budget) = want.misere {
+            // A game without a misère form is a usage error, before any input.
+            game.misere(budget)
+                .map_err(|reason| UsageError(format!("--misere: {reason}")))?;
+        }
         let limits = self.limits;
         output::run_cases(
             &mut game,
@@ -130,6 +139,21 @@ pub fn solve<G: Game, W: Write>(
         InputFormat::Text => Cases::new(game, name, input, limits)?,
         InputFormat::Json => Cases::json(name, input, limits),
     };
+    if let Some(budget) = want.misere {
+        let mut engine = game.misere(budget).map_err(UsageError)?;
+        while let Some(position) = cases.next(game)? {
+            let refuse = |e: MisereError| refused(name, cases.line, misere_refusal(&e));
+            let mut analysis = wire::analyse_misere(game, engine.as_mut(), &position, want.keep())
+                .map_err(refuse)?;
+            analysis.case = Some(cases.count);
+            let text = match want.format {
+                Format::Text => misere_text(game, &position, &analysis, want.all),
+                Format::Json => serde_json::to_string(&analysis)? + "\n",
+            };
+            out.borrow_mut().text(&text)?;
+        }
+        return Ok(());
+    }
     while let Some(position) = cases.next(game)? {
         let text = match want.format {
             Format::Text => report(game, &position, cases.count, want)?.text(),
@@ -149,6 +173,85 @@ pub fn solve<G: Game, W: Write>(
     Ok(())
 }
 
+/// A misère analysis as text: who wins, why, the components with their
+/// normal values, and the winning moves (or the move to try).
+fn misere_text<G: Game>(
+    game: &mut G,
+    position: &G::Position,
+    analysis: &wire::Analysis,
+    all: bool,
+) -> String {
+    let wins = analysis.winner == wire::Winner::First;
+    let outcome = if wins {
+        grundy::Outcome::FirstPlayer
+    } else {
+        grundy::Outcome::SecondPlayer
+    };
+    let case = analysis.case.unwrap_or(1);
+    let mut text = format!(
+        "Case {case}: {} (misère play: the last player to move loses).\n",
+        game.headline(position, outcome)
+    );
+    if let Some(reason) = &analysis.reason {
+        text += &format!("  {reason}\n");
+    }
+    let components: Vec<String> = game
+        .components(position)
+        .iter()
+        .enumerate()
+        .take(TEXT_COMPONENTS)
+        .map(|(i, (c, v))| game.describe_component(i, c, *v))
+        .collect();
+    let count = analysis.components.len();
+    let mut line = if components.is_empty() {
+        "none".to_string()
+    } else {
+        components.join(", ")
+    };
+    if count > TEXT_COMPONENTS {
+        line += &format!(
+            ", and {} more",
+            with_commas((count - TEXT_COMPONENTS) as u128)
+        );
+    }
+    text += &format!(
+        "  {} (normal-play values): {line}\n",
+        game.components_noun()
+    );
+    let describe = |report: &wire::MoveReport| report.text.clone();
+    match (
+        wins,
+        analysis.winning_moves.as_slice(),
+        &analysis.suggested_move,
+    ) {
+        (true, [], _) => text += "  No legal move: the player to move has already won.\n",
+        (false, _, None) => text += "  No legal move.\n",
+        (false, _, Some(mv)) => {
+            text += &format!(
+                "  No winning move. A move to try (it still loses): {}.\n",
+                describe(mv)
+            );
+        }
+        (true, [mv], _) if !all || analysis.winning_move_count.0 == 1 => {
+            text += &format!("  Winning move: {}.\n", describe(mv));
+        }
+        (true, moves, _) => {
+            text += &format!(
+                "  Winning moves ({}):\n",
+                with_commas(analysis.winning_move_count.0)
+            );
+            for mv in moves {
+                text += &format!("    {}\n", describe(mv));
+            }
+            let more = analysis.winning_move_count.0 - moves.len() as u128;
+            if more > 0 {
+                text += &format!("    and {} more\n", with_commas(more));
+            }
+        }
+    }
+    text
+}
+
 /// What the user asked to see.
 #[derive(Clone, Copy)]
 pub struct Want {
@@ -158,6 +261,8 @@ pub struct Want {
     pub format: Format,
     /// How the input is written.
     pub input: InputFormat,
+    /// Misère play, with this search budget.
+    pub misere: Option<u64>,
 }
 
 impl Want {

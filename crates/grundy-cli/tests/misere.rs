@@ -1,0 +1,155 @@
+//! `--misere` as a user runs it: judge, solve and play under misère play,
+//! the seed games' answer formats, and refusals (exit status 2).
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command as Cmd;
+use predicates::prelude::*;
+
+fn grundy() -> Cmd {
+    Cmd::new(cargo_bin("grundy"))
+}
+
+#[test]
+fn judge_matrix_misere_keeps_the_seed_format() {
+    // Case 1: totals 13 and 14, nim-sum 3 with big rows: Alice.
+    // Case 2: totals 6 and 6: nim-sum 0 with big rows: Bob.
+    // Case 3: one stone: Alice must take it, and loses.
+    // Case 4: two single stones: Alice takes one and wins.
+    let input = "2 3\n2 3 8\n5 2 7\n2 3\n1 2 3\n3 2 1\n1 1\n1\n2 1\n1\n1\n";
+    grundy()
+        .args(["judge", "matrix", "--misere"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("Case 1: Alice\nCase 2: Bob\nCase 3: Bob\nCase 4: Alice\n")
+        .stderr("");
+    // Normal play differs on the last two.
+    grundy()
+        .args(["judge", "matrix"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("Case 1: Alice\nCase 2: Bob\nCase 3: Alice\nCase 4: Bob\n");
+}
+
+#[test]
+fn judge_bomb_and_heap_games_misere() {
+    // One bomb on (1,2): its only move is the last one.
+    grundy()
+        .args(["judge", "bomb", "--misere"])
+        .write_stdin("2 2\n.#\n..\n0 0\n")
+        .assert()
+        .success()
+        .stdout("Jack\n");
+    // Kayles heaps 1+2+3 are tame and worth 0 with a firm heap: lost; one
+    // heap of 1 is lost, two are won.
+    grundy()
+        .args(["judge", "octal:0.77", "--misere"])
+        .write_stdin("1 2 3\n1\n1 1\n")
+        .assert()
+        .success()
+        .stdout("LOSE\nLOSE\nWIN\n");
+}
+
+#[test]
+fn a_game_without_a_misere_form_is_a_usage_error() {
+    for command in ["judge", "solve"] {
+        grundy()
+            .args([command, "cutting", "--misere"])
+            .write_stdin("4 2\n")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("no misère variant")
+                    .and(predicate::str::contains("1×1 piece")),
+            );
+    }
+    // --misere-budget needs --misere.
+    grundy()
+        .args(["judge", "matrix", "--misere-budget", "10"])
+        .write_stdin("1 1\n1\n")
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn a_search_beyond_the_budget_is_refused_after_the_earlier_answers() {
+    grundy()
+        .args(["judge", "octal:0.77", "--misere", "--misere-budget", "1000"])
+        .write_stdin("1 2 3\n30 31 29\n4\n")
+        .assert()
+        .code(2)
+        .stdout("LOSE\n")
+        .stderr(
+            predicate::str::contains("line 2")
+                .and(predicate::str::contains("more than 1000 positions"))
+                .and(predicate::str::contains("--misere-budget")),
+        );
+    grundy()
+        .args(["solve", "octal:0.77", "--misere", "--misere-budget", "1000"])
+        .write_stdin("1 2 3\n30 31 29\n")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "Case 1: the second player wins (misère play",
+        ))
+        .stderr(predicate::str::contains("line 2"));
+}
+
+#[test]
+fn solve_misere_text_and_json() {
+    grundy()
+        .args(["solve", "octal:0.77", "--misere", "--all"])
+        .write_stdin("2\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Case 1: the first player wins (misère play").and(
+                predicate::str::contains("take 1 token from heap 1 (2), leaving 1"),
+            ),
+        );
+    let out = grundy()
+        .args(["solve", "matrix", "--misere", "--format", "json"])
+        .write_stdin("1 1\n1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let analysis: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(analysis["misere"], true);
+    assert_eq!(analysis["winner"], "second");
+    assert_eq!(analysis["winner_name"], "Bob");
+    assert_eq!(analysis["nim_sum_decides"], false);
+    assert_eq!(analysis["winning_move_count"], "0");
+    assert!(analysis["suggested_move"].is_object());
+    // Normal-play JSON has no "misere" field at all.
+    let out = grundy()
+        .args(["solve", "matrix", "--format", "json"])
+        .write_stdin("1 1\n1\n")
+        .output()
+        .unwrap();
+    let analysis: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(analysis.get("misere").is_none());
+}
+
+#[test]
+fn play_misere_the_last_move_loses() {
+    // Kayles from one heap of 2: take one, grundy must take the last.
+    grundy()
+        .args(["play", "octal:0.77", "--heaps", "2", "--misere"])
+        .write_stdin("hint\n1 1\nn\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Misère play")
+                .and(predicate::str::contains("Hint: 1 1"))
+                .and(predicate::str::contains("Game over: You win!")),
+        );
+    // From one heap of 1 the person must take it and loses.
+    grundy()
+        .args(["play", "octal:0.77", "--heaps", "1", "--misere"])
+        .write_stdin("1 1\nn\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Game over: grundy wins."));
+}
