@@ -153,3 +153,53 @@ fn play_misere_the_last_move_loses() {
         .success()
         .stdout(predicate::str::contains("Game over: grundy wins."));
 }
+
+#[test]
+fn octal_misere_lists_genera_and_the_first_heap_that_is_not_tame() {
+    grundy()
+        .args(["octal", "0.77", "--misere", "--upto", "7"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("  5: 4^146  (not tame)")
+                .and(predicate::str::contains("  4: 1^031\n"))
+                .and(predicate::str::contains(
+                    "first heap that is not tame: 5 (4^146)",
+                )),
+        );
+    let out = grundy()
+        .args([
+            "octal", "0.312", "--misere", "--upto", "7", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["first_not_tame"], 4);
+    assert_eq!(doc["genera"][4]["genus"], "2^1420");
+    assert_eq!(doc["genera"].as_array().unwrap().len(), 7);
+    grundy()
+        .args([
+            "octal", "0.77", "--misere", "--format", "csv", "--upto", "3",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            "n,genus,normal,misere,tame\n0,0^120,0,1,true\n1,1^031,1,0,true\n2,2^20,2,2,true\n",
+        );
+    // Beyond the budget: the heaps before it, then exit status 2.
+    grundy()
+        .args([
+            "octal",
+            "0.77",
+            "--misere",
+            "--upto",
+            "40",
+            "--misere-budget",
+            "20000",
+        ])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(" 12: 4^046"))
+        .stderr(predicate::str::contains("--misere-budget"));
+}

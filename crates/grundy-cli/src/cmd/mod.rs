@@ -2,6 +2,7 @@
 
 pub mod census;
 pub mod completions;
+pub mod genus;
 pub mod judge;
 pub mod octal;
 pub mod play;

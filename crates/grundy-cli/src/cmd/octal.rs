@@ -24,7 +24,8 @@ Examples:
   grundy octal 0.161 --upto 10000000 --no-values
   grundy octal 0.6 --upto 4294967296 --no-values --values-out 0.6.gsq \\
       --checkpoint 0.6.ck            # Ctrl-C, then the same with --resume 0.6.ck
-  grundy octal --read 0.6.gsq --from 1000000 --count 40";
+  grundy octal --read 0.6.gsq --from 1000000 --count 40
+  grundy octal 0.77 --misere         # Kayles: genus of heaps 0..20, first wild heap";
 
 /// The most values `--upto` may ask for.
 const MAX_UPTO: u64 = 1 << 40;
@@ -80,6 +81,15 @@ pub struct Args {
     /// With --read: how many values to print [default: all].
     #[arg(long, requires = "read")]
     pub count: Option<u64>,
+    /// Misère play: the genus of each heap (its normal value and misère
+    /// values with copies of *2), whether it is tame, and the first heap
+    /// that is not [--upto default: 21 heaps].
+    #[arg(long, conflicts_with_all = ["read", "resume", "checkpoint", "values_out", "no_values"])]
+    pub misere: bool,
+    /// With --misere: the most positions the searches may value.
+    #[arg(long, value_name = "N", default_value_t = grundy::misere::DEFAULT_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..), requires = "misere")]
+    pub misere_budget: u64,
 }
 
 /// Output formats.
@@ -101,6 +111,11 @@ fn parse_code(text: &str) -> Result<OctalCode, String> {
 pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.read {
         return read(&args, path);
+    }
+    if args.misere {
+        let code = args.code.as_ref().expect("clap requires a code");
+        let upto = args.upto.unwrap_or(super::genus::DEFAULT_HEAPS);
+        return super::genus::run(code, upto, args.misere_budget, args.format);
     }
     let memory = Memory::default();
     let (mut run, upto, values_bytes) = match &args.resume {
