@@ -23,6 +23,7 @@ use std::io::Read;
 
 use crate::engine::{first_winning_moves, Outcome};
 use crate::game::{Answers, ComponentTable, Game, JudgeError, Limits, Rng};
+use crate::misere::{MisereEngine, MisereError};
 use crate::nimber::Nimber;
 use crate::registry::{self, OpenError, Settings, Visit};
 use crate::wire::{self, WireError};
@@ -90,6 +91,16 @@ pub trait DynGame {
 
     /// Keeps what is worth keeping (see [`Game::finish`]).
     fn finish(&mut self);
+
+    /// Misère play from now on, with `budget` positions for a search
+    /// (`Some`), or normal play again (`None`); the reason when the game
+    /// has no misère variant. Under misère play the outcome, the winning
+    /// moves, the suggestion, the analysis and the judge answers are the
+    /// misère ones (values and components stay the normal-play values).
+    fn set_misere(&mut self, budget: Option<u64>) -> Result<(), String>;
+
+    /// Whether misère play is on.
+    fn is_misere(&self) -> bool;
 }
 
 /// Opens the game `spec` names, to be kept.
@@ -101,16 +112,28 @@ pub fn open(spec: &str, settings: &Settings) -> Result<Box<dyn DynGame>, OpenErr
             Box::new(Kept {
                 game,
                 limits: self.0,
+                misere: None,
             })
         }
     }
     registry::open(spec, settings, Keep(settings.limits))
 }
 
-/// A game and its limits.
-struct Kept<G> {
+/// A game, its limits, and its misère engine when misère play is on.
+struct Kept<G: Game> {
     game: G,
     limits: Limits,
+    misere: Option<Misere<G>>,
+}
+
+/// A game's misère engine and the budget it was made with.
+struct Misere<G: Game> {
+    engine: Box<dyn MisereEngine<G::Position, G::Move>>,
+    budget: u64,
+}
+
+fn refused(e: MisereError) -> WireError {
+    WireError::Refused(e.to_string())
 }
 
 impl<G: Game> Kept<G> {
@@ -155,7 +178,10 @@ impl<G: Game> DynGame for Kept<G> {
 
     fn outcome(&mut self, position: &wire::Position) -> Result<Outcome, WireError> {
         let position = self.position(position)?;
-        Ok(self.game.outcome(&position))
+        match &mut self.misere {
+            Some(m) => m.engine.outcome(&position).map_err(refused),
+            None => Ok(self.game.outcome(&position)),
+        }
     }
 
     fn winning_moves(
@@ -164,7 +190,14 @@ impl<G: Game> DynGame for Kept<G> {
         limit: Option<usize>,
     ) -> Result<Vec<wire::MoveReport>, WireError> {
         let position = self.position(position)?;
-        let moves = first_winning_moves(&mut self.game, &position, limit.unwrap_or(usize::MAX));
+        let moves = match &mut self.misere {
+            Some(m) => {
+                let mut moves = m.engine.winning_moves(&position).map_err(refused)?;
+                moves.truncate(limit.unwrap_or(usize::MAX));
+                moves
+            }
+            None => first_winning_moves(&mut self.game, &position, limit.unwrap_or(usize::MAX)),
+        };
         Ok(moves
             .iter()
             .map(|mv| wire::report(&self.game, &position, mv))
@@ -176,7 +209,10 @@ impl<G: Game> DynGame for Kept<G> {
         position: &wire::Position,
     ) -> Result<Option<wire::MoveReport>, WireError> {
         let position = self.position(position)?;
-        let mv = self.game.suggest(&position);
+        let mv = match &mut self.misere {
+            Some(m) => m.engine.suggest(&position).map_err(refused)?,
+            None => self.game.suggest(&position),
+        };
         Ok(mv.map(|mv| wire::report(&self.game, &position, &mv)))
     }
 
@@ -202,11 +238,22 @@ impl<G: Game> DynGame for Kept<G> {
         listed: usize,
     ) -> Result<wire::Analysis, WireError> {
         let position = self.position(position)?;
-        Ok(wire::analyse(&mut self.game, &position, listed))
+        match &mut self.misere {
+            Some(m) => wire::analyse_misere(&mut self.game, m.engine.as_mut(), &position, listed)
+                .map_err(refused),
+            None => Ok(wire::analyse(&mut self.game, &position, listed)),
+        }
     }
 
     fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError> {
-        self.game.judge(Box::new(input), self.limits, out)
+        match &self.misere {
+            Some(m) => {
+                let budget = m.budget;
+                self.game
+                    .judge_misere(Box::new(input), self.limits, budget, out)
+            }
+            None => self.game.judge(Box::new(input), self.limits, out),
+        }
     }
 
     fn table(&mut self, rows: u32, cols: u32) -> Option<Result<ComponentTable, String>> {
@@ -220,6 +267,21 @@ impl<G: Game> DynGame for Kept<G> {
 
     fn finish(&mut self) {
         self.game.finish();
+    }
+
+    fn set_misere(&mut self, budget: Option<u64>) -> Result<(), String> {
+        self.misere = match budget {
+            None => None,
+            Some(budget) => Some(Misere {
+                engine: self.game.misere(budget)?,
+                budget,
+            }),
+        };
+        Ok(())
+    }
+
+    fn is_misere(&self) -> bool {
+        self.misere.is_some()
     }
 }
 
@@ -334,6 +396,43 @@ mod tests {
             .unwrap()
             .table(3, 3)
             .is_none());
+    }
+
+    #[test]
+    fn misere_play_switches_on_and_off() {
+        let mut kayles = open("octal:0.77", &Settings::default()).unwrap();
+        assert!(!kayles.is_misere());
+        let one = heaps(&[1]);
+        assert_eq!(kayles.outcome(&one).unwrap(), Outcome::FirstPlayer);
+        kayles.set_misere(Some(10_000)).unwrap();
+        assert!(kayles.is_misere());
+        // Under misère play the one move is the last: the mover loses.
+        assert_eq!(kayles.outcome(&one).unwrap(), Outcome::SecondPlayer);
+        assert!(kayles.winning_moves(&one, None).unwrap().is_empty());
+        assert!(kayles.suggest(&one).unwrap().is_some());
+        let two = heaps(&[2]);
+        let moves = kayles.winning_moves(&two, None).unwrap();
+        assert_eq!(moves.len(), 1, "take one and leave one");
+        assert_eq!(kayles.winning_moves(&two, Some(0)).unwrap().len(), 0);
+        assert_eq!(kayles.suggest(&two).unwrap(), Some(moves[0].clone()));
+        let analysis = kayles.analyse(&one, 5).unwrap();
+        assert!(analysis.misere);
+        assert!(!analysis.nim_sum_decides);
+        assert_eq!(analysis.winner, wire::Winner::Second);
+        // Values stay the normal-play values.
+        assert_eq!(kayles.value(&one).unwrap(), Nimber(1));
+        // Beyond the budget: refused.
+        kayles.set_misere(Some(100)).unwrap();
+        let big = heaps(&[30, 31, 29]);
+        assert!(matches!(kayles.outcome(&big), Err(WireError::Refused(_))));
+        kayles.set_misere(None).unwrap();
+        assert!(!kayles.is_misere());
+        assert_eq!(kayles.outcome(&one).unwrap(), Outcome::FirstPlayer);
+        assert!(!kayles.analyse(&one, 1).unwrap().misere);
+        let mut cutting = open("cutting", &Settings::default()).unwrap();
+        let reason = cutting.set_misere(Some(10)).unwrap_err();
+        assert!(reason.contains("no misère variant"), "{reason}");
+        assert!(!cutting.is_misere());
     }
 
     #[test]
