@@ -67,6 +67,12 @@ impl Game {
         self.inner.name()
     }
 
+    /// Whether the game is played under misère rules.
+    #[getter]
+    fn misere(&self) -> bool {
+        self.inner.is_misere()
+    }
+
     /// The players as the statement names them, the one to move first.
     #[getter]
     fn players(&self) -> (String, String) {
@@ -186,12 +192,39 @@ impl Drop for Game {
 /// `grundy.game(name)`: a game of the registry by name (`bomb`,
 /// `cutting`, `matrix`, `octal:0.07`, `subtraction:1,3,4`, `grundys-game`,
 /// `wythoff`), with the CLI's limits unless given.
+///
+/// With `misere=True` the game is played under misère rules (the last
+/// player to move loses): `outcome`, `winning_moves`, `suggest`, `analyse`
+/// and `judge` answer for misère play, searching at most `misere_budget`
+/// positions where genus theory does not decide (beyond it they raise
+/// `ValueError`). A game without a misère form raises `ValueError`.
 #[pyfunction]
-#[pyo3(signature = (name, *, max_cells=None, max_heap=None))]
-pub fn game(name: &str, max_cells: Option<u64>, max_heap: Option<u64>) -> PyResult<Game> {
-    Ok(Game {
-        inner: open(name, limits(max_cells, max_heap))?,
-    })
+#[pyo3(signature = (name, *, max_cells=None, max_heap=None, misere=false, misere_budget=None))]
+pub fn game(
+    name: &str,
+    max_cells: Option<u64>,
+    max_heap: Option<u64>,
+    misere: bool,
+    misere_budget: Option<u64>,
+) -> PyResult<Game> {
+    let mut inner = open(name, limits(max_cells, max_heap))?;
+    set_misere(inner.as_mut(), misere, misere_budget)?;
+    Ok(Game { inner })
+}
+
+/// Misère play with the budget given (the CLI's default otherwise).
+fn set_misere(game: &mut dyn DynGame, misere: bool, budget: Option<u64>) -> PyResult<()> {
+    if !misere {
+        if budget.is_some() {
+            return Err(PyValueError::new_err("misere_budget= needs misere=True"));
+        }
+        return Ok(());
+    }
+    let budget = budget.unwrap_or(grundy::misere::DEFAULT_BUDGET);
+    if budget == 0 {
+        return Err(PyValueError::new_err("misere_budget= must be at least 1"));
+    }
+    game.set_misere(Some(budget)).map_err(PyValueError::new_err)
 }
 
 /// The answers, one line each.
@@ -209,19 +242,28 @@ impl Answers for Collected {
 /// Malformed input raises `grundy.JudgeError` (a `ValueError`) with the
 /// CLI's message; its `answers` holds the answers before the bad case.
 #[pyfunction]
-#[pyo3(signature = (game, text, *, max_cells=None, max_heap=None))]
+#[pyo3(signature = (game, text, *, max_cells=None, max_heap=None, misere=false, misere_budget=None))]
 pub fn judge(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     text: &str,
     max_cells: Option<u64>,
     max_heap: Option<u64>,
+    misere: bool,
+    misere_budget: Option<u64>,
 ) -> PyResult<String> {
     let mut answers = Collected(String::new());
     let result = if game.is_instance_of::<PyString>() {
         let name: String = game.extract()?;
-        open(&name, limits(max_cells, max_heap))?.judge(&mut text.as_bytes(), &mut answers)
+        let mut opened = open(&name, limits(max_cells, max_heap))?;
+        set_misere(opened.as_mut(), misere, misere_budget)?;
+        opened.judge(&mut text.as_bytes(), &mut answers)
     } else {
+        if misere || misere_budget.is_some() {
+            return Err(PyValueError::new_err(
+                "misere= goes to grundy.game(name, misere=True) when judging with a Game",
+            ));
+        }
         let mut game: PyRefMut<'_, Game> = game.extract()?;
         game.inner.judge(&mut text.as_bytes(), &mut answers)
     };

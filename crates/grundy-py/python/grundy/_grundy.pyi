@@ -53,6 +53,9 @@ class Game:
     def name(self) -> str: ...
     @property
     def players(self) -> Tuple[str, str]: ...
+    @property
+    def misere(self) -> bool:
+        """Whether the game is played under misère rules (the last mover loses)."""
     def value(self, position: Position) -> Nimber:
         """The nim-sum of the position's components."""
     def values(self, position: Position) -> list[Optional[Nimber]]:
@@ -72,9 +75,18 @@ class Game:
     def random_position(self, seed: int = 1, size: Optional[Tuple[int, int]] = None) -> Position:
         """A random position (the same seed, the same position)."""
 
-def game(name: str, *, max_cells: Optional[int] = None, max_heap: Optional[int] = None) -> Game:
+def game(
+    name: str,
+    *,
+    max_cells: Optional[int] = None,
+    max_heap: Optional[int] = None,
+    misere: bool = False,
+    misere_budget: Optional[int] = None,
+) -> Game:
     """A game by its registry name: ``bomb``, ``cutting``, ``matrix``,
-    ``octal:0.07``, ``subtraction:1,3,4``, ``grundys-game``, ``wythoff``."""
+    ``octal:0.07``, ``subtraction:1,3,4``, ``grundys-game``, ``wythoff``.
+    With ``misere=True``, played under misère rules (the last player to
+    move loses), searching at most ``misere_budget`` positions."""
 
 def judge(
     game: Union[str, Game],
@@ -82,8 +94,11 @@ def judge(
     *,
     max_cells: Optional[int] = None,
     max_heap: Optional[int] = None,
+    misere: bool = False,
+    misere_budget: Optional[int] = None,
 ) -> str:
-    """What ``grundy judge GAME`` prints for ``text``; raises ``JudgeError``."""
+    """What ``grundy judge GAME`` (with ``--misere``) prints for ``text``;
+    raises ``JudgeError``."""
 
 def table(
     game: Literal["bomb", "cutting"], rows: int, cols: int, *, max_cells: Optional[int] = None

@@ -1,0 +1,76 @@
+"""Misère play from Python: the same answers as `grundy solve --misere` and
+`grundy judge --misere`, and the same refusals."""
+
+import json
+
+import pytest
+
+import grundy
+from conftest import run
+
+MISERE_GAMES = ["bomb", "matrix", "octal:0.07", "octal:0.77", "subtraction:2,3,7", "grundys-game"]
+
+
+def small_positions(name, count=15):
+    g = grundy.game(name)
+    sizes = {"bomb": (3, 3), "matrix": (2, 3)}.get(name, (3, 9))
+    return [g.random_position(seed, sizes) for seed in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("name", MISERE_GAMES)
+def test_misere_analyses_equal_the_clis(cli, name):
+    game = grundy.game(name, misere=True)
+    assert game.misere
+    cases = small_positions(name)
+    lines = "".join(json.dumps(p) + "\n" for p in cases)
+    status, out, err = run(
+        cli, "solve", name, "--misere", "--input", "json", "--format", "json", "--all", input=lines
+    )
+    assert status == 0, err
+    for position, line in zip(cases, out.splitlines(), strict=True):
+        expected = json.loads(line)
+        expected.pop("case")
+        assert expected["misere"] is True
+        assert game.analyse(position, listed=10**6) == expected
+        assert game.outcome(position) == expected["winner"]
+        moves = game.winning_moves(position)
+        assert len(moves) == int(expected["winning_move_count"])
+        # Every winning move leaves the opponent lost under misère play.
+        for move in moves:
+            after = game.play(position, move)
+            assert game.outcome(after) == "second"
+
+
+def test_misere_differs_from_normal_play_at_the_end():
+    normal = grundy.game("octal:0.77")
+    misere = grundy.game("octal:0.77", misere=True)
+    one = {"kind": "heaps", "heaps": [1]}
+    assert not normal.misere
+    assert normal.outcome(one) == "first"
+    assert misere.outcome(one) == "second"
+    assert misere.winning_moves(one) == []
+    assert misere.suggest(one) is not None
+    assert misere.value(one) == 1, "values stay the normal-play values"
+
+
+def test_judge_misere_equals_the_cli(cli):
+    text = "2 3\n2 3 8\n5 2 7\n1 1\n1\n2 1\n1\n1\n"
+    status, out, _ = run(cli, "judge", "matrix", "--misere", input=text)
+    assert status == 0
+    assert grundy.judge("matrix", text, misere=True) == out
+    assert out == "Case 1: Alice\nCase 2: Bob\nCase 3: Alice\n"
+    with pytest.raises(ValueError, match="grundy.game"):
+        grundy.judge(grundy.game("matrix"), text, misere=True)
+
+
+def test_misere_refusals():
+    with pytest.raises(ValueError, match="no misère variant"):
+        grundy.game("cutting", misere=True)
+    with pytest.raises(ValueError, match="needs misere=True"):
+        grundy.game("octal:0.77", misere_budget=10)
+    small = grundy.game("octal:0.77", misere=True, misere_budget=1000)
+    with pytest.raises(ValueError, match="more than 1000 positions"):
+        small.outcome({"kind": "heaps", "heaps": [30, 31, 29]})
+    with pytest.raises(grundy.JudgeError, match="more than 1000 positions") as raised:
+        grundy.judge("octal:0.77", "1 2 3\n30 31 29\n", misere=True, misere_budget=1000)
+    assert raised.value.answers == "LOSE\n"
