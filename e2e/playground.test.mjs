@@ -59,6 +59,11 @@ async function startFromText(page, url, game, text) {
 // Starts a game from judge-format text, then follows the hints to the end.
 async function playWithHints(page, url, game, text, clickHint) {
   await startFromText(page, url, game, text);
+  return followHints(page, clickHint);
+}
+
+// Follows the hints to the end of the game; "won" or "lost".
+async function followHints(page, clickHint) {
   const status = page.locator("[data-testid=status]");
   for (let move = 0; move < 200; move++) {
     const state = await status.getAttribute("data-state");
@@ -124,6 +129,30 @@ try {
     assert.equal(state, "won");
     assert.equal(await page.textContent("[data-testid=status]"), "You won!");
     await page.screenshot({ path: join(shots, "octal-game.png"), fullPage: true });
+  });
+
+  await test("octal: misère Kayles, played by the hints, is won, and the last move loses", async () => {
+    const clickHeapHint = async (p) => {
+      if (await p.locator("[data-hint=gap]").count()) return p.click("[data-hint=gap]");
+      await p.click("[data-hint~=from]");
+      await p.click("[data-hint~=to]");
+    };
+    await startFromText(page, url, "octal:0.77", "2 1 1\n");
+    await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+    await page.check("[data-testid=misere]");
+    await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+    assert.equal(await followHints(page, clickHeapHint), "won");
+    // A single pin under misère play: taking it is the last move, and loses.
+    await startFromText(page, url, "octal:0.77", "1\n");
+    await page.check("[data-testid=misere]");
+    await page.fill("[data-testid=move-text]", "1 1");
+    await page.click("[data-testid=move-play]");
+    await page.locator("[data-testid=status][data-state=lost]").waitFor();
+    // The Cutting Game has no misère switch.
+    await page.goto("about:blank");
+    await page.goto(`${url}#play/cutting`);
+    await page.locator("[data-testid=status]").waitFor();
+    assert.equal(await page.locator("[data-testid=misere]").count(), 0);
   });
 
   await test("octal: the engine's move is highlighted, and a typed move is played", async () => {

@@ -318,6 +318,7 @@ class Match {
     this.hint = null;
     this.selection = {};
     this.turns = 0;
+    this.misere = false; // the last player to move loses
   }
 
   async start(position) {
@@ -331,12 +332,13 @@ class Match {
     this.setStatus("Your move.", "");
     this.explain("");
     this.draw();
-    // A position without a legal move is lost at once by the player to move.
+    // A position without a legal move is lost at once by the player to
+    // move (won, under misère play).
     try {
-      const analysis = await api("/api/solve", { game: this.game, position, listed: 1 });
+      const analysis = await api("/api/solve", { game: this.game, position, listed: 1, misere: this.misere });
       if (analysis.winning_moves.length === 0 && !analysis.suggested_move && this.position === position) {
         this.explain("There is no legal move in this position.");
-        this.finish(false);
+        this.finish(this.misere);
       }
     } catch (error) {
       this.explain(`Cannot use this position: ${error.message}`);
@@ -366,7 +368,7 @@ class Match {
     return (async () => {
       try {
         const before = this.position;
-        const answer = await api("/api/play", { game: this.game, position: before, move });
+        const answer = await api("/api/play", { game: this.game, position: before, move, misere: this.misere });
         if (move) this.history.push(before);
         this.started = false;
         this.position = answer.position;
@@ -410,7 +412,7 @@ class Match {
 
   async showHint() {
     if (this.over || this.busy) return;
-    const analysis = await api("/api/solve", { game: this.game, position: this.position, listed: 1 });
+    const analysis = await api("/api/solve", { game: this.game, position: this.position, listed: 1, misere: this.misere });
     const best = analysis.winning_moves[0] || analysis.suggested_move;
     this.hint = best ? best.move : null;
     const notation = best ? ` (type ${best.notation})` : "";
@@ -472,6 +474,15 @@ function playView(info, parameter) {
   const playTyped = () => { match.play({ kind: "notation", notation: typed.value }); typed.value = ""; };
   typed.addEventListener("keydown", (e) => { if (e.key === "Enter") playTyped(); });
   const parts = [el("h2", {}, info.title)];
+  if (info.misere) {
+    // Misère play: the same position again, the last move now losing.
+    const box = el("input", { type: "checkbox", "data-testid": "misere" });
+    box.addEventListener("change", () => {
+      match.misere = box.checked;
+      if (match.position) match.start(match.history.length ? match.history[0] : match.position);
+    });
+    parts.push(el("label", { class: "toolbar" }, box, " Misère play: whoever makes the last move loses"));
+  }
   if (info.parameter) {
     const field = el("input", { type: "text", value: parameter, "data-testid": "parameter" });
     const go = () => { location.hash = `#play/${info.name}:${field.value.trim()}`; };

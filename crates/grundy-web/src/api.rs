@@ -58,6 +58,7 @@ pub fn game_list() -> wire::GameList {
                 kind: game.position_wire(&position).kind().to_string(),
                 players: [first.to_string(), second.to_string()],
                 move_help: game.move_help(),
+                misere: game.misere(1).is_ok(),
             }
         }
     }
@@ -146,11 +147,17 @@ pub async fn solve(
         request: wire::SolveRequest,
         limits: grundy::game::Limits,
         listed: usize,
+        misere_budget: u64,
     }
     impl Visit for Solve {
         type Output = Result<wire::Analysis, ApiError>;
         fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
             let position = position_of(&mut game, &self.request.position, self.limits)?;
+            if self.request.misere {
+                let mut engine = game.misere(self.misere_budget).map_err(ApiError::refused)?;
+                return wire::analyse_misere(&mut game, engine.as_mut(), &position, self.listed)
+                    .map_err(|e| ApiError::refused(e.to_string()));
+            }
             Ok(wire::analyse(&mut game, &position, self.listed))
         }
     }
@@ -164,6 +171,7 @@ pub async fn solve(
         request,
         limits: state.limits.positions,
         listed,
+        misere_budget: state.limits.misere_budget,
     };
     with_game(&state, &game, weight, visit).await.map(Json)
 }
@@ -178,20 +186,35 @@ pub async fn play(
     struct Play {
         request: wire::PlayRequest,
         limits: grundy::game::Limits,
+        misere_budget: u64,
     }
     impl Visit for Play {
         type Output = Result<wire::PlayAnswer, ApiError>;
         fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
             let request = self.request;
             let start = position_of(&mut game, &request.position, self.limits)?;
+            let mut misere = if request.misere {
+                Some(game.misere(self.misere_budget).map_err(ApiError::refused)?)
+            } else {
+                None
+            };
+            // Who wins when `mover` leaves the other player without a move:
+            // the mover under normal play, the other under misère play.
+            let stuck = |mover: Side| match (mover, request.misere) {
+                (side, false) => side,
+                (Side::You, true) => Side::Engine,
+                (Side::Engine, true) => Side::You,
+            };
             let mut winner = None;
             let (your_move, after) = match &request.mv {
                 Some(mv) => {
                     let mv = wire::take_move(&mut game, &start, mv)?;
                     let report = wire::report(&game, &start, &mv);
                     let played = game.play(&start, &mv);
-                    if played.won || game.is_terminal(&played.position) {
+                    if played.won {
                         winner = Some(Side::You);
+                    } else if game.is_terminal(&played.position) {
+                        winner = Some(stuck(Side::You));
                     }
                     (Some(report), played.position)
                 }
@@ -201,19 +224,47 @@ pub async fn play(
             let mut engine_move_wins = false;
             let mut now = after.clone();
             if winner.is_none() && request.reply.unwrap_or(true) {
-                let winning = game.winning_move(&after);
+                let (winning, fallback) = match &mut misere {
+                    None => {
+                        let winning = game.winning_move(&after);
+                        let fallback = if winning.is_none() {
+                            game.suggest(&after)
+                        } else {
+                            None
+                        };
+                        (winning, fallback)
+                    }
+                    Some(engine) => {
+                        let refused =
+                            |e: grundy::misere::MisereError| ApiError::refused(e.to_string());
+                        let winning = engine
+                            .winning_moves(&after)
+                            .map_err(refused)?
+                            .into_iter()
+                            .next();
+                        let fallback = if winning.is_none() {
+                            engine.suggest(&after).map_err(refused)?
+                        } else {
+                            None
+                        };
+                        (winning, fallback)
+                    }
+                };
                 engine_move_wins = winning.is_some();
-                match winning.or_else(|| game.suggest(&after)) {
+                match winning.or(fallback) {
                     Some(mv) => {
                         engine_move = Some(wire::report(&game, &after, &mv));
                         let played = game.play(&after, &mv);
-                        if played.won || game.is_terminal(&played.position) {
+                        if played.won {
                             winner = Some(Side::Engine);
+                        } else if game.is_terminal(&played.position) {
+                            winner = Some(stuck(Side::Engine));
                         }
                         now = played.position;
                     }
-                    // The engine, to move, has none: it has lost.
-                    None => winner = Some(Side::You),
+                    // The engine, to move, has none: it has lost (under
+                    // misère play, won).
+                    None => winner = Some(stuck(Side::You)),
                 }
             }
             Ok(wire::PlayAnswer {
@@ -233,6 +284,7 @@ pub async fn play(
     let visit = Play {
         request,
         limits: state.limits.positions,
+        misere_budget: state.limits.misere_budget,
     };
     with_game(&state, &game, weight, visit).await.map(Json)
 }

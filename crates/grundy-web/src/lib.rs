@@ -56,6 +56,8 @@ pub struct Limits {
     pub queue: usize,
     /// Tables shared between requests (the Bomb table, heap games' values).
     pub shelf: usize,
+    /// Positions a misère search may value for one request.
+    pub misere_budget: u64,
 }
 
 impl Default for Limits {
@@ -76,6 +78,7 @@ impl Default for Limits {
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue: 512,
             shelf: 64,
+            misere_budget: 200_000,
         }
     }
 }

@@ -855,3 +855,101 @@ async fn a_growing_bomb_table_does_not_hold_up_readers() {
             .unwrap()
     );
 }
+
+#[tokio::test]
+async fn misere_play_through_the_api() {
+    let app = app();
+    // Which games have a misère form.
+    let (_, list) = get(&app, "/api/games").await;
+    let misere: Vec<bool> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["misere"].as_bool().unwrap())
+        .collect();
+    // bomb, cutting, matrix, octal, subtraction, grundys-game, wythoff.
+    assert_eq!(misere, [true, false, true, true, true, true, false]);
+    // One Kayles pin: the only move is the last, so the mover loses.
+    let one = json!({ "kind": "heaps", "heaps": [1] });
+    let answer = ok(
+        &app,
+        "/api/solve",
+        json!({ "game": "octal:0.77", "position": one, "misere": true }),
+        "Analysis",
+    )
+    .await;
+    assert_eq!(answer["misere"], true);
+    assert_eq!(answer["winner"], "second");
+    assert_eq!(answer["nim_sum_decides"], false);
+    let normal = ok(
+        &app,
+        "/api/solve",
+        json!({ "game": "octal:0.77", "position": one }),
+        "Analysis",
+    )
+    .await;
+    assert_eq!(normal["winner"], "first");
+    assert!(normal.get("misere").is_none());
+    // Two pins: take one; the engine must take the last and loses.
+    let answer = ok(
+        &app,
+        "/api/play",
+        json!({
+            "game": "octal:0.77",
+            "position": { "kind": "heaps", "heaps": [2] },
+            "move": { "kind": "notation", "notation": "1 1" },
+            "misere": true
+        }),
+        "PlayAnswer",
+    )
+    .await;
+    assert_eq!(answer["winner"], "you", "{answer}");
+    assert!(!answer["engine_move"].is_null());
+    // Take both: you made the last move, so you lose.
+    let answer = ok(
+        &app,
+        "/api/play",
+        json!({
+            "game": "octal:0.77",
+            "position": { "kind": "heaps", "heaps": [2] },
+            "move": { "kind": "notation", "notation": "1 2" },
+            "misere": true
+        }),
+        "PlayAnswer",
+    )
+    .await;
+    assert_eq!(answer["winner"], "engine", "{answer}");
+    // The engine from a won position under misère play wins: heaps 1 and 1
+    // with the engine to move; it takes one and leaves you the last.
+    let answer = ok(
+        &app,
+        "/api/play",
+        json!({
+            "game": "octal:0.77",
+            "position": { "kind": "heaps", "heaps": [1, 1] },
+            "misere": true
+        }),
+        "PlayAnswer",
+    )
+    .await;
+    assert_eq!(answer["engine_move_wins"], true, "{answer}");
+    assert_eq!(answer["position"], json!({ "kind": "heaps", "heaps": [1] }));
+    // Matrix misère by Bouton; the Cutting Game has none.
+    let answer = ok(
+        &app,
+        "/api/solve",
+        json!({ "game": "matrix", "position": { "kind": "matrix", "rows": [["1"]] }, "misere": true }),
+        "Analysis",
+    )
+    .await;
+    assert_eq!(answer["winner_name"], "Bob");
+    let reason = fails(
+        &app,
+        "/api/solve",
+        json!({ "game": "cutting", "position": { "kind": "pieces", "pieces": [["4", "2"]] }, "misere": true }),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "refused",
+    )
+    .await;
+    assert!(reason.contains("no misère variant"), "{reason}");
+}

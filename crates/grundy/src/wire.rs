@@ -486,6 +486,9 @@ pub struct GameInfo {
     pub players: [String; 2],
     /// How to write a move in its notation.
     pub move_help: String,
+    /// Whether it has a misère form (`"misere": true` in a solve or play
+    /// request).
+    pub misere: bool,
 }
 
 /// Every game of the registry.
@@ -517,6 +520,9 @@ pub struct SolveRequest {
     /// How many winning moves to list (the server caps it).
     #[cfg_attr(feature = "serde", serde(default))]
     pub listed: Option<usize>,
+    /// Misère play: the last player to move loses (default false).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub misere: bool,
 }
 
 /// `POST /api/play`: your move (if any), then the engine's reply.
@@ -537,6 +543,9 @@ pub struct PlayRequest {
     /// Whether the engine answers your move (default true).
     #[cfg_attr(feature = "serde", serde(default))]
     pub reply: Option<bool>,
+    /// Misère play: the last player to move loses (default false).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub misere: bool,
 }
 
 /// Who won a game played through `POST /api/play`.
