@@ -727,3 +727,27 @@ fn the_cutting_game_has_no_misere_variant() {
         .unwrap();
     assert!(reason.contains("1×1 piece"), "{reason}");
 }
+
+#[test]
+fn the_budget_is_per_question_and_old_positions_are_forgotten() {
+    // Many small questions under a small budget: each fits, although all
+    // of them together would not; answers stay those of the brute force.
+    let mut e = Misere::new("0.07".parse::<OctalCode>().unwrap());
+    e.set_budget(3000);
+    let mut brute = Brute::new(dawsons_kayles);
+    let mut asked = 0;
+    for a in 1..=14u64 {
+        for b in a..=14 {
+            for c in [b, b + 1, 16] {
+                let heaps = vec![a, b, c];
+                let p = brute.tidy(heaps.clone(), vec![]);
+                let truth = brute.wins(&p);
+                let got = e.outcome_by_search(&heaps).unwrap();
+                assert_eq!(got.first_player_wins(), truth, "{heaps:?}");
+                asked += 1;
+            }
+        }
+    }
+    assert!(asked > 300);
+    assert_eq!(e.budget(), 3000);
+}

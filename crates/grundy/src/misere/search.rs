@@ -61,6 +61,8 @@ pub struct Misere<R: Rules> {
     /// Misère outcomes of sums: whether the player to move wins.
     wins: HashMap<Key, bool>,
     budget: u64,
+    /// Positions kept when the current question began.
+    start: u64,
 }
 
 impl<R: Rules> Misere<R> {
@@ -73,11 +75,14 @@ impl<R: Rules> Misere<R> {
             values: HashMap::new(),
             wins: HashMap::new(),
             budget: DEFAULT_BUDGET,
+            start: 0,
         }
     }
 
-    /// How many positions of sums the searches may value in all (the
-    /// values are kept between questions).
+    /// How many positions of sums one question (an outcome, the winning
+    /// moves, a genus) may value. What is learnt is kept for later
+    /// questions, up to four budgets' worth; then it is forgotten (the
+    /// genera and tameness of components are always kept).
     pub fn set_budget(&mut self, budget: u64) {
         self.budget = budget;
     }
@@ -203,10 +208,25 @@ impl<R: Rules> Misere<R> {
         (self.values.len() + self.wins.len()) as u64
     }
 
+    /// Starts a question: its budget counts from here, and the positions
+    /// kept are forgotten if they pass four budgets.
+    fn begin(&mut self) {
+        if self.spent() > self.budget.saturating_mul(4) {
+            self.values = HashMap::new();
+            self.wins = HashMap::new();
+        }
+        self.start = self.spent();
+    }
+
+    /// Whether the current question has used its budget.
+    fn exhausted(&self) -> bool {
+        self.spent() - self.start.min(self.spent()) >= self.budget
+    }
+
     fn too_large(&self) -> MisereError {
         MisereError::TooLarge {
             budget: self.budget,
-            explored: self.spent(),
+            explored: self.spent() - self.start.min(self.spent()),
         }
     }
 
@@ -240,7 +260,7 @@ impl<R: Rules> Misere<R> {
                 if on_stack.contains(&child) {
                     return Err(MisereError::Loop);
                 }
-                if self.spent() >= self.budget {
+                if self.exhausted() {
                     return Err(self.too_large());
                 }
                 let children = self.children(&child);
@@ -324,7 +344,7 @@ impl<R: Rules> Misere<R> {
             if on_stack.contains(&child) {
                 return Err(MisereError::Loop);
             }
-            if self.spent() >= self.budget {
+            if self.exhausted() {
                 return Err(self.too_large());
             }
             let children = self.children(&child);
@@ -441,12 +461,14 @@ impl<R: Rules> Misere<R> {
 
     /// The genus of a component.
     pub fn genus(&mut self, component: &R::Position) -> Result<Genus, MisereError> {
+        self.begin();
         let id = self.intern(component);
         self.genus_of(id)
     }
 
     /// The misère value of a component alone (1 when it has no move).
     pub fn misere_value_of(&mut self, component: &R::Position) -> Result<u32, MisereError> {
+        self.begin();
         let id = self.intern(component);
         let key = self.key(&[id], &[]);
         self.misere_value(key)
@@ -481,6 +503,7 @@ impl<R: Rules> Misere<R> {
 
     /// Whether a component is tame (see [`TameKind`]).
     pub fn is_tame(&mut self, component: &R::Position) -> Result<bool, MisereError> {
+        self.begin();
         let id = self.intern(component);
         Ok(self.tame_of(id)?.is_some())
     }
@@ -526,6 +549,7 @@ impl<R: Rules> Misere<R> {
     /// when every component is tame, else by a search of the sum's game
     /// tree within the budget.
     pub fn outcome(&mut self, components: &[R::Position]) -> Result<Outcome, MisereError> {
+        self.begin();
         let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
         Ok(if self.wins_ids(&ids)? {
             Outcome::FirstPlayer
@@ -540,6 +564,7 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Outcome, MisereError> {
+        self.begin();
         let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
         let key = self.key(&ids, &[]);
         Ok(if self.search_wins(key)? {
@@ -555,6 +580,7 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Option<Outcome>, MisereError> {
+        self.begin();
         let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
         Ok(self.tame_outcome(&ids)?.map(|wins| {
             if wins {
@@ -571,6 +597,7 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Vec<MoveOf<R>>, MisereError> {
+        self.begin();
         let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
         let mut moves = Vec::new();
         for (i, &id) in ids.iter().enumerate() {
