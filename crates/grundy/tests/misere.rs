@@ -751,3 +751,30 @@ fn the_budget_is_per_question_and_old_positions_are_forgotten() {
     assert!(asked > 300);
     assert_eq!(e.budget(), 3000);
 }
+
+#[test]
+fn genera_of_0_14_agree_with_winning_ways() {
+    // Winning Ways' data for 0.14 as quoted on T. Plambeck's page for it
+    // (plambeck.org, misère octal games, "The Game .14"): the first two
+    // heaps that are not nim heaps are 14 and 16; heap 15 is *4 and heap
+    // 18 is *2. A nim heap *a has the genus of *a: 0^120, 1^031, or
+    // a^(a, a⊕2) for a ≥ 2.
+    let nim_genus = |g: &Genus| {
+        let a = g.normal;
+        match a {
+            0 => g.misere == [1, 2, 0],
+            1 => g.misere == [0, 3, 1],
+            _ => g.misere == [a, a ^ 2],
+        }
+    };
+    let mut e = Misere::new("0.14".parse::<OctalCode>().unwrap());
+    let genera: Vec<Genus> = (0..=18u64).map(|n| e.genus(&n).unwrap()).collect();
+    for (n, g) in genera.iter().enumerate().take(14).skip(1) {
+        assert!(nim_genus(g), "heap {n}: {g}");
+        assert!(e.is_tame(&(n as u64)).unwrap(), "heap {n}");
+    }
+    assert!(!nim_genus(&genera[14]), "{}", genera[14]);
+    assert!(!nim_genus(&genera[16]), "{}", genera[16]);
+    assert_eq!(genera[15].to_string(), "4^46");
+    assert_eq!(genera[18].to_string(), "2^20");
+}

@@ -477,6 +477,13 @@ impl<R: Rules> Misere<R> {
     /// Whether a component is tame: its genus and those of every component
     /// its moves can leave, at any depth, are tame genera (Conway, *On
     /// Numbers and Games*, ch. 12). `Some` with how it plays when tame.
+    ///
+    /// This is the hereditary form, a sufficient condition: Conway's
+    /// tameness also admits a wild follower reached by a reversible move
+    /// (heap 18 of 0.14 plays as `*2`, *Winning Ways* says, yet it can
+    /// reach the wild heaps 14 and 16). Such components are not called
+    /// tame here, and their sums are searched instead — slower, never
+    /// wrong.
     fn tame_of(&mut self, id: u32) -> Result<Option<TameKind>, MisereError> {
         self.post_order(id, |node| node.tame.is_some(), &mut |this, c| {
             let parts: Vec<u32> = this
