@@ -165,6 +165,47 @@ impl Game {
         document(py, &analysis)
     }
 
+    /// For heap games: the genus of heaps 0 … `upto` − 1 under misère play,
+    /// as `grundy octal CODE --misere --format json` lists them (dicts with
+    /// `heap`, `genus`, `normal`, `misere` and `tame`). Raises `ValueError`
+    /// for other games, and when a heap needs more than `misere_budget`
+    /// positions of search.
+    #[pyo3(signature = (upto=21, *, misere_budget=None))]
+    fn genera<'py>(
+        &self,
+        py: Python<'py>,
+        upto: u64,
+        misere_budget: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let budget = misere_budget
+            .unwrap_or(grundy::misere::DEFAULT_BUDGET)
+            .max(1);
+        let genera = self
+            .inner
+            .genera(upto, budget)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{} is not a heap game: genera are for heap games",
+                    self.inner.name()
+                ))
+            })?
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let rows: Vec<serde_json::Value> = genera
+            .iter()
+            .enumerate()
+            .map(|(heap, (genus, tame))| {
+                serde_json::json!({
+                    "heap": heap,
+                    "genus": genus.to_string(),
+                    "normal": genus.normal,
+                    "misere": genus.misere,
+                    "tame": tame,
+                })
+            })
+            .collect();
+        plain(py, &rows)
+    }
+
     /// A random position: the same `seed`, the same position. `size` is
     /// the game's own two sizes (rows × columns of a board, width × height
     /// of a paper, heaps × largest heap).

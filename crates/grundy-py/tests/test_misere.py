@@ -74,3 +74,19 @@ def test_misere_refusals():
     with pytest.raises(grundy.JudgeError, match="more than 1000 positions") as raised:
         grundy.judge("octal:0.77", "1 2 3\n30 31 29\n", misere=True, misere_budget=1000)
     assert raised.value.answers == "LOSE\n"
+
+
+def test_genera_equal_the_clis(cli):
+    status, out, err = run(cli, "octal", "0.77", "--misere", "--upto", "8", "--format", "json")
+    assert status == 0, err
+    expected = json.loads(out)["genera"]
+    kayles = grundy.game("octal:0.77")
+    assert kayles.genera(8) == expected
+    assert [g["genus"] for g in expected[:6]] == ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146"]
+    # Grundy's game and subtraction games have genera too.
+    assert grundy.game("grundys-game").genera(14)[13]["genus"] == "3^1431"
+    assert all(g["tame"] for g in grundy.game("subtraction:2,3,7").genera(21))
+    with pytest.raises(ValueError, match="not a heap game"):
+        grundy.game("bomb").genera()
+    with pytest.raises(ValueError, match="more than 2000 positions"):
+        kayles.genera(40, misere_budget=2000)

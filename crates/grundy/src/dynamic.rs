@@ -23,7 +23,7 @@ use std::io::Read;
 
 use crate::engine::{first_winning_moves, Outcome};
 use crate::game::{Answers, ComponentTable, Game, JudgeError, Limits, Rng};
-use crate::misere::{MisereEngine, MisereError};
+use crate::misere::{Genus, MisereEngine, MisereError};
 use crate::nimber::Nimber;
 use crate::registry::{self, OpenError, Settings, Visit};
 use crate::wire::{self, WireError};
@@ -101,6 +101,10 @@ pub trait DynGame {
 
     /// Whether misère play is on.
     fn is_misere(&self) -> bool;
+
+    /// For heap games, the genus of heaps 0 … `upto` − 1 and whether each
+    /// is tame (see [`Game::genera`]); `None` for other games.
+    fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>>;
 }
 
 /// Opens the game `spec` names, to be kept.
@@ -282,6 +286,10 @@ impl<G: Game> DynGame for Kept<G> {
 
     fn is_misere(&self) -> bool {
         self.misere.is_some()
+    }
+
+    fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>> {
+        self.game.genera(upto, budget)
     }
 }
 

@@ -9,7 +9,7 @@ use std::io::{self, Read};
 
 use crate::engine::{Engine, IllegalMove, Outcome};
 use crate::format::ReadError;
-use crate::misere::MisereEngine;
+use crate::misere::{Genus, MisereEngine, MisereError};
 use crate::nimber::Nimber;
 use crate::wire::{self, WireError};
 
@@ -339,6 +339,14 @@ pub trait Game: Engine {
     ) -> Result<Box<dyn MisereEngine<Self::Position, Self::Move>>, String> {
         let _ = budget;
         Err(format!("{} has no misère variant", self.name()))
+    }
+
+    /// For heap games: the genus of each heap 0 … `upto` − 1 and whether
+    /// it is tame, searching at most `budget` positions a heap; `None` for
+    /// games whose components are not heaps.
+    fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>> {
+        let _ = (upto, budget);
+        None
     }
 
     /// Answers every case of `input` in the judge's format under misère

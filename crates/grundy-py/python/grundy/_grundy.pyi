@@ -72,6 +72,8 @@ class Game:
         """Whether the player to move has no legal move."""
     def analyse(self, position: Position, listed: int = 10) -> dict[str, Any]:
         """The analysis exactly as ``grundy solve --format json`` writes it."""
+    def genera(self, upto: int = 21, *, misere_budget: Optional[int] = None) -> list[dict[str, Any]]:
+        """Heap games: the genus of heaps 0 … upto − 1 under misère play."""
     def random_position(self, seed: int = 1, size: Optional[Tuple[int, int]] = None) -> Position:
         """A random position (the same seed, the same position)."""
 

@@ -357,6 +357,20 @@ impl<R: HeapRules> Game for HeapGame<R> {
         Ok(Box::new(crate::misere::HeapMisere(misere)))
     }
 
+    fn genera(
+        &self,
+        upto: u64,
+        budget: u64,
+    ) -> Option<Result<Vec<(crate::misere::Genus, bool)>, crate::misere::MisereError>> {
+        let mut misere = crate::misere::Misere::new(self.rules().clone());
+        misere.set_budget(budget);
+        Some(
+            (0..upto)
+                .map(|n| Ok((misere.genus(&n)?, misere.is_tame(&n)?)))
+                .collect(),
+        )
+    }
+
     fn components_noun(&self) -> &'static str {
         "Heaps"
     }
