@@ -155,6 +155,16 @@ try {
     assert.equal(await page.locator("[data-testid=misere]").count(), 0);
   });
 
+  await test("octal: misère genera of Kayles, with the first heap that is not tame", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${url}#octal`);
+    await page.fill("[data-testid=octal-code]", "0.77");
+    await page.click("[data-testid=octal-genera]");
+    await page.locator("[data-testid=genera] tr[data-heap='5']").waitFor();
+    assert.equal(await page.textContent("[data-testid=genera] tr[data-heap='5'] td:nth-child(2)"), "4^146");
+    assert.match(await page.textContent("[data-testid=genera] p"), /first heap that is not tame is 5/);
+  });
+
   await test("octal: the engine's move is highlighted, and a typed move is played", async () => {
     await startFromText(page, url, "octal:0.137", "6 4\n");
     await page.fill("[data-testid=move-text]", "1 2");

@@ -658,10 +658,26 @@ function octalView() {
     canvas.dataset.axes = "heap n, G(n)";
     canvas.dataset.xTicks = xs; canvas.dataset.yTicks = ys;
   };
+  // Misère play: each heap's genus g^γ0γ1… and whether it is tame.
+  const genera = el("div", { "data-testid": "genera" });
+  const showGenera = async () => {
+    genera.textContent = "Computing genera…";
+    let data;
+    try { data = await api(`/api/genera?game=octal:${encodeURIComponent(code.value)}&upto=21`); }
+    catch (error) { genera.textContent = error.message; return; }
+    const rows = data.genera.map((g) => el("tr", { "data-heap": g.heap, class: g.tame ? "" : "wild" },
+      el("td", {}, String(g.heap)), el("td", {}, g.genus), el("td", {}, g.tame ? "tame" : "not tame")));
+    genera.replaceChildren(
+      el("p", {}, data.first_not_tame === null
+        ? "Every heap listed is tame: sums of them play like misère Nim."
+        : `The first heap that is not tame is ${data.first_not_tame}.`),
+      el("table", { class: "genera" }, el("tr", {}, el("th", {}, "heap"), el("th", {}, "genus"), el("th", {}, "")), ...rows));
+  };
   view.replaceChildren(el("h2", {}, "Octal games"),
     el("p", {}, "A code such as 0.07 (Dawson's Kayles), 0.137 or 4.07; the sequence is plotted, and its period shown once the periodicity theorem proves it (shaded)."),
-    el("div", { class: "toolbar" }, "code ", code, " values ", upto, el("button", { onclick: run, "data-testid": "octal-run" }, "Compute"), play),
-    canvas, info, values);
+    el("div", { class: "toolbar" }, "code ", code, " values ", upto, el("button", { onclick: run, "data-testid": "octal-run" }, "Compute"), play,
+      el("button", { onclick: showGenera, "data-testid": "octal-genera", title: "Misère play: the genus of heaps 0 to 20" }, "Misère genera")),
+    canvas, info, values, genera);
   run();
 }
 

@@ -449,6 +449,72 @@ pub async fn table(
     with_game(&state, &q.game, weight, visit).await.map(Json)
 }
 
+/// `GET /api/genera?game=octal:0.77&upto=N`.
+#[derive(Deserialize)]
+pub struct GeneraQuery {
+    game: String,
+    upto: Option<u64>,
+}
+
+/// Heaps whose genera one request may ask for.
+const MAX_GENERA: u64 = 64;
+
+/// The genus of each heap 0 … `upto` − 1 of a heap game under misère play
+/// ([`wire::Genera`]); refused for other games, and when a heap needs more
+/// than the server's misère budget.
+pub async fn genera(
+    State(state): State<Shared>,
+    query: Result<Query<GeneraQuery>, QueryRejection>,
+) -> Result<Json<wire::Genera>, ApiError> {
+    let Query(q) = query?;
+    let upto = q.upto.unwrap_or(21);
+    if upto == 0 || upto > MAX_GENERA {
+        return Err(ApiError::refused(format!(
+            "upto from 1 to {MAX_GENERA} heaps (found {upto})"
+        )));
+    }
+    struct Genera {
+        upto: u64,
+        budget: u64,
+    }
+    impl Visit for Genera {
+        type Output = Result<wire::Genera, ApiError>;
+        fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
+            let Some(genera) = game.genera(self.upto, self.budget) else {
+                return Err(ApiError::refused(format!(
+                    "{} is not a heap game: genera are for heap games",
+                    game.name()
+                )));
+            };
+            let genera = genera.map_err(|e| ApiError::refused(e.to_string()))?;
+            let first_not_tame = genera.iter().position(|(_, tame)| !tame).map(|n| n as u64);
+            Ok(wire::Genera {
+                format: FORMAT_VERSION,
+                game: game.name(),
+                genera: genera
+                    .into_iter()
+                    .enumerate()
+                    .map(|(heap, (genus, tame))| wire::HeapGenus {
+                        heap: heap as u64,
+                        genus: genus.to_string(),
+                        normal: genus.normal,
+                        misere: genus.misere,
+                        tame,
+                    })
+                    .collect(),
+                first_not_tame,
+            })
+        }
+    }
+    let visit = Genera {
+        upto,
+        budget: state.limits.misere_budget,
+    };
+    with_game(&state, &q.game, Weight::Heavy, visit)
+        .await
+        .map(Json)
+}
+
 /// `GET /api/octal?code=0.07&upto=N`.
 #[derive(Deserialize)]
 pub struct OctalQuery {

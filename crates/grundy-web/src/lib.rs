@@ -114,6 +114,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/new", post(api::new_position))
         .route("/api/table", get(api::table))
         .route("/api/octal", get(api::octal))
+        .route("/api/genera", get(api::genera))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body))

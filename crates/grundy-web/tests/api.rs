@@ -953,3 +953,35 @@ async fn misere_play_through_the_api() {
     .await;
     assert!(reason.contains("no misère variant"), "{reason}");
 }
+
+#[tokio::test]
+async fn genera_of_heap_games() {
+    let app = app();
+    let (status, answer) = get(&app, "/api/genera?game=octal:0.77&upto=7").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    check_schema(&answer, "Genera");
+    let genera: Vec<&str> = answer["genera"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["genus"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        genera,
+        ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146", "3^31"]
+    );
+    assert_eq!(answer["first_not_tame"], 5);
+    assert_eq!(answer["genera"][5]["misere"], json!([1, 4, 6]));
+    let (status, answer) = get(&app, "/api/genera?game=subtraction:2,3,7").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(answer["first_not_tame"].is_null());
+    assert_eq!(answer["genera"].as_array().unwrap().len(), 21);
+    for bad in [
+        "/api/genera?game=bomb",
+        "/api/genera?game=octal:0.77&upto=100",
+    ] {
+        let (status, answer) = get(&app, bad).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {answer}");
+        check_schema(&answer, "Error");
+    }
+}

@@ -665,6 +665,45 @@ pub struct Table {
     pub values: Vec<Vec<u32>>,
 }
 
+/// The genus of one heap under misère play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct HeapGenus {
+    /// The heap's size.
+    pub heap: u64,
+    /// The genus as written (`4^146`).
+    pub genus: String,
+    /// The normal-play value.
+    pub normal: u32,
+    /// The misère values with 0, 1, 2, … copies of `*2`, up to the first
+    /// two that alternate for ever.
+    pub misere: Vec<u32>,
+    /// Whether it and every heap it can leave have tame genera.
+    pub tame: bool,
+}
+
+/// `GET /api/genera`: the genera of a heap game's first heaps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct Genera {
+    /// The version of the format: 2.
+    pub format: u32,
+    /// The game's registry name.
+    pub game: String,
+    /// Heaps 0, 1, 2, ….
+    pub genera: Vec<HeapGenus>,
+    /// The first heap that is not tame, if any.
+    pub first_not_tame: Option<u64>,
+}
+
 /// The Grundy values G(0), G(1), … of an octal game (`GET /api/octal`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
@@ -833,6 +872,7 @@ pub fn schema() -> schemars::Schema {
         generator.subschema_for::<NewRequest>(),
         generator.subschema_for::<Table>(),
         generator.subschema_for::<Sequence>(),
+        generator.subschema_for::<Genera>(),
     ];
     let defs: serde_json::Map<String, serde_json::Value> =
         generator.take_definitions(true).into_iter().collect();

@@ -155,6 +155,11 @@ impl<R: Rules> Misere<R> {
         comps.sort_unstable();
         let mut heaps: Vec<u32> = nims.iter().copied().filter(|&h| h > 0).collect();
         heaps.sort_unstable();
+        // *1 + *1 = 0 under misère play too (Conway, On Numbers and Games,
+        // ch. 12): two one-token heaps change no outcome and no misère
+        // value, so only the parity of their number is kept.
+        let ones = heaps.iter().take_while(|&&h| h == 1).count();
+        heaps.drain(..ones - ones % 2);
         comps.push(SEPARATOR);
         comps.extend(heaps);
         comps.into_boxed_slice()
