@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
+use grundy::misere::{Misere, MisereError};
 use grundy::rules::{Rules, Solver as LibSolver, SumMove, Unsolvable};
 use grundy::{Engine, Outcome};
 use pyo3::prelude::*;
@@ -218,6 +219,8 @@ const DEFAULT_MAX_POSITIONS: Option<usize> = Some(10_000_000);
 #[pyclass(unsendable, module = "grundy", name = "Solver")]
 pub struct Solver {
     inner: LibSolver<PyRules, Memo>,
+    /// The same rules under misère play.
+    misere: Misere<PyRules>,
 }
 
 impl Solver {
@@ -260,6 +263,47 @@ impl Solver {
     }
 }
 
+/// The components of a sum, not valued (misère play values sums, not
+/// components).
+fn plain_components(positions: &Bound<'_, PyAny>) -> PyResult<Vec<Object>> {
+    positions
+        .try_iter()?
+        .map(|item| Object::position(&item?, || "a component of the sum".to_string()))
+        .collect()
+}
+
+impl Solver {
+    /// Runs a misère question, raising what went wrong in the rules or the
+    /// search as `RulesError`.
+    fn misere_checked<T>(
+        &mut self,
+        work: impl FnOnce(&mut Misere<PyRules>) -> Result<T, MisereError>,
+    ) -> PyResult<T> {
+        let result = work(&mut self.misere);
+        let failed = self.misere.rules().error.borrow_mut().take();
+        if let Some(error) = failed {
+            // What was learnt from a failing rule is not trusted again.
+            let budget = self.misere.budget();
+            let rules = PyRules {
+                options: Python::attach(|py| self.misere.rules().options.clone_ref(py)),
+                error: RefCell::new(None),
+            };
+            self.misere = Misere::new(rules);
+            self.misere.set_budget(budget);
+            return Err(error);
+        }
+        result.map_err(|e| match e {
+            MisereError::Loop => RulesError::new_err(
+                "the game is not well founded: a position can be reached from itself",
+            ),
+            MisereError::TooLarge { budget, .. } => RulesError::new_err(format!(
+                "the misère search needs more than max_positions={budget} positions; \
+                 raise max_positions"
+            )),
+        })
+    }
+}
+
 /// A move of a sum for Python: `(component, move, leaves)`, the component
 /// counted from 1.
 fn sum_move<'py>(py: Python<'py>, mv: SumMove<Object, Object>) -> PyResult<Bound<'py, PyTuple>> {
@@ -278,14 +322,57 @@ fn sum_move<'py>(py: Python<'py>, mv: SumMove<Object, Object>) -> PyResult<Bound
 impl Solver {
     #[new]
     #[pyo3(signature = (options, *, max_positions=DEFAULT_MAX_POSITIONS))]
-    fn new(options: Py<PyAny>, max_positions: Option<usize>) -> Self {
+    fn new(py: Python<'_>, options: Py<PyAny>, max_positions: Option<usize>) -> Self {
+        let misere_rules = PyRules {
+            options: options.clone_ref(py),
+            error: RefCell::new(None),
+        };
         let rules = PyRules {
             options,
             error: RefCell::new(None),
         };
         let mut inner = LibSolver::with_cache(rules, Memo::default());
         inner.set_limit(max_positions);
-        Solver { inner }
+        let mut misere = Misere::new(misere_rules);
+        misere.set_budget(max_positions.map_or(u64::MAX, |m| m as u64));
+        Solver { inner, misere }
+    }
+
+    /// Who wins the sum under misère play (the last player to move
+    /// loses): `"first"` or `"second"`. By genus theory when every
+    /// component is tame, else by a search of at most `max_positions`
+    /// positions.
+    fn misere_outcome(&mut self, positions: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+        let components = plain_components(positions)?;
+        let outcome = self.misere_checked(|m| m.outcome(&components))?;
+        Ok(match outcome {
+            Outcome::FirstPlayer => "first",
+            Outcome::SecondPlayer => "second",
+        })
+    }
+
+    /// Every winning move of the sum under misère play, as
+    /// `(component, move, leaves)`.
+    fn misere_winning_moves<'py>(
+        &mut self,
+        py: Python<'py>,
+        positions: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let components = plain_components(positions)?;
+        let moves = self.misere_checked(|m| m.winning_moves(&components))?;
+        moves.into_iter().map(|mv| sum_move(py, mv)).collect()
+    }
+
+    /// The genus of one component under misère play (`"4^146"`).
+    fn genus(&mut self, position: &Bound<'_, PyAny>) -> PyResult<String> {
+        let component = Object::position(position, || "genus()".to_string())?;
+        Ok(self.misere_checked(|m| m.genus(&component))?.to_string())
+    }
+
+    /// Whether a component and every component below it have tame genera.
+    fn is_tame(&mut self, position: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let component = Object::position(position, || "is_tame()".to_string())?;
+        self.misere_checked(|m| m.is_tame(&component))
     }
 
     /// The Grundy value of one component.

@@ -90,3 +90,52 @@ def test_genera_equal_the_clis(cli):
         grundy.game("bomb").genera()
     with pytest.raises(ValueError, match="more than 2000 positions"):
         kayles.genera(40, misere_budget=2000)
+
+
+def kayles_options(n):
+    """Kayles in Python: knock down one pin or two neighbours from a row."""
+    moves = []
+    for width in (1, 2):
+        for left in range(0, n - width + 1):
+            right = n - width - left
+            moves.append(((width, left), [h for h in (left, right) if h > 0]))
+    return moves
+
+
+def test_a_python_game_under_misere_play_equals_the_registrys():
+    solver = grundy.Solver(kayles_options)
+    registry = grundy.game("octal:0.77", misere=True)
+    assert [solver.genus(n) for n in range(8)] == [g["genus"] for g in grundy.game("octal:0.77").genera(8)]
+    assert solver.is_tame(4) and not solver.is_tame(5)
+    for heaps in ([1], [2], [5, 5], [1, 2, 3], [4, 4, 1], [6, 2], [3, 3, 3]):
+        expected = registry.outcome({"kind": "heaps", "heaps": heaps})
+        assert solver.misere_outcome(heaps) == expected, heaps
+        moves = solver.misere_winning_moves(heaps)
+        assert (len(moves) == 0) == (expected == "second"), heaps
+        for component, _, leaves in moves:
+            after = heaps[: component - 1] + heaps[component:] + list(leaves)
+            assert solver.misere_outcome(after) == "second", (heaps, after)
+    # Normal play from the same solver is unchanged.
+    assert solver.outcome([5, 5]) == "second"
+    assert solver.misere_outcome([5, 5]) == "first"
+
+
+def test_misere_errors_in_a_python_game_are_rules_errors():
+    def broken(n):
+        if n == 3:
+            raise KeyError("three")
+        return [(1, [n - 1])] if n > 0 else []
+
+    solver = grundy.Solver(broken)
+    with pytest.raises(grundy.RulesError, match="three"):
+        solver.misere_outcome([4])
+    assert solver.misere_outcome([2]) == "first"
+
+    def loop(n):
+        return [(0, [(n + 1) % 3])]
+
+    with pytest.raises(grundy.RulesError, match="not well founded"):
+        grundy.Solver(loop).misere_outcome([0])
+    small = grundy.Solver(kayles_options, max_positions=200)
+    with pytest.raises(grundy.RulesError, match="max_positions=200"):
+        small.misere_outcome([20, 21])

@@ -152,6 +152,14 @@ class Solver:
     def winning_moves(self, positions: Iterable[Hashable]) -> list[SumMove]:
         """Every winning move as ``(component from 1, move, leaves)``."""
     def suggest(self, positions: Iterable[Hashable]) -> Optional[SumMove]: ...
+    def misere_outcome(self, positions: Iterable[Hashable]) -> Side:
+        """Who wins under misère play (the last player to move loses)."""
+    def misere_winning_moves(self, positions: Iterable[Hashable]) -> list[SumMove]:
+        """Every winning move under misère play."""
+    def genus(self, position: Hashable) -> str:
+        """The genus of one component under misère play (``"4^146"``)."""
+    def is_tame(self, position: Hashable) -> bool:
+        """Whether the component and every one below it have tame genera."""
     @property
     def known(self) -> int:
         """How many component values are memoised."""
