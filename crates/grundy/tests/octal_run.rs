@@ -421,7 +421,8 @@ fn two_threads_give_the_values_of_one() {
 /// the full array rather than guessing),
 /// and 0.161, 0.6 and 0.16 up to 10^7. Run with
 /// `cargo test --release -p grundy --test octal_run -- --ignored`;
-/// `GRUNDY_SCALE_FROM=0.26` starts at a code.
+/// `GRUNDY_SCALE_FROM=0.26` starts at a code (`0.777` for little more than
+/// the 10^7 runs).
 #[test]
 #[ignore]
 fn windowed_equals_full_at_scale() {
@@ -504,14 +505,23 @@ fn windowed_equals_full_at_scale() {
         assert!(windowed.len() >= 10, "{windowed:?}");
         assert!(fell_back.len() <= windowed.len(), "{fell_back:?}");
     }
-    // 0.16 is proven periodic after about 3·10^5 values when every value
-    // is kept; windowed from 2^17 it goes on, and must follow its period.
-    for text in ["0.161", "0.6", "0.16"] {
+    // 0.16 is proven periodic after 539,994 values when every value is
+    // kept; windowed from 2^17 it goes on, and must follow its period. 0.6's
+    // cover scans reach past a 2^18 prefix (a = 431,340 by 2^22 values), so
+    // it keeps a prefix and window of 2^22 from 2^20 values on.
+    let wide = Memory {
+        window_after: 1 << 20,
+        prefix: 1 << 22,
+        window: 1 << 22,
+        full_limit: 1 << 30,
+    };
+    for (text, memory) in [("0.161", memory), ("0.6", wide), ("0.16", memory)] {
         let c = code(text);
         let upto = 10_000_000;
         let mut run = LongRun::new(&c, memory);
         run.set_threads(2);
         let values = run_all(&mut run, upto, 1 << 16).unwrap();
+        assert_eq!(run.fell_back(), None, "{text}");
         assert!(run.is_windowed(), "{text}");
         assert_eq!(values.len() as u64, upto, "{text}");
         let full = grundy_sequence(&c, upto as usize, &mut |_| {});
