@@ -111,6 +111,8 @@ mod tests {
         assert_eq!(zero.misere, [1, 2, 0]);
         assert_eq!(zero.to_string(), "0^120");
         assert_eq!(zero.gamma(0), 1);
+        assert_eq!(zero.gamma(2), 0);
+        assert_eq!(zero.gamma(3), 2, "just past the values kept");
         assert_eq!(zero.gamma(5), 2);
         assert_eq!(zero.gamma(6), 0);
         assert_eq!(zero.misere_value(), 1);
@@ -118,6 +120,11 @@ mod tests {
         let two = Genus::from_sequence(2, &[2, 0, 2, 0, 2]).unwrap();
         assert_eq!(two.to_string(), "2^20");
         assert_eq!(two.gamma(3), 0);
+        assert_eq!(two.misere_value(), 2);
+        // The alternation may begin late in a long sequence: 6, 2 from γ3.
+        let late = Genus::from_sequence(0, &[5, 1, 4, 6, 2, 6, 2, 6]).unwrap();
+        assert_eq!(late.misere, [5, 1, 4, 6, 2]);
+        assert_eq!(late.to_string(), "0^51462");
         // Not settled yet: the last four do not alternate.
         assert_eq!(Genus::from_sequence(4, &[1, 4, 6, 4, 5]), None);
         assert_eq!(Genus::from_sequence(0, &[1, 2, 0]), None);
