@@ -740,12 +740,7 @@ pub fn analyse<G: Game>(game: &mut G, position: &G::Position, listed: usize) -> 
     let wins = outcome.first_player_wins();
     let [first, second] = game.players();
     let nim_sum = game.value(position);
-    let components = game
-        .components(position)
-        .iter()
-        .enumerate()
-        .map(|(i, (c, v))| game.component_wire(i, c, *v))
-        .collect();
+    let components = components_wire(game, position);
     let count = game.count_winning_moves(position);
     let winning_moves = first_winning_moves(game, position, listed)
         .iter()
@@ -774,6 +769,15 @@ pub fn analyse<G: Game>(game: &mut G, position: &G::Position, listed: usize) -> 
     }
 }
 
+/// Every component of `position` with its (normal-play) value.
+fn components_wire<G: Game>(game: &mut G, position: &G::Position) -> Vec<Component> {
+    game.components(position)
+        .iter()
+        .enumerate()
+        .map(|(i, (c, v))| game.component_wire(i, c, *v))
+        .collect()
+}
+
 /// The analysis of `position` under misère play, from `engine` (see
 /// [`Game::misere`]), listing at most `listed` winning moves; refused when
 /// the engine's search is beyond its budget.
@@ -799,12 +803,7 @@ pub fn analyse_misere<G: Game>(
             .suggest(position)?
             .map(|mv| report(game, position, &mv))
     };
-    let components = game
-        .components(position)
-        .iter()
-        .enumerate()
-        .map(|(i, (c, v))| game.component_wire(i, c, *v))
-        .collect();
+    let components = components_wire(game, position);
     Ok(Analysis {
         format: FORMAT_VERSION,
         game: game.name(),

@@ -37,6 +37,31 @@ pub enum MisereError {
 type Key = Box<[u32]>;
 const SEPARATOR: u32 = u32::MAX;
 
+/// A sum on the search's path, with its options and the next one to look
+/// at.
+struct Frame {
+    key: Key,
+    children: Vec<Key>,
+    next: usize,
+}
+
+/// The search's path: the sums being valued, innermost last, and the same
+/// as a set (a sum reached again while on it is a loop).
+#[derive(Default)]
+struct Path {
+    stack: Vec<Frame>,
+    on_stack: HashSet<Key>,
+}
+
+impl Path {
+    /// Takes the innermost sum off the path.
+    fn leave(&mut self) -> Frame {
+        let frame = self.stack.pop().expect("a frame");
+        self.on_stack.remove(&frame.key);
+        frame
+    }
+}
+
 /// What is known of one component.
 struct Node<P, M> {
     position: P,
@@ -235,6 +260,25 @@ impl<R: Rules> Misere<R> {
         }
     }
 
+    /// Puts `key` on the path with its options: a loop if it is already
+    /// on it, refused if the question has used its budget.
+    fn enter(&mut self, path: &mut Path, key: Key) -> Result<(), MisereError> {
+        if path.on_stack.contains(&key) {
+            return Err(MisereError::Loop);
+        }
+        if self.exhausted() {
+            return Err(self.too_large());
+        }
+        let children = self.children(&key);
+        path.on_stack.insert(key.clone());
+        path.stack.push(Frame {
+            key,
+            children,
+            next: 0,
+        });
+        Ok(())
+    }
+
     /// The misère value of a sum: 1 with no move at all, else the least
     /// value not among its options' (so 0 exactly when the player to move
     /// loses). An explicit stack, so deep games do not overflow.
@@ -242,43 +286,19 @@ impl<R: Rules> Misere<R> {
         if let Some(&v) = self.values.get(&root) {
             return Ok(v);
         }
-        struct Frame {
-            key: Key,
-            children: Vec<Key>,
-            next: usize,
-        }
-        let mut on_stack: HashSet<Key> = HashSet::new();
-        let children = self.children(&root);
-        on_stack.insert(root.clone());
-        let mut stack = vec![Frame {
-            key: root.clone(),
-            children,
-            next: 0,
-        }];
-        while let Some(top) = stack.last_mut() {
+        let mut path = Path::default();
+        self.enter(&mut path, root.clone())?;
+        while let Some(top) = path.stack.last_mut() {
             while top.next < top.children.len() && self.values.contains_key(&top.children[top.next])
             {
                 top.next += 1;
             }
             if top.next < top.children.len() {
                 let child = top.children[top.next].clone();
-                if on_stack.contains(&child) {
-                    return Err(MisereError::Loop);
-                }
-                if self.exhausted() {
-                    return Err(self.too_large());
-                }
-                let children = self.children(&child);
-                on_stack.insert(child.clone());
-                stack.push(Frame {
-                    key: child,
-                    children,
-                    next: 0,
-                });
+                self.enter(&mut path, child)?;
                 continue;
             }
-            let frame = stack.pop().expect("a frame");
-            on_stack.remove(&frame.key);
+            let frame = path.leave();
             let value = if frame.children.is_empty() {
                 1
             } else {
@@ -309,20 +329,9 @@ impl<R: Rules> Misere<R> {
         if let Some(w) = self.known_win(&root) {
             return Ok(w);
         }
-        struct Frame {
-            key: Key,
-            children: Vec<Key>,
-            next: usize,
-        }
-        let mut on_stack: HashSet<Key> = HashSet::new();
-        let children = self.children(&root);
-        on_stack.insert(root.clone());
-        let mut stack = vec![Frame {
-            key: root.clone(),
-            children,
-            next: 0,
-        }];
-        while let Some(top) = stack.last_mut() {
+        let mut path = Path::default();
+        self.enter(&mut path, root.clone())?;
+        while let Some(top) = path.stack.last_mut() {
             // A child known lost decides the frame: the player to move wins.
             let mut decided = None;
             if top.children.is_empty() {
@@ -340,25 +349,12 @@ impl<R: Rules> Misere<R> {
                 decided = Some(false);
             }
             if let Some(wins) = decided {
-                let frame = stack.pop().expect("a frame");
-                on_stack.remove(&frame.key);
+                let frame = path.leave();
                 self.wins.insert(frame.key, wins);
                 continue;
             }
             let child = top.children[top.next].clone();
-            if on_stack.contains(&child) {
-                return Err(MisereError::Loop);
-            }
-            if self.exhausted() {
-                return Err(self.too_large());
-            }
-            let children = self.children(&child);
-            on_stack.insert(child.clone());
-            stack.push(Frame {
-                key: child,
-                children,
-                next: 0,
-            });
+            self.enter(&mut path, child)?;
         }
         Ok(self.wins[&root])
     }
