@@ -62,6 +62,15 @@ impl Path {
     }
 }
 
+/// The outcome when the player to move wins (`true`) or loses.
+fn to_move(wins: bool) -> Outcome {
+    if wins {
+        Outcome::FirstPlayer
+    } else {
+        Outcome::SecondPlayer
+    }
+}
+
 /// What is known of one component.
 struct Node<P, M> {
     position: P,
@@ -553,17 +562,18 @@ impl<R: Rules> Misere<R> {
         self.search_wins(key)
     }
 
+    /// Starts a question about a sum: its components' ids.
+    fn question(&mut self, components: &[R::Position]) -> Vec<u32> {
+        self.begin();
+        components.iter().map(|c| self.intern(c)).collect()
+    }
+
     /// Who wins a sum of components under misère play: by genus theory
     /// when every component is tame, else by a search of the sum's game
     /// tree within the budget.
     pub fn outcome(&mut self, components: &[R::Position]) -> Result<Outcome, MisereError> {
-        self.begin();
-        let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
-        Ok(if self.wins_ids(&ids)? {
-            Outcome::FirstPlayer
-        } else {
-            Outcome::SecondPlayer
-        })
+        let ids = self.question(components);
+        Ok(to_move(self.wins_ids(&ids)?))
     }
 
     /// Who wins, by the search of the literal game tree only (no genus
@@ -572,14 +582,9 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Outcome, MisereError> {
-        self.begin();
-        let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
+        let ids = self.question(components);
         let key = self.key(&ids, &[]);
-        Ok(if self.search_wins(key)? {
-            Outcome::FirstPlayer
-        } else {
-            Outcome::SecondPlayer
-        })
+        Ok(to_move(self.search_wins(key)?))
     }
 
     /// Who wins by genus theory alone, or `None` when some component is not
@@ -588,15 +593,8 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Option<Outcome>, MisereError> {
-        self.begin();
-        let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
-        Ok(self.tame_outcome(&ids)?.map(|wins| {
-            if wins {
-                Outcome::FirstPlayer
-            } else {
-                Outcome::SecondPlayer
-            }
-        }))
+        let ids = self.question(components);
+        Ok(self.tame_outcome(&ids)?.map(to_move))
     }
 
     /// Every winning move of a sum under misère play (none from a lost
@@ -605,8 +603,7 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Vec<MoveOf<R>>, MisereError> {
-        self.begin();
-        let ids: Vec<u32> = components.iter().map(|c| self.intern(c)).collect();
+        let ids = self.question(components);
         let mut moves = Vec::new();
         for (i, &id) in ids.iter().enumerate() {
             let options: Vec<(R::Move, Vec<u32>)> = self.options(id).to_vec();
