@@ -778,3 +778,142 @@ fn genera_of_0_14_agree_with_winning_ways() {
     assert_eq!(genera[15].to_string(), "4^46");
     assert_eq!(genera[18].to_string(), "2^20");
 }
+
+/// One heap of a published genus table: its size, normal value, γ0 … γ7
+/// and whether the table calls it tame.
+type GenusRow = (u64, u32, &'static str, bool);
+
+/// Checks a game's genera against a published table: the normal value and
+/// γ0 … γ7 of every heap exactly, and tameness one way — our hereditary
+/// test is sufficient, so a heap we call tame must be tame in the table,
+/// and a heap the table calls wild must not be tame here.
+fn check_genus_table<R>(name: &str, rules: R, shift: u64, table: &[GenusRow])
+where
+    R: Rules<Position = u64>,
+{
+    let mut e = Misere::new(rules);
+    for &(heap, normal, gammas, tame) in table {
+        let n = heap + shift;
+        let genus = e.genus(&n).unwrap();
+        let got: String = (0..8).map(|k| genus.gamma(k).to_string()).collect();
+        assert_eq!(
+            (genus.normal, got.as_str()),
+            (normal, gammas),
+            "{name} heap {n}: {genus}"
+        );
+        if e.is_tame(&n).unwrap() {
+            assert!(tame, "{name} heap {n} is tame here but wild in the table");
+        }
+        if !tame {
+            assert!(!e.is_tame(&n).unwrap(), "{name} heap {n}");
+        }
+        // A genus outside the tame forms is never a tame game's.
+        if genus.tame_kind().is_none() {
+            assert!(!tame, "{name} heap {n}: {genus} is a wild genus");
+        }
+    }
+}
+
+// Published genera, computed by CGSuite 2.2 (A. N. Siegel's program for
+// combinatorial games: `game.heap.TakeAndBreak(code)(n).Genus`, the misère
+// values with copies of *2, and `MisereCanonicalForm.IsTame`), as
+// tabulated in the public repository nehalahmedshaikh/pycgt,
+// tests/test_impartial_misere.py. Each row: heap, normal value, γ0 … γ7,
+// tame.
+const KAYLES_CGSUITE: [GenusRow; 21] = [
+    (0, 0, "12020202", true),
+    (1, 1, "03131313", true),
+    (2, 2, "20202020", true),
+    (3, 3, "31313131", true),
+    (4, 1, "03131313", true),
+    (5, 4, "14646464", false),
+    (6, 3, "31313131", true),
+    (7, 2, "20202020", false),
+    (8, 1, "13131313", true),
+    (9, 4, "04646464", false),
+    (10, 2, "20202020", false),
+    (11, 6, "46464646", false),
+    (12, 4, "04646464", false),
+    (13, 1, "13131313", false),
+    (14, 2, "20202020", false),
+    (15, 7, "57575757", false),
+    (16, 1, "13131313", false),
+    (17, 4, "64646464", false),
+    (18, 3, "31313131", false),
+    (19, 2, "20202020", false),
+    (20, 1, "03131313", false),
+];
+
+/// Dawson's Chess (0.137); a heap of n is Dawson's Kayles' (0.07) heap of
+/// n + 1 (Winning Ways, ch. 4).
+const DAWSONS_CHESS_CGSUITE: [GenusRow; 21] = [
+    (0, 0, "12020202", true),
+    (1, 1, "03131313", true),
+    (2, 1, "03131313", true),
+    (3, 2, "20202020", true),
+    (4, 0, "12020202", true),
+    (5, 3, "31313131", true),
+    (6, 1, "03131313", true),
+    (7, 1, "03131313", true),
+    (8, 0, "12020202", true),
+    (9, 3, "14313131", false),
+    (10, 3, "31313131", true),
+    (11, 2, "05202020", false),
+    (12, 2, "20202020", true),
+    (13, 4, "14646464", false),
+    (14, 0, "12020202", true),
+    (15, 5, "05757575", false),
+    (16, 2, "05202020", false),
+    (17, 2, "20202020", true),
+    (18, 3, "14313131", false),
+    (19, 3, "31313131", true),
+    (20, 0, "02020202", false),
+];
+
+const GRUNDYS_GAME_CGSUITE: [GenusRow; 20] = [
+    (0, 0, "12020202", true),
+    (1, 0, "12020202", true),
+    (2, 0, "12020202", true),
+    (3, 1, "03131313", true),
+    (4, 0, "12020202", true),
+    (5, 2, "20202020", true),
+    (6, 1, "03131313", true),
+    (7, 0, "12020202", true),
+    (8, 2, "20202020", true),
+    (9, 1, "03131313", true),
+    (10, 0, "12020202", true),
+    (11, 2, "20202020", true),
+    (12, 1, "03131313", true),
+    (13, 3, "14313131", false),
+    (14, 2, "20202020", true),
+    (15, 1, "03131313", true),
+    (16, 3, "14313131", false),
+    (17, 2, "20202020", true),
+    (18, 4, "05646464", false),
+    (19, 3, "14313131", false),
+];
+
+#[test]
+fn genera_of_kayles_equal_cgsuites() {
+    check_genus_table(
+        "0.77",
+        "0.77".parse::<OctalCode>().unwrap(),
+        0,
+        &KAYLES_CGSUITE,
+    );
+}
+
+#[test]
+fn genera_of_dawsons_chess_and_dawsons_kayles_equal_cgsuites() {
+    let chess = "0.137".parse::<OctalCode>().unwrap();
+    check_genus_table("0.137", chess, 0, &DAWSONS_CHESS_CGSUITE);
+    // Dawson's Kayles' heaps 1 … 21, and heap 0 like heap 1.
+    let kayles = "0.07".parse::<OctalCode>().unwrap();
+    check_genus_table("0.07", kayles.clone(), 1, &DAWSONS_CHESS_CGSUITE);
+    check_genus_table("0.07", kayles, 0, &DAWSONS_CHESS_CGSUITE[..1]);
+}
+
+#[test]
+fn genera_of_grundys_game_equal_cgsuites() {
+    check_genus_table("grundys", GrundysGame, 0, &GRUNDYS_GAME_CGSUITE);
+}
