@@ -155,14 +155,17 @@ try {
     assert.equal(await page.locator("[data-testid=misere]").count(), 0);
   });
 
-  await test("octal: misère genera of Kayles, with the first heap that is not tame", async () => {
+  await test("octal: misère genera of Kayles, with the first heap not shown tame", async () => {
     await page.goto("about:blank");
     await page.goto(`${url}#octal`);
     await page.fill("[data-testid=octal-code]", "0.77");
     await page.click("[data-testid=octal-genera]");
     await page.locator("[data-testid=genera] tr[data-heap='5']").waitFor();
     assert.equal(await page.textContent("[data-testid=genera] tr[data-heap='5'] td:nth-child(2)"), "4^146");
-    assert.match(await page.textContent("[data-testid=genera] p"), /first heap that is not tame is 5/);
+    assert.match(await page.textContent("[data-testid=genera] p"), /first heap not shown tame is 5/);
+    assert.equal(await page.textContent("[data-testid=genera] tr[data-heap='5'] td:nth-child(3)"), "wild");
+    assert.equal(await page.textContent("[data-testid=genera] tr[data-heap='6'] td:nth-child(3)"), "not shown tame");
+    assert.equal(await page.textContent("[data-testid=genera] tr[data-heap='4'] td:nth-child(3)"), "tame");
   });
 
   await test("octal: the engine's move is highlighted, and a typed move is played", async () => {

@@ -161,10 +161,13 @@ fn octal_misere_lists_genera_and_the_first_heap_that_is_not_tame() {
         .assert()
         .success()
         .stdout(
-            predicate::str::contains("  5: 4^146  (not tame)")
+            predicate::str::contains("  5: 4^146  (wild)")
                 .and(predicate::str::contains("  4: 1^031\n"))
                 .and(predicate::str::contains(
-                    "first heap that is not tame: 5 (4^146)",
+                    "  6: 3^31  (not shown tame: a heap it leaves is not)",
+                ))
+                .and(predicate::str::contains(
+                    "first heap not shown tame: 5 (4^146)",
                 )),
         );
     let out = grundy()
@@ -177,6 +180,10 @@ fn octal_misere_lists_genera_and_the_first_heap_that_is_not_tame() {
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["first_not_tame"], 4);
     assert_eq!(doc["genera"][4]["genus"], "2^1420");
+    assert_eq!(doc["genera"][4]["wild"], true);
+    assert_eq!(doc["genera"][3]["wild"], false);
+    assert_eq!(doc["genera"][5]["tame"], false);
+    assert_eq!(doc["genera"][5]["wild"], false);
     assert_eq!(doc["genera"].as_array().unwrap().len(), 7);
     grundy()
         .args([
@@ -185,7 +192,7 @@ fn octal_misere_lists_genera_and_the_first_heap_that_is_not_tame() {
         .assert()
         .success()
         .stdout(
-            "n,genus,normal,misere,tame\n0,0^120,0,1,true\n1,1^031,1,0,true\n2,2^20,2,2,true\n",
+            "n,genus,normal,misere,tame,wild\n0,0^120,0,1,true,false\n1,1^031,1,0,true,false\n2,2^20,2,2,true,false\n",
         );
     // Beyond the budget: the heaps before it, then exit status 2.
     grundy()

@@ -167,7 +167,7 @@ impl Game {
 
     /// For heap games: the genus of heaps 0 … `upto` − 1 under misère play,
     /// as `grundy octal CODE --misere --format json` lists them (dicts with
-    /// `heap`, `genus`, `normal`, `misere` and `tame`). Raises `ValueError`
+    /// `heap`, `genus`, `normal`, `misere`, `tame` and `wild`). Raises `ValueError`
     /// for other games, and when a heap needs more than `misere_budget`
     /// positions of search.
     #[pyo3(signature = (upto=21, *, misere_budget=None))]
@@ -190,18 +190,10 @@ impl Game {
                 ))
             })?
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let rows: Vec<serde_json::Value> = genera
+        let rows: Vec<grundy::wire::HeapGenus> = genera
             .iter()
             .enumerate()
-            .map(|(heap, (genus, tame))| {
-                serde_json::json!({
-                    "heap": heap,
-                    "genus": genus.to_string(),
-                    "normal": genus.normal,
-                    "misere": genus.misere,
-                    "tame": tame,
-                })
-            })
+            .map(|(heap, (genus, tame))| grundy::wire::HeapGenus::new(heap as u64, genus, *tame))
             .collect();
         plain(py, &rows)
     }

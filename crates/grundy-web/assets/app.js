@@ -666,11 +666,13 @@ function octalView() {
     try { data = await api(`/api/genera?game=octal:${encodeURIComponent(code.value)}&upto=21`); }
     catch (error) { genera.textContent = error.message; return; }
     const rows = data.genera.map((g) => el("tr", { "data-heap": g.heap, class: g.tame ? "" : "wild" },
-      el("td", {}, String(g.heap)), el("td", {}, g.genus), el("td", {}, g.tame ? "tame" : "not tame")));
+      el("td", {}, String(g.heap)), el("td", {}, g.genus),
+      el("td", { title: g.tame ? "it and every heap it leaves have tame genera" : g.wild ? "no tame game has this genus" : "a heap it leaves is not shown tame" },
+        g.tame ? "tame" : g.wild ? "wild" : "not shown tame")));
     genera.replaceChildren(
       el("p", {}, data.first_not_tame === null
         ? "Every heap listed is tame: sums of them play like misère Nim."
-        : `The first heap that is not tame is ${data.first_not_tame}.`),
+        : `The first heap not shown tame is ${data.first_not_tame}.`),
       el("table", { class: "genera" }, el("tr", {}, el("th", {}, "heap"), el("th", {}, "genus"), el("th", {}, "")), ...rows));
   };
   view.replaceChildren(el("h2", {}, "Octal games"),

@@ -494,13 +494,7 @@ pub async fn genera(
                 genera: genera
                     .into_iter()
                     .enumerate()
-                    .map(|(heap, (genus, tame))| wire::HeapGenus {
-                        heap: heap as u64,
-                        genus: genus.to_string(),
-                        normal: genus.normal,
-                        misere: genus.misere,
-                        tame,
-                    })
+                    .map(|(heap, (genus, tame))| wire::HeapGenus::new(heap as u64, &genus, tame))
                     .collect(),
                 first_not_tame,
             })

@@ -972,6 +972,16 @@ async fn genera_of_heap_games() {
     );
     assert_eq!(answer["first_not_tame"], 5);
     assert_eq!(answer["genera"][5]["misere"], json!([1, 4, 6]));
+    // Heap 5's genus is wild; heap 6's is tame but it leaves heap 5.
+    let flags = |n: usize| {
+        (
+            answer["genera"][n]["tame"].clone(),
+            answer["genera"][n]["wild"].clone(),
+        )
+    };
+    assert_eq!(flags(4), (json!(true), json!(false)));
+    assert_eq!(flags(5), (json!(false), json!(true)));
+    assert_eq!(flags(6), (json!(false), json!(false)));
     let (status, answer) = get(&app, "/api/genera?game=subtraction:2,3,7").await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert!(answer["first_not_tame"].is_null());

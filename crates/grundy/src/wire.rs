@@ -682,8 +682,29 @@ pub struct HeapGenus {
     /// The misère values with 0, 1, 2, … copies of `*2`, up to the first
     /// two that alternate for ever.
     pub misere: Vec<u32>,
-    /// Whether it and every heap it can leave have tame genera.
+    /// Whether it and every heap it can leave have tame genera: a
+    /// sufficient test of tameness, under which sums are decided by genus
+    /// theory. False does not make a heap wild (see `wild`).
     pub tame: bool,
+    /// Whether its genus is not one a tame game can have, which proves it
+    /// wild. A heap neither `tame` nor `wild` may still be tame in Conway's
+    /// wider sense; sums with it are decided by search.
+    pub wild: bool,
+}
+
+impl HeapGenus {
+    /// The row for heap `heap` of genus `genus`, `tame` by the hereditary
+    /// test.
+    pub fn new(heap: u64, genus: &crate::misere::Genus, tame: bool) -> HeapGenus {
+        HeapGenus {
+            heap,
+            genus: genus.to_string(),
+            normal: genus.normal,
+            misere: genus.misere.clone(),
+            tame,
+            wild: genus.is_wild(),
+        }
+    }
 }
 
 /// `GET /api/genera`: the genera of a heap game's first heaps.
@@ -700,7 +721,7 @@ pub struct Genera {
     pub game: String,
     /// Heaps 0, 1, 2, ….
     pub genera: Vec<HeapGenus>,
-    /// The first heap that is not tame, if any.
+    /// The first heap that is not `tame` by the hereditary test, if any.
     pub first_not_tame: Option<u64>,
 }
 

@@ -1,10 +1,13 @@
 //! `grundy octal CODE --misere`: the genus of every heap of a code up to
-//! `--upto`, whether it is tame, and the first heap that is not.
+//! `--upto`, whether it is tame (it and every heap it can leave have tame
+//! genera) or wild (its genus is no tame game's), and the first heap that
+//! is not shown tame.
 
 use std::io::{self, Write};
 
 use grundy::games::octal::OctalCode;
 use grundy::misere::{Misere, MisereError};
+use grundy::wire::HeapGenus;
 
 use super::octal::OctalFormat;
 use crate::cli::misere_refusal;
@@ -24,10 +27,12 @@ pub fn run(code: &OctalCode, upto: u64, budget: u64, format: OctalFormat) -> any
         writeln!(
             out,
             "{code} under misère play: genus g^γ0γ1… (normal value g, then the misère values \
-             with 0, 1, 2, … copies of *2, up to the first two that alternate for ever)"
+             with 0, 1, 2, … copies of *2, up to the first two that alternate for ever); \
+             unmarked heaps are tame (they and every heap they leave have tame genera), \
+             'wild' ones have a genus no tame game has"
         )?;
     } else if format == OctalFormat::Csv {
-        writeln!(out, "n,genus,normal,misere,tame")?;
+        writeln!(out, "n,genus,normal,misere,tame,wild")?;
     }
     let mut first_wild = None;
     let mut rows = Vec::new();
@@ -47,27 +52,26 @@ pub fn run(code: &OctalCode, upto: u64, budget: u64, format: OctalFormat) -> any
             OctalFormat::Text => writeln!(
                 out,
                 "{n:>3}: {genus}{}",
-                if tame { "" } else { "  (not tame)" }
+                match (tame, genus.is_wild()) {
+                    (true, _) => "",
+                    (false, true) => "  (wild)",
+                    (false, false) => "  (not shown tame: a heap it leaves is not)",
+                }
             )?,
             OctalFormat::Csv => writeln!(
                 out,
-                "{n},{genus},{},{},{tame}",
+                "{n},{genus},{},{},{tame},{}",
                 genus.normal,
-                genus.misere_value()
+                genus.misere_value(),
+                genus.is_wild()
             )?,
-            OctalFormat::Json => rows.push(serde_json::json!({
-                "heap": n,
-                "genus": genus.to_string(),
-                "normal": genus.normal,
-                "misere": genus.misere,
-                "tame": tame,
-            })),
+            OctalFormat::Json => rows.push(HeapGenus::new(n, &genus, tame)),
         }
     }
     let computed = failure.as_ref().map_or(upto, |(n, _)| *n);
     match format {
         OctalFormat::Text => match &first_wild {
-            Some((n, genus)) => writeln!(out, "first heap that is not tame: {n} ({genus})")?,
+            Some((n, genus)) => writeln!(out, "first heap not shown tame: {n} ({genus})")?,
             None => writeln!(
                 out,
                 "every heap up to {} is tame",

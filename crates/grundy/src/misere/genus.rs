@@ -82,6 +82,15 @@ impl Genus {
             _ => None,
         }
     }
+
+    /// Whether no tame game has this genus, which proves a game of it
+    /// wild: a tame game is equivalent in misère play to a nim position,
+    /// and every nim position's genus is one of the tame genera (Conway,
+    /// *On Numbers and Games*, ch. 12). A game of a tame genus may still
+    /// be wild (Kayles' heap of 7 has `*2`'s genus 2^20).
+    pub fn is_wild(&self) -> bool {
+        self.tame_kind().is_none()
+    }
 }
 
 impl fmt::Display for Genus {
@@ -152,5 +161,8 @@ mod tests {
         assert_eq!(genus(1, &[3, 1]).tame_kind(), None);
         assert_eq!(genus(5, &[5, 5]).tame_kind(), None);
         assert_eq!(genus(1, &[0, 2]).tame_kind(), None);
+        assert!(genus(4, &[1, 4, 6]).is_wild());
+        assert!(!genus(2, &[2, 0]).is_wild());
+        assert!(!genus(0, &[1, 2, 0]).is_wild());
     }
 }
