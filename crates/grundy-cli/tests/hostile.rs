@@ -1,7 +1,8 @@
 //! A corpus of hostile inputs (`tests/hostile/NAME.in`), each run through
 //! the command in `NAME.cmd`, with the exit status, standard-error line and
-//! standard output expected in `NAME.expected`. A new file there is a new
-//! test case.
+//! standard output expected in `NAME.expected`, with the SIMD readers and
+//! with the portable ones (`GRUNDY_SIMD=portable`). A new file there is a
+//! new test case.
 
 use std::fs;
 use std::path::Path;
@@ -34,26 +35,31 @@ fn every_hostile_input_gets_its_expected_answer() {
                 stderr.push(s.strip_prefix(' ').unwrap_or(s));
             }
         }
-        let cache = tempfile::tempdir().unwrap();
-        let output = Command::cargo_bin("grundy")
-            .unwrap()
-            .env("GRUNDY_CACHE_DIR", cache.path())
-            .args(command.split_whitespace())
-            .write_stdin(fs::read(&input).unwrap())
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), status, "{name}: status");
-        let got_stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(
-            got_stderr.trim_end(),
-            stderr.join("\n").trim_end(),
-            "{name}: stderr"
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&output.stdout),
-            stdout,
-            "{name}: stdout"
-        );
-        assert!(!got_stderr.contains("panicked"), "{name}: no panic");
+        // The SIMD paths and the portable ones alike.
+        for simd in ["native", "portable"] {
+            let name = format!("{name} ({simd})");
+            let cache = tempfile::tempdir().unwrap();
+            let output = Command::cargo_bin("grundy")
+                .unwrap()
+                .env("GRUNDY_CACHE_DIR", cache.path())
+                .env("GRUNDY_SIMD", simd)
+                .args(command.split_whitespace())
+                .write_stdin(fs::read(&input).unwrap())
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), status, "{name}: status");
+            let got_stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(
+                got_stderr.trim_end(),
+                stderr.join("\n").trim_end(),
+                "{name}: stderr"
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&output.stdout),
+                stdout,
+                "{name}: stdout"
+            );
+            assert!(!got_stderr.contains("panicked"), "{name}: no panic");
+        }
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! Features are detected once, at first use, and kept. Each SIMD path asks
 //! here whether it may run; every one of them has a portable twin that the
-//! tests hold it against.
+//! tests hold it against. With `GRUNDY_SIMD=portable` in the environment
+//! no SIMD extension is reported, so every path is the portable one (for
+//! tests that compare whole runs, and for a CPU whose extensions misbehave).
 
 use std::sync::OnceLock;
 
@@ -21,6 +23,10 @@ pub struct Features {
     pub avx512vpopcntdq: bool,
     /// Galois-field instructions (`gf2p8affineqb`).
     pub gfni: bool,
+    /// `popcnt`.
+    pub popcnt: bool,
+    /// BMI1 (`tzcnt`, `blsr`).
+    pub bmi1: bool,
 }
 
 impl Features {
@@ -34,6 +40,16 @@ impl Features {
         self.avx512f && self.avx512vpopcntdq
     }
 
+    /// What the judge readers' 64-byte classifier needs with AVX2.
+    pub fn judge_avx2(self) -> bool {
+        self.avx2 && self.popcnt && self.bmi1
+    }
+
+    /// What the judge readers' 64-byte classifier needs with AVX-512.
+    pub fn judge_avx512(self) -> bool {
+        self.avx512f && self.avx512bw && self.popcnt && self.bmi1
+    }
+
     /// What the octal engine's eight-lane split scan needs.
     pub fn octal_avx2(self) -> bool {
         self.avx2
@@ -43,7 +59,13 @@ impl Features {
 /// The features of the CPU this runs on (none off x86-64).
 pub fn features() -> Features {
     static FEATURES: OnceLock<Features> = OnceLock::new();
-    *FEATURES.get_or_init(detect)
+    *FEATURES.get_or_init(|| {
+        if std::env::var_os("GRUNDY_SIMD").is_some_and(|v| v == "portable") {
+            Features::default()
+        } else {
+            detect()
+        }
+    })
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -55,6 +77,8 @@ fn detect() -> Features {
         avx512vbmi: is_x86_feature_detected!("avx512vbmi"),
         avx512vpopcntdq: is_x86_feature_detected!("avx512vpopcntdq"),
         gfni: is_x86_feature_detected!("gfni"),
+        popcnt: is_x86_feature_detected!("popcnt"),
+        bmi1: is_x86_feature_detected!("bmi1"),
     }
 }
 
@@ -75,5 +99,9 @@ mod tests {
         assert!(!f.octal_avx512() || f.avx512f);
         assert!(!Features::default().bomb_avx512());
         assert!(!Features::default().octal_avx512());
+        assert!(!Features::default().judge_avx512());
+        assert!(!Features::default().judge_avx2());
+        assert!(!f.judge_avx2() || f.avx2);
+        assert!(!f.judge_avx512() || f.avx512bw);
     }
 }

@@ -4,6 +4,7 @@
 use std::io::Read;
 
 use super::scan::{digits8, load8, mask_where, Scanner};
+use super::tokens::{scan_numbers, Scanned, Step};
 use super::{FormatError, ReadError};
 use crate::games::cutting::Paper;
 
@@ -29,18 +30,24 @@ impl<R: Read> CuttingReader<R> {
     /// the input has ended. On an error, `papers` still holds every query
     /// read before it, for the caller to answer before reporting the error.
     ///
-    /// This is the fast way through large inputs: lines written plainly
-    /// (`W H` and a newline) are read without the general machinery. A batch
-    /// ends early rather than wait for more input.
+    /// This is the fast way through large inputs: lines of one plain pair
+    /// are read a line at a time, and other pairs of plain numbers by
+    /// [`scan_numbers`], however many stand on a line and
+    /// however the white space between them is made; a pair it cannot read
+    /// is read the careful way. A batch ends early rather than wait for
+    /// more input.
     pub fn next_batch(&mut self, papers: &mut Vec<Paper>, max: usize) -> Result<bool, ReadError> {
         papers.clear();
         loop {
-            // As many plain lines as the buffer holds, in one pass.
             if self.batch_is_done(papers, max) {
                 return Ok(true);
             }
+            // Lines of one plain pair, the commonest shape, line by line;
+            // then any pairs in any white space, token by token.
             let (used, newlines) = plain_lines(self.scanner.chunk()?, papers, max);
             self.scanner.advance_lines(used, newlines);
+            let scanned = pairs(self.scanner.chunk()?, papers, max);
+            self.scanner.advance_lines(scanned.used, scanned.newlines);
             // Then one query the careful way.
             if self.batch_is_done(papers, max) {
                 return Ok(true);
@@ -132,6 +139,39 @@ fn plain_line(chunk: &[u8], start: usize, end: usize) -> Option<Paper> {
         return None;
     }
     Some(Paper::new(width, height))
+}
+
+/// Reads pairs `W H` of positive numbers from `chunk` into `papers`, up to
+/// `max` in all; a width without its height is left for the careful path,
+/// and so is a zero (an error there).
+fn pairs(chunk: &[u8], papers: &mut Vec<Paper>, max: usize) -> Scanned {
+    let mut width = None;
+    if papers.len() >= max {
+        return Scanned::default();
+    }
+    scan_numbers(
+        chunk,
+        #[inline(always)]
+        |n| {
+            if n == 0 {
+                return Step::Stop;
+            }
+            match width.take() {
+                None => {
+                    width = Some(n);
+                    Step::Take
+                }
+                Some(w) => {
+                    papers.push(Paper::new(w, n));
+                    if papers.len() >= max {
+                        Step::CommitAndStop
+                    } else {
+                        Step::Commit
+                    }
+                }
+            }
+        },
+    )
 }
 
 #[inline]

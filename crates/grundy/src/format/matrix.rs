@@ -8,6 +8,7 @@
 use std::io::Read;
 
 use super::scan::Scanner;
+use super::tokens::{scan_numbers, Step};
 use super::{FormatError, ReadError};
 use crate::games::matrix::Row;
 
@@ -169,6 +170,9 @@ impl<R: Read> MatrixReader<R> {
         Ok(())
     }
 
+    /// Reads the case's m·n cells: runs of plain numbers by
+    /// [`scan_numbers`], and a cell it cannot read the careful way (which
+    /// names the cell, or the line and what is wrong).
     fn read_cells(
         &mut self,
         case: &mut MatrixCase,
@@ -180,39 +184,112 @@ impl<R: Read> MatrixReader<R> {
         case.cols = cols;
         case.rows.clear();
         case.big_rows = 0;
+        if self.keep_cells {
+            self.read_cells_into::<true>(case, number, rows, cols)
+        } else {
+            self.read_cells_into::<false>(case, number, rows, cols)
+        }
+    }
+
+    /// [`MatrixReader::read_cells`] with the choice to keep cells made at
+    /// compile time, so that without them the loop is plain arithmetic.
+    #[inline(always)]
+    fn read_cells_into<const KEEP: bool>(
+        &mut self,
+        case: &mut MatrixCase,
+        number: u64,
+        rows: u64,
+        cols: u64,
+    ) -> Result<(), ReadError> {
         let sc = &mut self.scanner;
-        let mut cells = Vec::new();
+        let mut cells = Cells::<KEEP> {
+            rows: &mut case.rows,
+            cols,
+            rows_left: rows,
+            col: 0,
+            total: 0,
+            kept: Vec::new(),
+            folded: 0,
+            big_rows: 0,
+        };
+        let result = loop {
+            if cells.rows_left == 0 {
+                break Ok(());
+            }
+            let scanned = scan_numbers(
+                sc.chunk()?,
+                #[inline(always)]
+                |stones| {
+                    if cells.push(stones) {
+                        Step::CommitAndStop
+                    } else {
+                        Step::Commit
+                    }
+                },
+            );
+            sc.advance_lines(scanned.used, scanned.newlines);
+            if cells.rows_left == 0 {
+                break Ok(());
+            }
+            if !sc.skip_to_token()? {
+                let (r, c) = (rows - cells.rows_left + 1, cells.col + 1);
+                let expected = format!("cell ({r}, {c}) of case {number} ({rows}×{cols})");
+                break Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
+            }
+            let stones =
+                sc.number("a number of stones (an integer from 0 to 18446744073709551615)")?;
+            cells.push(stones);
+        };
+        case.big_rows = cells.big_rows;
         // Without kept cells the rows are Nim heaps of their totals, and a
         // sum of heaps is worth one heap of their XOR: memory stays constant
         // however many rows a case has.
-        let mut folded: u128 = 0;
-        for r in 1..=rows {
-            let mut total: u128 = 0;
-            cells.clear();
-            for c in 1..=cols {
-                if !sc.skip_to_token()? {
-                    let expected = format!("cell ({r}, {c}) of case {number} ({rows}×{cols})");
-                    return Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
-                }
-                let stones =
-                    sc.number("a number of stones (an integer from 0 to 18446744073709551615)")?;
-                // Cannot overflow: at most 2^32 cells of less than 2^64 each.
-                total += u128::from(stones);
-                if self.keep_cells {
-                    cells.push(stones);
-                }
-            }
-            case.big_rows += u64::from(total >= 2);
-            if self.keep_cells {
-                case.rows.push(Row::from_cells(cells.clone()));
-            } else {
-                folded ^= total;
-            }
-        }
-        if !self.keep_cells {
+        if !KEEP {
+            let folded = cells.folded;
             case.rows.push(Row::from_total(folded));
         }
-        Ok(())
+        result
+    }
+}
+
+/// A case's cells as they are read, row by row; with `KEEP`, every cell
+/// is kept, else only the XOR of the row totals.
+struct Cells<'a, const KEEP: bool> {
+    rows: &'a mut Vec<Row>,
+    cols: u64,
+    rows_left: u64,
+    /// Cells of the current row read so far.
+    col: u64,
+    total: u128,
+    kept: Vec<u64>,
+    folded: u128,
+    /// Rows of two stones or more.
+    big_rows: u64,
+}
+
+impl<const KEEP: bool> Cells<'_, KEEP> {
+    /// Adds the next cell; `true` once the last row is complete.
+    #[inline(always)]
+    fn push(&mut self, stones: u64) -> bool {
+        // Cannot overflow: at most 2^32 cells of less than 2^64 each.
+        self.total += u128::from(stones);
+        if KEEP {
+            self.kept.push(stones);
+        }
+        self.col += 1;
+        if self.col == self.cols {
+            self.big_rows += u64::from(self.total >= 2);
+            if KEEP {
+                self.rows
+                    .push(Row::from_cells(std::mem::take(&mut self.kept)));
+            } else {
+                self.folded ^= self.total;
+            }
+            self.total = 0;
+            self.col = 0;
+            self.rows_left -= 1;
+        }
+        self.rows_left == 0
     }
 }
 

@@ -13,6 +13,7 @@ mod bomb;
 mod cutting;
 mod matrix;
 mod scan;
+mod tokens;
 
 pub use bomb::BombReader;
 pub use cutting::CuttingReader;

@@ -257,7 +257,7 @@ impl<R: Read> Scanner<R> {
     }
 }
 
-/// The fast path for a number: up to 19 digits (never an overflow) at the
+/// The fast path for a number: up to 20 digits (checked against 2^64) at the
 /// start of `bytes`, ended by white space, with at least 24 bytes in view so
 /// that eight bytes at a time can be read. Returns the value and the digits'
 /// length; `None` sends the caller to the careful byte-by-byte path.
@@ -275,8 +275,15 @@ pub(crate) fn leading_number(bytes: &[u8]) -> Option<(u64, usize)> {
         return is_space(bytes[8 + len2]).then(|| (high * POW10[len2] + mid, 8 + len2));
     }
     let (len3, low) = digits8(load8(&bytes[16..]));
-    (len3 <= 3 && is_space(bytes[16 + len3]))
-        .then(|| ((high * POW10[8] + mid) * POW10[len3] + low, 16 + len3))
+    if len3 > 4 || !is_space(bytes[16 + len3]) {
+        return None;
+    }
+    let top = high * POW10[8] + mid;
+    if len3 <= 3 {
+        return Some((top * POW10[len3] + low, 16 + len3));
+    }
+    // Twenty digits: below 2^64 or left to the careful path, which says so.
+    Some((top.checked_mul(POW10[4])?.checked_add(low)?, 20))
 }
 
 const POW10: [u64; 9] = [
