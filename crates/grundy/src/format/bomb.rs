@@ -6,7 +6,8 @@
 
 use std::io::Read;
 
-use super::scan::{describe_byte, mask_where, Scanner};
+use super::scan::{describe_byte, Scanner};
+use super::tokens::cell_masks;
 use super::{FormatError, ReadError};
 use crate::games::bomb::Board;
 
@@ -165,18 +166,24 @@ fn plain_row(bytes: &[u8], cols: usize, bits: &mut [u64]) -> Option<usize> {
         [b'\r', b'\n'] => cols + 1,
         _ => return None,
     };
-    let row = &bytes[..cols];
-    // 64 cells per step: one bitset word. The tail is padded with `.`.
-    for (word, cells) in bits.iter_mut().zip(row.chunks(64)) {
-        let mut block = [b'.'; 64];
-        block[..cells.len()].copy_from_slice(cells);
-        let invalid = block
-            .iter()
-            .fold(0u8, |acc, &b| acc | u8::from(b != b'#' && b != b'.'));
-        if invalid != 0 {
+    // 64 cells per step: one bitset word, classified in place where 64
+    // bytes are in view, else from a copy padded with `.`.
+    for (k, word) in bits.iter_mut().enumerate().take(cols.div_ceil(64)) {
+        let start = 64 * k;
+        let cells = (cols - start).min(64);
+        let lanes = if cells == 64 { !0 } else { (1u64 << cells) - 1 };
+        let (bomb, empty) = match bytes.get(start..start + 64) {
+            Some(block) => cell_masks(block.try_into().expect("64 bytes")),
+            None => {
+                let mut block = [b'.'; 64];
+                block[..cells].copy_from_slice(&bytes[start..start + cells]);
+                cell_masks(&block)
+            }
+        };
+        if (bomb | empty) & lanes != lanes {
             return None;
         }
-        *word = mask_where(&block, |b| b == b'#');
+        *word = bomb & lanes;
     }
     Some(newline)
 }

@@ -1,4 +1,5 @@
-//! The fast way through a stream of numbers separated by white space.
+//! The fast way through a stream of numbers separated by white space, and
+//! through rows of Bomb cells.
 //!
 //! A chunk of input is classified 64 bytes at a time into two bit masks —
 //! white space and newlines — with AVX2 or AVX-512 where the CPU has them
@@ -293,9 +294,79 @@ unsafe fn classify_avx512(block: &[u8; 64]) -> (u64, u64) {
     (blank | control, newline)
 }
 
+/// The `#` and `.` masks of a block of Bomb cells, bit k for byte k.
+#[inline]
+pub(crate) fn cell_masks(block: &[u8; 64]) -> (u64, u64) {
+    cell_masks_with(Isa::best(), block)
+}
+
+#[inline]
+fn cell_masks_with(isa: Isa, block: &[u8; 64]) -> (u64, u64) {
+    match isa {
+        Isa::Portable => (
+            mask_where(block, |b| b == b'#'),
+            mask_where(block, |b| b == b'.'),
+        ),
+        // SAFETY: `Isa::Avx2` is only chosen when the CPU has AVX2.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { cell_masks_avx2(block) },
+        // SAFETY: `Isa::Avx512` is only chosen when the CPU has AVX-512 BW.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { cell_masks_avx512(block) },
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn cell_masks_avx2(block: &[u8; 64]) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    let half = |offset: usize| {
+        // SAFETY: `block` has 64 bytes, so both 32-byte loads are in bounds.
+        let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(offset).cast()) };
+        let bomb = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'#' as i8));
+        let empty = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'.' as i8));
+        (
+            _mm256_movemask_epi8(bomb) as u32 as u64,
+            _mm256_movemask_epi8(empty) as u32 as u64,
+        )
+    };
+    let (bomb_lo, empty_lo) = half(0);
+    let (bomb_hi, empty_hi) = half(32);
+    (bomb_lo | bomb_hi << 32, empty_lo | empty_hi << 32)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn cell_masks_avx512(block: &[u8; 64]) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    // SAFETY: `block` has exactly 64 bytes (an unaligned load).
+    let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+    (
+        _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'#' as i8)),
+        _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'.' as i8)),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cell_classifiers_agree_on_every_byte() {
+        for isa in Isa::available() {
+            for b in 0..=255u8 {
+                for place in [0usize, 1, 31, 32, 33, 63] {
+                    let mut block = [b'.'; 64];
+                    block[place] = b;
+                    let (bomb, empty) = cell_masks_with(isa, &block);
+                    let bit = 1u64 << place;
+                    assert_eq!(bomb, if b == b'#' { bit } else { 0 }, "{isa:?} {b}");
+                    assert_eq!(empty | bit, !0, "{isa:?} {b}");
+                    assert_eq!(empty & bit != 0, b == b'.', "{isa:?} {b}");
+                }
+            }
+        }
+    }
 
     /// Every byte value at every place of a block: each classifier agrees
     /// with `is_space` and `== b'\n'`.
