@@ -214,10 +214,21 @@ fn answers_come_before_the_next_case_is_read() {
     use std::sync::mpsc;
     use std::time::Duration;
 
-    let dialogues: [(&str, &[(&str, &str)]); 3] = [
+    let dialogues: [(&str, &[(&str, &str)]); 4] = [
         (
             "cutting",
             &[("4 2\n", "WIN\n"), ("3 2\n", "LOSE\n"), ("1 1\n", "LOSE\n")],
+        ),
+        // Several pairs on a line (the token scanner's path): both answers
+        // come before the next line is sent ("" sends nothing more).
+        (
+            "cutting",
+            &[
+                ("2 2\t4 2\n", "LOSE\n"),
+                ("", "WIN\n"),
+                ("3 2 2 2\r\n", "LOSE\n"),
+                ("", "LOSE\n"),
+            ],
         ),
         ("bomb", &[("1 1\n#\n", "Jack\n"), ("1 2\n.#\n", "John\n")]),
         (

@@ -46,6 +46,9 @@ impl<R: Read> CuttingReader<R> {
             // then any pairs in any white space, token by token.
             let (used, newlines) = plain_lines(self.scanner.chunk()?, papers, max);
             self.scanner.advance_lines(used, newlines);
+            if self.batch_is_done(papers, max) {
+                return Ok(true);
+            }
             let scanned = pairs(self.scanner.chunk()?, papers, max);
             self.scanner.advance_lines(scanned.used, scanned.newlines);
             // Then one query the careful way.
@@ -60,10 +63,17 @@ impl<R: Read> CuttingReader<R> {
     }
 
     /// A batch is done when full, and also when it has queries and reading
-    /// on would wait for input: the caller may be answering someone who is
-    /// waiting for those answers.
-    fn batch_is_done(&self, papers: &[Paper], max: usize) -> bool {
-        papers.len() >= max || (!papers.is_empty() && !self.scanner.has_buffered())
+    /// on would wait for input (only white space is buffered): the caller
+    /// may be answering someone who is waiting for those answers.
+    fn batch_is_done(&mut self, papers: &[Paper], max: usize) -> bool {
+        if papers.len() >= max {
+            return true;
+        }
+        if papers.is_empty() {
+            return false;
+        }
+        self.scanner.skip_buffered_blank();
+        !self.scanner.has_buffered()
     }
 
     /// The next paper, or `None` at the end of input.

@@ -212,10 +212,7 @@ impl<R: Read> MatrixReader<R> {
             folded: 0,
             big_rows: 0,
         };
-        let result = loop {
-            if cells.rows_left == 0 {
-                break Ok(());
-            }
+        while cells.rows_left > 0 {
             let scanned = scan_numbers(
                 sc.chunk()?,
                 #[inline(always)]
@@ -229,17 +226,17 @@ impl<R: Read> MatrixReader<R> {
             );
             sc.advance_lines(scanned.used, scanned.newlines);
             if cells.rows_left == 0 {
-                break Ok(());
+                break;
             }
             if !sc.skip_to_token()? {
                 let (r, c) = (rows - cells.rows_left + 1, cells.col + 1);
                 let expected = format!("cell ({r}, {c}) of case {number} ({rows}×{cols})");
-                break Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
+                return Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
             }
             let stones =
                 sc.number("a number of stones (an integer from 0 to 18446744073709551615)")?;
             cells.push(stones);
-        };
+        }
         case.big_rows = cells.big_rows;
         // Without kept cells the rows are Nim heaps of their totals, and a
         // sum of heaps is worth one heap of their XOR: memory stays constant
@@ -248,7 +245,7 @@ impl<R: Read> MatrixReader<R> {
             let folded = cells.folded;
             case.rows.push(Row::from_total(folded));
         }
-        result
+        Ok(())
     }
 }
 

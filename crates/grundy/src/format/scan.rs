@@ -65,6 +65,15 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// Skips the white space already in the buffer, without reading more
+    /// (so it never waits for input).
+    pub(crate) fn skip_buffered_blank(&mut self) {
+        while self.pos < self.end && is_space(self.buf[self.pos]) {
+            self.line += u64::from(self.buf[self.pos] == b'\n');
+            self.pos += 1;
+        }
+    }
+
     /// Whether input is waiting in the buffer (reading it will not block).
     pub(crate) fn has_buffered(&self) -> bool {
         self.pos < self.end
