@@ -785,8 +785,7 @@ type GenusRow = (u64, u32, &'static str, bool);
 
 /// Checks a game's genera against a published table: the normal value and
 /// γ0 … γ7 of every heap exactly, and tameness one way — our hereditary
-/// test is sufficient, so a heap we call tame must be tame in the table,
-/// and a heap the table calls wild must not be tame here.
+/// test is sufficient, so a heap we call tame must be tame in the table.
 fn check_genus_table<R>(name: &str, rules: R, shift: u64, table: &[GenusRow])
 where
     R: Rules<Position = u64>,
@@ -803,9 +802,6 @@ where
         );
         if e.is_tame(&n).unwrap() {
             assert!(tame, "{name} heap {n} is tame here but wild in the table");
-        }
-        if !tame {
-            assert!(!e.is_tame(&n).unwrap(), "{name} heap {n}");
         }
         // A genus outside the tame forms is never a tame game's.
         if genus.tame_kind().is_none() {
