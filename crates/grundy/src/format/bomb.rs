@@ -15,7 +15,8 @@ use crate::games::bomb::Board;
 pub struct BombReader<R> {
     scanner: Scanner<R>,
     finished: bool,
-    max_cells: u64,
+    /// The longest side accepted (the square root of the cells accepted).
+    max_side: u64,
 }
 
 impl<R: Read> BombReader<R> {
@@ -24,7 +25,7 @@ impl<R: Read> BombReader<R> {
         Ok(BombReader {
             scanner: Scanner::new(input)?,
             finished: false,
-            max_cells: crate::DEFAULT_MAX_CELLS,
+            max_side: crate::DEFAULT_MAX_CELLS.isqrt(),
         })
     }
 
@@ -41,13 +42,13 @@ impl<R: Read> BombReader<R> {
     /// (see [`Board`]), and every table for boards read is then within one
     /// square of `cells`, however the boards' shapes differ.
     pub fn max_cells(mut self, cells: u64) -> Self {
-        self.max_cells = cells.min(crate::games::bomb::MAX_CELLS);
+        self.max_side = cells.min(crate::games::bomb::MAX_CELLS).isqrt();
         self
     }
 
     /// The longest side accepted.
     pub fn max_side(&self) -> u64 {
-        self.max_cells.isqrt()
+        self.max_side
     }
 
     /// Reads the next case into `board` (reusing its storage); `false` once
@@ -77,24 +78,60 @@ impl<R: Read> BombReader<R> {
             self.finished = true;
             return Ok(false);
         }
-        let found = format!("{rows}×{cols}");
+        // Written only for a message: no allocation for a good case.
+        let found = || format!("{rows}×{cols}");
         if rows == 0 || cols == 0 {
-            return Err(FormatError::new(line, "a board size of at least 1×1", found).into());
+            return Err(FormatError::new(line, "a board size of at least 1×1", found()).into());
         }
-        let side = self.max_side();
+        let side = self.max_side;
         if rows > side || cols > side {
             let expected = format!("a board of at most {side}×{side}");
-            let error = FormatError::new(line, expected, found);
+            let error = FormatError::new(line, expected, found());
             return Err(ReadError::TooLarge(Box::new(error)));
         }
         if board.reset(rows, cols).is_err() {
             let expected = "a board size of at least 1×1";
-            return Err(FormatError::new(line, expected, found).into());
+            return Err(FormatError::new(line, expected, found()).into());
         }
-        for row in 1..=board.rows() {
-            self.read_row(board, row)?;
+        let mut row = 1;
+        while row <= board.rows() {
+            row = self.plain_rows(board, row);
+            if row <= board.rows() {
+                self.read_row(board, row)?;
+                row += 1;
+            }
         }
         Ok(true)
+    }
+
+    /// Reads the rows from `row` on that stand plainly in the buffer, one
+    /// after another (each line exactly its cells, after one newline), with
+    /// no other work between them; returns the first row left unread.
+    fn plain_rows(&mut self, board: &mut Board, first: u32) -> u32 {
+        let sc = &mut self.scanner;
+        let mut row = first;
+        let cols = board.cols() as usize;
+        let Ok(chunk) = sc.chunk() else {
+            return row; // the careful path reports it
+        };
+        // At the newline that ends the line before the row.
+        if chunk.first() != Some(&b'\n') {
+            return row;
+        }
+        let mut at = 0;
+        while row <= board.rows() {
+            let Some(line) = chunk.get(at + 1..) else {
+                break;
+            };
+            let Some(used) = plain_row(line, cols, board.row_bits_mut(row)) else {
+                break;
+            };
+            at += 1 + used;
+            row += 1;
+        }
+        // One newline before each row read.
+        sc.advance_lines(at, u64::from(row - first));
+        row
     }
 
     /// Reads grid row `row` of `board`, skipping blank lines before it.

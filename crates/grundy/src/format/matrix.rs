@@ -156,15 +156,16 @@ impl<R: Read> MatrixReader<R> {
     }
 
     fn check_size(&self, line: u64, rows: u64, cols: u64) -> Result<(), ReadError> {
-        let found = format!("{rows}×{cols}");
+        // Written only for a message: no allocation for a good case.
+        let found = || format!("{rows}×{cols}");
         if rows == 0 || cols == 0 || cols > MAX_COLS {
             let expected =
                 format!("a matrix size `m n` of at least 1×1 with at most {MAX_COLS} columns");
-            return Err(FormatError::new(line, expected, found).into());
+            return Err(FormatError::new(line, expected, found()).into());
         }
         if self.keep_cells && rows.saturating_mul(cols) > self.max_cells {
             let expected = format!("a matrix of at most {} cells", self.max_cells);
-            let error = FormatError::new(line, expected, found);
+            let error = FormatError::new(line, expected, found());
             return Err(ReadError::TooLarge(Box::new(error)));
         }
         Ok(())
