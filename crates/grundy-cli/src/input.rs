@@ -6,12 +6,12 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use anyhow::Context;
-use grundy::format::{FormatError, ReadError};
+use grundy::format::{FormatError, JudgeInput, ReadError};
 
 /// Where input comes from: a file, or standard input when none is named.
 pub struct Source {
     name: String,
-    reader: Box<dyn Read>,
+    file: Option<File>,
 }
 
 impl Source {
@@ -22,12 +22,12 @@ impl Source {
                 let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
                 Ok(Source {
                     name: p.display().to_string(),
-                    reader: Box::new(file),
+                    file: Some(file),
                 })
             }
             _ => Ok(Source {
                 name: "<stdin>".to_string(),
-                reader: Box::new(io::stdin()),
+                file: None,
             }),
         }
     }
@@ -39,7 +39,26 @@ impl Source {
 
     /// Hands over the byte stream.
     pub fn into_reader(self) -> Box<dyn Read> {
-        self.reader
+        match self.file {
+            Some(file) => Box::new(file),
+            None => Box::new(io::stdin()),
+        }
+    }
+
+    /// Hands over the input for a judge: with `map`, a regular file (also
+    /// one given as standard input) is mapped into memory and read in
+    /// place; anything else is streamed.
+    pub fn into_judge_input(self, map: bool) -> JudgeInput<'static> {
+        if map {
+            let mapped = match &self.file {
+                Some(file) => JudgeInput::map(file),
+                None => stdin_file().as_ref().and_then(JudgeInput::map),
+            };
+            if let Some(mapped) = mapped {
+                return mapped;
+            }
+        }
+        JudgeInput::stream(self.into_reader())
     }
 
     /// Tags a reader's error with this source's name, keeping its kind.
@@ -60,6 +79,23 @@ impl Source {
             ReadError::Io(io) => anyhow::Error::new(io).context(format!("cannot read {name}")),
         }
     }
+}
+
+/// Standard input as a file of its own (a duplicate of its descriptor),
+/// to find out whether it is a regular file that can be mapped.
+#[cfg(unix)]
+fn stdin_file() -> Option<File> {
+    use std::os::fd::AsFd;
+    io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .ok()
+        .map(File::from)
+}
+
+#[cfg(not(unix))]
+fn stdin_file() -> Option<File> {
+    None
 }
 
 /// Malformed input, which ends the program with status 2.

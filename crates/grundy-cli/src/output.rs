@@ -7,36 +7,30 @@ use std::cell::RefCell;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 
+use grundy::format::JudgeInput;
 use grundy::Game;
 
 /// The answer stream, shared with the input that flushes it.
 pub type Output<W> = Rc<RefCell<Answers<W>>>;
-
-/// Buffered answers over `writer`, and the input wrapped so that it
-/// writes pending answers out before each read.
-pub fn answers_and_input<R: Read, W: Write>(
-    input: R,
-    writer: W,
-) -> (Output<W>, FlushBeforeRead<R, W>) {
-    let out = Rc::new(RefCell::new(Answers::new(writer)));
-    let input = FlushBeforeRead {
-        input,
-        out: Rc::clone(&out),
-    };
-    (out, input)
-}
 
 /// Runs `work` on `game` with `input` and an answer stream over `writer`;
 /// then lets the game keep what it computed ([`Game::finish`]) and writes
 /// out every answer made, also those before an error. Gives the writer back.
 pub fn run_cases<'a, G: Game, W: Write + 'a>(
     game: &mut G,
-    input: Box<dyn Read + 'a>,
+    input: JudgeInput<'a>,
     writer: W,
-    work: impl FnOnce(&mut G, Box<dyn Read + 'a>, &Output<W>) -> anyhow::Result<()>,
+    work: impl FnOnce(&mut G, JudgeInput<'a>, &Output<W>) -> anyhow::Result<()>,
 ) -> anyhow::Result<W> {
-    let (out, input) = answers_and_input(input, writer);
-    let result = work(game, Box::new(input), &out);
+    let out = Rc::new(RefCell::new(Answers::new(writer)));
+    // A mapped file never waits, so only a stream flushes before reads.
+    let input = input.wrap_stream(|input| {
+        Box::new(FlushBeforeRead {
+            input,
+            out: Rc::clone(&out),
+        })
+    });
+    let result = work(game, input, &out);
     game.finish();
     // The answers before an error are kept: flush them before reporting it.
     let flushed = out.borrow_mut().flush();

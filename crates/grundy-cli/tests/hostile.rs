@@ -1,13 +1,13 @@
 //! A corpus of hostile inputs (`tests/hostile/NAME.in`), each run through
 //! the command in `NAME.cmd`, with the exit status, standard-error line and
 //! standard output expected in `NAME.expected`, with the SIMD readers and
-//! with the portable ones (`GRUNDY_SIMD=portable`). A new file there is a
-//! new test case.
+//! with the portable ones (`GRUNDY_SIMD=portable`), piped in and also given
+//! as standard input from the file itself (which `judge` maps into memory).
+//! A new file there is a new test case.
 
-use std::fs;
+use std::fs::{self, File};
 use std::path::Path;
-
-use assert_cmd::Command;
+use std::process::{Command, Stdio};
 
 #[test]
 fn every_hostile_input_gets_its_expected_answer() {
@@ -35,18 +35,31 @@ fn every_hostile_input_gets_its_expected_answer() {
                 stderr.push(s.strip_prefix(' ').unwrap_or(s));
             }
         }
-        // The SIMD paths and the portable ones alike.
-        for simd in ["native", "portable"] {
-            let name = format!("{name} ({simd})");
+        // The SIMD paths and the portable ones alike, streamed or mapped.
+        for (simd, mapped) in [("native", false), ("portable", false), ("native", true)] {
+            let name = format!("{name} ({simd}, {})", if mapped { "file" } else { "pipe" });
             let cache = tempfile::tempdir().unwrap();
-            let output = Command::cargo_bin("grundy")
-                .unwrap()
+            let mut grundy = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+            grundy
                 .env("GRUNDY_CACHE_DIR", cache.path())
                 .env("GRUNDY_SIMD", simd)
                 .args(command.split_whitespace())
-                .write_stdin(fs::read(&input).unwrap())
-                .output()
-                .unwrap();
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            let output = if mapped {
+                grundy.stdin(File::open(&input).unwrap()).output().unwrap()
+            } else {
+                let mut child = grundy.stdin(Stdio::piped()).spawn().unwrap();
+                let mut stdin = child.stdin.take().unwrap();
+                let bytes = fs::read(&input).unwrap();
+                // A program that stops reading early closes the pipe.
+                let writer = std::thread::spawn(move || {
+                    let _ = std::io::Write::write_all(&mut stdin, &bytes);
+                });
+                let output = child.wait_with_output().unwrap();
+                writer.join().unwrap();
+                output
+            };
             assert_eq!(output.status.code(), status, "{name}: status");
             let got_stderr = String::from_utf8_lossy(&output.stderr);
             assert_eq!(

@@ -310,29 +310,62 @@ impl Rng {
     }
 }
 
-fn run(game: &str, input: &[u8], simd: &str) -> (Option<i32>, Vec<u8>) {
-    let out = Cmd::new(cargo_bin("grundy"))
-        .env("GRUNDY_SIMD", simd)
+/// How the input reaches `grundy judge`.
+#[derive(Clone, Copy, Debug)]
+enum Feed {
+    /// Piped into standard input: read a buffer at a time.
+    Pipe,
+    /// Named as a file: mapped into memory and read in place.
+    File,
+    /// Named as a file, with `--no-mmap`: read a buffer at a time.
+    FileNoMmap,
+}
+
+fn run(game: &str, input: &[u8], simd: &str, feed: Feed) -> (Option<i32>, Vec<u8>) {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let mut cmd = Cmd::new(cargo_bin("grundy"));
+    cmd.env("GRUNDY_SIMD", simd)
         .env(
             "GRUNDY_CACHE_DIR",
             std::env::temp_dir().join("grundy-judge-shapes"),
         )
-        .args(["judge", game])
-        .write_stdin(input.to_vec())
-        .output()
-        .unwrap();
+        .arg("judge");
+    match feed {
+        Feed::Pipe => {
+            cmd.arg(game).write_stdin(input.to_vec());
+        }
+        Feed::File | Feed::FileNoMmap => {
+            std::fs::write(file.path(), input).unwrap();
+            if let Feed::FileNoMmap = feed {
+                cmd.arg("--no-mmap");
+            }
+            cmd.arg(game).arg(file.path());
+        }
+    }
+    let out = cmd.output().unwrap();
     (out.status.code(), out.stdout)
 }
 
-/// Both paths answer alike, successfully, one line a case.
+/// Both paths answer alike, successfully, one line a case, whether the
+/// input is piped in, mapped, or read from the file a buffer at a time.
 fn same_both_ways(game: &str, input: &[u8], cases: usize) -> Vec<u8> {
-    let native = run(game, input, "native");
-    let portable = run(game, input, "portable");
+    let native = run(game, input, "native", Feed::Pipe);
+    let portable = run(game, input, "portable", Feed::Pipe);
     assert_eq!(native.0, Some(0), "{game}");
     assert!(
         native == portable,
         "{game}: the SIMD and portable answers differ"
     );
+    for (simd, feed) in [
+        ("native", Feed::File),
+        ("portable", Feed::File),
+        ("native", Feed::FileNoMmap),
+    ] {
+        assert!(
+            run(game, input, simd, feed) == native,
+            "{game}: {simd} {feed:?} differs from a pipe"
+        );
+    }
     assert_eq!(
         native.1.iter().filter(|&&b| b == b'\n').count(),
         cases,
@@ -434,5 +467,39 @@ fn matrix_shapes_answer_alike_on_both_paths_and_one_number_a_line() {
             answers,
             same_both_ways("matrix", plain.as_bytes(), cases as usize)
         );
+    }
+}
+
+/// Standard input that is a regular file is mapped, and read from where
+/// the file's position stands, as a stream of it would be: here after a
+/// first line that something before grundy has read.
+#[test]
+fn a_mapped_standard_input_starts_at_its_file_position() {
+    use std::io::{Seek, SeekFrom};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cases.txt");
+    std::fs::write(&path, "2 2\n3 2\n4 2\n5 0\n").unwrap();
+    for (offset, stdout) in [(0, "LOSE\nLOSE\nWIN\n"), (4, "LOSE\nWIN\n"), (12, "")] {
+        let mut file = std::fs::File::open(&path).unwrap();
+        file.seek(SeekFrom::Start(offset)).unwrap();
+        let out = Command::new(cargo_bin("grundy"))
+            .args(["judge", "cutting"])
+            .stdin(file)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            stdout,
+            "from byte {offset}"
+        );
+        // Lines are counted from where reading starts.
+        let line = 4 - offset / 4;
+        let expected = format!("<stdin>: line {line}: expected the height");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(&expected),
+            "from byte {offset}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(2));
     }
 }

@@ -82,9 +82,9 @@ fn solve_with(input: &str, all: bool, misere: Option<u64>) -> String {
     };
     let out = run_cases(
         &mut game,
-        Box::new(input.as_bytes()),
+        grundy::format::JudgeInput::stream(input.as_bytes()),
         Vec::new(),
-        |game, input, out| solve(game, input, out, "<toy>", Limits::default(), want),
+        |game, input, out| solve(game, Box::new(input), out, "<toy>", Limits::default(), want),
     )
     .unwrap();
     String::from_utf8(out).unwrap()

@@ -22,6 +22,7 @@
 use std::io::Read;
 
 use crate::engine::{first_winning_moves, Outcome};
+use crate::format::JudgeInput;
 use crate::game::{Answers, ComponentTable, Game, JudgeError, Limits, Rng};
 use crate::misere::{Genus, MisereEngine, MisereError};
 use crate::nimber::Nimber;
@@ -254,9 +255,9 @@ impl<G: Game> DynGame for Kept<G> {
             Some(m) => {
                 let budget = m.budget;
                 self.game
-                    .judge_misere(Box::new(input), self.limits, budget, out)
+                    .judge_misere(JudgeInput::stream(input), self.limits, budget, out)
             }
-            None => self.game.judge(Box::new(input), self.limits, out),
+            None => self.game.judge(JudgeInput::stream(input), self.limits, out),
         }
     }
 

@@ -8,7 +8,7 @@
 use std::io::{self, Read};
 
 use crate::engine::{Engine, IllegalMove, Outcome};
-use crate::format::ReadError;
+use crate::format::{JudgeInput, ReadError};
 use crate::misere::{Genus, MisereEngine, MisereError};
 use crate::nimber::Nimber;
 use crate::wire::{self, WireError};
@@ -310,11 +310,11 @@ pub trait Game: Engine {
     /// positions with [`Game::reader`]; games with a faster way override it.
     fn judge(
         &mut self,
-        input: Box<dyn Read + '_>,
+        input: JudgeInput<'_>,
         limits: Limits,
         out: &mut dyn Answers,
     ) -> Result<(), JudgeError> {
-        let mut reader = self.reader(input, limits)?;
+        let mut reader = self.reader(Box::new(input), limits)?;
         let mut case = 0;
         while let Some(position) = reader.next_case()? {
             case += 1;
@@ -354,7 +354,7 @@ pub trait Game: Engine {
     /// search budget stops the run after the answers before it.
     fn judge_misere(
         &mut self,
-        input: Box<dyn Read + '_>,
+        input: JudgeInput<'_>,
         limits: Limits,
         budget: u64,
         out: &mut dyn Answers,
@@ -362,7 +362,7 @@ pub trait Game: Engine {
         let mut engine = self
             .misere(budget)
             .map_err(|reason| JudgeError::Refused { line: 0, reason })?;
-        let mut reader = self.reader(input, limits)?;
+        let mut reader = self.reader(Box::new(input), limits)?;
         let mut case = 0;
         while let Some(position) = reader.next_case()? {
             case += 1;

@@ -496,6 +496,7 @@ fn rules_that_loop_are_an_error() {
 
 // ------------------------------------------------ the seed games
 
+use grundy::format::JudgeInput;
 use grundy::games::bomb::{Board, BombGame, BombMove};
 use grundy::games::matrix::{MatrixGame, MatrixMove, Row};
 use grundy::Game;
@@ -610,7 +611,7 @@ fn misere_matrix_judge_answers_in_the_seed_format() {
     let mut lines = Lines(Vec::new());
     MatrixGame
         .judge_misere(
-            Box::new(input.as_bytes()),
+            JudgeInput::stream(input.as_bytes()),
             Default::default(),
             1,
             &mut lines,

@@ -6,6 +6,7 @@ mod literal;
 
 use std::collections::BTreeSet;
 
+use grundy::format::JudgeInput;
 use grundy::games::bomb::{Board, BombGame, BombMove, Cell};
 use grundy::games::cutting::{Cut, CuttingGame, Direction, Paper};
 use grundy::games::matrix::{MatrixGame, MatrixMove, Row};
@@ -436,8 +437,12 @@ fn bomb_presentation_judge_and_table() {
     }
     let mut lines = Lines(Vec::new());
     let input = "2 2\n.#\n..\n2 2\n.#\n.#\n0 0\n";
-    game.judge(Box::new(input.as_bytes()), Limits::default(), &mut lines)
-        .unwrap();
+    game.judge(
+        JudgeInput::stream(input.as_bytes()),
+        Limits::default(),
+        &mut lines,
+    )
+    .unwrap();
     assert_eq!(lines.0, ["John", "Jack"]);
     // Tables: within a square of max_cells cells.
     let limits = Limits {

@@ -5,8 +5,9 @@
 //! written). On malformed input every answer before the bad case is written
 //! out before the error is reported.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
+use grundy::format::JudgeInput;
 use grundy::game::{Answers, JudgeError, Limits};
 use grundy::registry::Visit;
 use grundy::Game;
@@ -35,6 +36,10 @@ pub struct Args {
     pub input: GameInput,
     #[command(flatten)]
     pub misere: MisereArgs,
+    /// Read a regular file as a stream instead of mapping it into memory
+    /// (a mapped file must not be truncated while it is read).
+    #[arg(long)]
+    pub no_mmap: bool,
 }
 
 /// Runs `grundy judge`.
@@ -69,7 +74,7 @@ impl Visit for Judge<'_> {
         let limits = self.limits;
         output::run_cases(
             &mut game,
-            source.into_reader(),
+            source.into_judge_input(!self.args.no_mmap),
             io::stdout().lock(),
             |game, input, out| judge(game, input, out, &name, limits, misere),
         )
@@ -79,7 +84,7 @@ impl Visit for Judge<'_> {
 
 fn judge<G: Game, W: Write>(
     game: &mut G,
-    input: Box<dyn Read + '_>,
+    input: JudgeInput<'_>,
     out: &Output<W>,
     name: &str,
     limits: Limits,

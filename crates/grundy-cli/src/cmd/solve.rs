@@ -118,9 +118,9 @@ impl Visit for Solve<'_> {
         let limits = self.limits;
         output::run_cases(
             &mut game,
-            source.into_reader(),
+            source.into_reader().into(),
             io::stdout().lock(),
-            |game, input, out| solve(game, input, out, &name, limits, want),
+            |game, input, out| solve(game, Box::new(input), out, &name, limits, want),
         )
         .map(drop)
     }

@@ -8,7 +8,7 @@ use std::io::Read;
 
 use super::scan::{describe_byte, Scanner};
 use super::tokens::cell_masks;
-use super::{FormatError, ReadError};
+use super::{FormatError, JudgeInput, ReadError};
 use crate::games::bomb::Board;
 
 /// Reads Bomb Game cases one board at a time.
@@ -19,14 +19,25 @@ pub struct BombReader<R> {
     max_side: u64,
 }
 
+impl<'a> BombReader<JudgeInput<'a>> {
+    /// A reader over a judge's input, reading a mapped file in place.
+    pub fn from_input(input: JudgeInput<'a>) -> Result<Self, ReadError> {
+        Ok(Self::with_scanner(Scanner::from_input(input)?))
+    }
+}
+
 impl<R: Read> BombReader<R> {
     /// A reader over `input`.
     pub fn new(input: R) -> Result<Self, ReadError> {
-        Ok(BombReader {
-            scanner: Scanner::new(input)?,
+        Ok(Self::with_scanner(Scanner::new(input)?))
+    }
+
+    fn with_scanner(scanner: Scanner<R>) -> Self {
+        BombReader {
+            scanner,
             finished: false,
             max_side: crate::DEFAULT_MAX_CELLS.isqrt(),
-        })
+        }
     }
 
     /// The line the reader has reached (1-based).

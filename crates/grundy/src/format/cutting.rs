@@ -5,7 +5,7 @@ use std::io::Read;
 
 use super::scan::{digits8, load8, mask_where, Scanner};
 use super::tokens::{scan_numbers, Scanned, Step};
-use super::{FormatError, ReadError};
+use super::{FormatError, JudgeInput, ReadError};
 use crate::games::cutting::Paper;
 
 /// Reads Cutting Game queries one paper at a time.
@@ -13,12 +13,21 @@ pub struct CuttingReader<R> {
     scanner: Scanner<R>,
 }
 
+impl<'a> CuttingReader<JudgeInput<'a>> {
+    /// A reader over a judge's input, reading a mapped file in place.
+    pub fn from_input(input: JudgeInput<'a>) -> Result<Self, ReadError> {
+        Ok(Self::with_scanner(Scanner::from_input(input)?))
+    }
+}
+
 impl<R: Read> CuttingReader<R> {
     /// A reader over `input`.
     pub fn new(input: R) -> Result<Self, ReadError> {
-        Ok(CuttingReader {
-            scanner: Scanner::new(input)?,
-        })
+        Ok(Self::with_scanner(Scanner::new(input)?))
+    }
+
+    fn with_scanner(scanner: Scanner<R>) -> Self {
+        CuttingReader { scanner }
     }
 
     /// The line the reader has reached (1-based).

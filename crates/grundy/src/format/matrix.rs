@@ -9,7 +9,7 @@ use std::io::Read;
 
 use super::scan::Scanner;
 use super::tokens::{scan_numbers, Step};
-use super::{FormatError, ReadError};
+use super::{FormatError, JudgeInput, ReadError};
 use crate::games::matrix::Row;
 
 /// The largest number of columns: a row's total of up to this many cells of
@@ -55,18 +55,29 @@ pub struct MatrixReader<R> {
     pending_header: Option<(u64, u64, u64)>,
 }
 
+impl<'a> MatrixReader<JudgeInput<'a>> {
+    /// A reader over a judge's input, reading a mapped file in place.
+    pub fn from_input(input: JudgeInput<'a>) -> Result<Self, ReadError> {
+        Ok(Self::with_scanner(Scanner::from_input(input)?))
+    }
+}
+
 impl<R: Read> MatrixReader<R> {
     /// A reader over `input` that keeps only row totals.
     pub fn new(input: R) -> Result<Self, ReadError> {
-        Ok(MatrixReader {
-            scanner: Scanner::new(input)?,
+        Ok(Self::with_scanner(Scanner::new(input)?))
+    }
+
+    fn with_scanner(scanner: Scanner<R>) -> Self {
+        MatrixReader {
+            scanner,
             count: Count::Unknown,
             total: 0,
             cases_read: 0,
             keep_cells: false,
             max_cells: crate::DEFAULT_MAX_CELLS,
             pending_header: None,
-        })
+        }
     }
 
     /// The line the reader has reached (1-based).

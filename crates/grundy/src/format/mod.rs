@@ -11,12 +11,14 @@
 
 mod bomb;
 mod cutting;
+mod input;
 mod matrix;
 mod scan;
 mod tokens;
 
 pub use bomb::BombReader;
 pub use cutting::CuttingReader;
+pub use input::{JudgeInput, MAP_UP_TO};
 pub use matrix::{MatrixCase, MatrixReader, MAX_COLS};
 
 use std::io;

@@ -5,7 +5,9 @@
 //! every error can say where it is. Tokens may straddle buffer refills.
 
 use std::io::{self, Read};
+use std::ops::Deref;
 
+use super::input::JudgeInput;
 use super::{FormatError, ReadError};
 
 const BUFFER: usize = 1 << 17;
@@ -14,7 +16,7 @@ const QUOTE: usize = 24;
 
 pub(crate) struct Scanner<R> {
     src: R,
-    buf: Box<[u8]>,
+    buf: Buffer,
     pos: usize,
     end: usize,
     eof: bool,
@@ -28,23 +30,27 @@ impl<R: Read> Scanner<R> {
     pub(crate) fn new(src: R) -> Result<Self, ReadError> {
         let mut scanner = Scanner {
             src,
-            buf: vec![0; BUFFER].into_boxed_slice(),
+            buf: Buffer::Owned(vec![0; BUFFER].into_boxed_slice()),
             pos: 0,
             end: 0,
             eof: false,
             line: 1,
             newline_before_buffer: false,
         };
-        // Skip a UTF-8 byte order mark, which some editors put first.
         while scanner.end < 3 && !scanner.eof {
-            let n = read_retrying(&mut scanner.src, &mut scanner.buf[scanner.end..])?;
+            let n = read_retrying(&mut scanner.src, &mut scanner.buf.owned()[scanner.end..])?;
             scanner.eof = n == 0;
             scanner.end += n;
         }
-        if scanner.buf[..scanner.end].starts_with(b"\xEF\xBB\xBF") {
-            scanner.pos = 3;
-        }
+        scanner.skip_byte_order_mark();
         Ok(scanner)
+    }
+
+    /// Skips a UTF-8 byte order mark, which some editors put first.
+    fn skip_byte_order_mark(&mut self) {
+        if self.buf[self.pos..self.end].starts_with(b"\xEF\xBB\xBF") {
+            self.pos += 3;
+        }
     }
 
     pub(crate) fn line(&self) -> u64 {
@@ -92,7 +98,7 @@ impl<R: Read> Scanner<R> {
             self.newline_before_buffer = self.buf[self.end - 1] == b'\n';
         }
         self.pos = 0;
-        self.end = read_retrying(&mut self.src, &mut self.buf)?;
+        self.end = read_retrying(&mut self.src, self.buf.owned())?;
         self.eof = self.end == 0;
         Ok(!self.eof)
     }
@@ -348,6 +354,60 @@ pub(crate) fn mask_where(block: &[u8; 64], test: impl Fn(u8) -> bool) -> u64 {
         mask |= gathered << (8 * i);
     }
     mask
+}
+
+impl<'a> Scanner<JudgeInput<'a>> {
+    /// A scanner over a judge's input: a mapped file is read in place, as
+    /// one buffer that holds all of it; a stream as by [`Scanner::new`].
+    pub(crate) fn from_input(input: JudgeInput<'a>) -> Result<Self, ReadError> {
+        let (map, pos) = match input.into_map() {
+            Ok(mapped) => mapped,
+            Err(stream) => return Scanner::new(stream),
+        };
+        let mut scanner = Scanner {
+            src: JudgeInput::stream(io::empty()),
+            end: map.len(),
+            buf: Buffer::Mapped(map),
+            pos,
+            eof: true,
+            line: 1,
+            newline_before_buffer: false,
+        };
+        if pos == 0 {
+            scanner.skip_byte_order_mark();
+        }
+        Ok(scanner)
+    }
+}
+
+/// The bytes a scanner reads from: its own buffer, refilled from a stream,
+/// or a whole mapped file.
+enum Buffer {
+    Owned(Box<[u8]>),
+    Mapped(memmap2::Mmap),
+}
+
+impl Buffer {
+    /// The buffer to refill; a mapped file is read at once and never
+    /// refilled, so it offers no room.
+    fn owned(&mut self) -> &mut [u8] {
+        match self {
+            Buffer::Owned(buf) => buf,
+            Buffer::Mapped(_) => &mut [],
+        }
+    }
+}
+
+impl Deref for Buffer {
+    type Target = [u8];
+
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Buffer::Owned(buf) => buf,
+            Buffer::Mapped(map) => map,
+        }
+    }
 }
 
 fn read_retrying<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<usize> {

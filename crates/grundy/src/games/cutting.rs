@@ -982,14 +982,14 @@ impl crate::game::Game for CuttingGame {
     /// and written as short lines.
     fn judge(
         &mut self,
-        input: Box<dyn std::io::Read + '_>,
+        input: crate::format::JudgeInput<'_>,
         _: crate::game::Limits,
         out: &mut dyn crate::game::Answers,
     ) -> Result<(), crate::game::JudgeError> {
         /// Queries read at a time: large enough that reading is a tight
         /// loop. A batch never waits for input it does not have.
         const BATCH: usize = 1024;
-        let mut reader = crate::format::CuttingReader::new(input)?;
+        let mut reader = crate::format::CuttingReader::from_input(input)?;
         let mut papers = Vec::with_capacity(BATCH);
         let mut wins = Vec::with_capacity(BATCH);
         loop {

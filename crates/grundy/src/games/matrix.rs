@@ -366,12 +366,13 @@ impl crate::game::Game for MatrixGame {
     /// totals, under Bouton's misère rule.
     fn judge_misere(
         &mut self,
-        input: Box<dyn std::io::Read + '_>,
+        input: crate::format::JudgeInput<'_>,
         limits: crate::game::Limits,
         _budget: u64,
         out: &mut dyn crate::game::Answers,
     ) -> Result<(), crate::game::JudgeError> {
-        let mut reader = crate::format::MatrixReader::new(input)?.max_cells(limits.max_cells);
+        let mut reader =
+            crate::format::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
         let mut case = crate::format::MatrixCase::default();
         while reader.next_case(&mut case)? {
             // The rows are folded into one heap of their nim-sum.
@@ -559,19 +560,22 @@ impl crate::game::Game for MatrixGame {
     /// grow with a case.
     fn judge(
         &mut self,
-        input: Box<dyn std::io::Read + '_>,
+        input: crate::format::JudgeInput<'_>,
         limits: crate::game::Limits,
         out: &mut dyn crate::game::Answers,
     ) -> Result<(), crate::game::JudgeError> {
-        let mut reader = crate::format::MatrixReader::new(input)?.max_cells(limits.max_cells);
+        use std::fmt::Write as _;
+        let mut reader =
+            crate::format::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
         let mut case = crate::format::MatrixCase::default();
+        // One line buffer for every answer: no allocation per case.
+        let mut text = String::new();
         while reader.next_case(&mut case)? {
             let wins = !self.sum(&case.rows).is_zero();
-            let text = format!(
-                "Case {}: {}",
-                case.number,
-                crate::format::answer::matrix(wins)
-            );
+            text.clear();
+            let answer = crate::format::answer::matrix(wins);
+            // Writing to a String cannot fail.
+            let _ = write!(text, "Case {}: {answer}", case.number);
             out.line(text.as_bytes())
                 .map_err(crate::game::JudgeError::Write)?;
         }

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::{Board, BombGame, BombMove, Cell, Landing};
 use crate::engine::{Engine, IllegalMove, Outcome, Played};
-use crate::format::{answer, BombReader, ReadError};
+use crate::format::{answer, BombReader, JudgeInput, ReadError};
 use crate::game::{Answers, CaseReader, ComponentTable, Game, JudgeError, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::{self, with_commas};
@@ -334,11 +334,11 @@ impl Game for BombGame {
     /// byte sums.
     fn judge(
         &mut self,
-        input: Box<dyn Read + '_>,
+        input: JudgeInput<'_>,
         limits: Limits,
         out: &mut dyn Answers,
     ) -> Result<(), JudgeError> {
-        let mut reader = BombReader::new(input)?.max_cells(limits.max_cells);
+        let mut reader = BombReader::from_input(input)?.max_cells(limits.max_cells);
         let mut board = Board::default();
         while reader.next_case(&mut board)? {
             let wins = !BombGame::value(self, &board).is_zero();
