@@ -7,6 +7,7 @@
 
 use std::io::Read;
 
+use super::groups::scan_groups;
 use super::scan::Scanner;
 use super::tokens::{scan_numbers, Step};
 use super::{FormatError, JudgeInput, ReadError};
@@ -225,17 +226,29 @@ impl<R: Read> MatrixReader<R> {
             big_rows: 0,
         };
         while cells.rows_left > 0 {
-            let scanned = scan_numbers(
-                sc.chunk()?,
-                #[inline(always)]
-                |stones| {
-                    if cells.push(stones) {
-                        Step::CommitAndStop
-                    } else {
-                        Step::Commit
-                    }
-                },
-            );
+            let chunk = sc.chunk()?;
+            let scanned = if KEEP {
+                scan_numbers(
+                    chunk,
+                    #[inline(always)]
+                    |stones| {
+                        if cells.push(stones) {
+                            Step::CommitAndStop
+                        } else {
+                            Step::Commit
+                        }
+                    },
+                )
+            } else {
+                // Only totals are needed: runs of cells are summed at once.
+                let want = cells.cols - cells.col;
+                scan_groups(
+                    chunk,
+                    want,
+                    #[inline(always)]
+                    |count, sum| cells.add_run(count, sum),
+                )
+            };
             sc.advance_lines(scanned.used, scanned.newlines);
             if cells.rows_left == 0 {
                 break;
@@ -277,6 +290,28 @@ struct Cells<'a, const KEEP: bool> {
 }
 
 impl<const KEEP: bool> Cells<'_, KEEP> {
+    /// Adds `count` cells worth `sum` stones, no more than the current row
+    /// still needs (without kept cells: their values are not known); how
+    /// many the row needs next, or `None` once the last row is complete.
+    #[inline(always)]
+    fn add_run(&mut self, count: u64, sum: u64) -> Option<u64> {
+        debug_assert!(!KEEP && count <= self.cols - self.col);
+        // Cannot overflow: at most 2^32 cells of less than 2^64 each.
+        self.total += u128::from(sum);
+        self.col += count;
+        if self.col == self.cols {
+            self.big_rows += u64::from(self.total >= 2);
+            self.folded ^= self.total;
+            self.total = 0;
+            self.col = 0;
+            self.rows_left -= 1;
+            if self.rows_left == 0 {
+                return None;
+            }
+        }
+        Some(self.cols - self.col)
+    }
+
     /// Adds the next cell; `true` once the last row is complete.
     #[inline(always)]
     fn push(&mut self, stones: u64) -> bool {

@@ -11,6 +11,7 @@
 
 mod bomb;
 mod cutting;
+mod groups;
 mod input;
 mod matrix;
 mod scan;

@@ -42,7 +42,7 @@ pub(crate) struct Scanned {
 
 /// Bytes a token must have after its start to be read here (three loads of
 /// eight and its terminator).
-const SLACK: usize = 25;
+pub(crate) const SLACK: usize = 25;
 
 /// Which classifier to use; [`Isa::best`] picks the fastest the CPU has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,16 +176,7 @@ fn scan(
             if start >= limit {
                 return done(used, newlines_base, newlines_mask);
             }
-            // The token's end from the mask when it ends in this block, and
-            // its digits read back from there; else read forward.
-            let after = space & (u64::MAX << i);
-            let number = if after != 0 && start >= 24 {
-                let len = after.trailing_zeros() as usize - i;
-                digits_ending_at(chunk, start + len, len).map(|v| (v, len))
-            } else {
-                leading_number(&chunk[start..])
-            };
-            let Some((value, len)) = number else {
+            let Some((value, len)) = read_token(chunk, start, space & (u64::MAX << i), i) else {
                 return done(used, newlines_base, newlines_mask);
             };
             let stop = match step(value) {
@@ -207,6 +198,20 @@ fn scan(
         block_start += 64;
     }
     done(used, newlines_base, newlines_mask)
+}
+
+/// The number whose token starts at `chunk[start]`, byte `i` of its block,
+/// and its length; `after` is the block's white space from byte `i` on.
+/// The token's end comes from the mask when it ends in the block, and its
+/// digits are read back from there; else it is read forward.
+#[inline(always)]
+pub(crate) fn read_token(chunk: &[u8], start: usize, after: u64, i: usize) -> Option<(u64, usize)> {
+    if after != 0 && start >= 24 {
+        let len = after.trailing_zeros() as usize - i;
+        digits_ending_at(chunk, start + len, len).map(|v| (v, len))
+    } else {
+        leading_number(&chunk[start..])
+    }
 }
 
 /// The value of the `len` bytes before `end`, if they are all digits and
@@ -241,6 +246,21 @@ fn right_digits(word: u64, len: usize) -> Option<u64> {
     let v = t.wrapping_mul(10 * 256 + 1) >> 8;
     let v = (v & 0x00FF_00FF_00FF_00FF).wrapping_mul(100 * 65_536 + 1) >> 16;
     Some((v & 0x0000_FFFF_0000_FFFF).wrapping_mul(10_000 * (1 << 32) + 1) >> 32)
+}
+
+/// The white space and newline masks of a block by the classifier `isa`.
+#[inline(always)]
+pub(crate) fn classify_with(isa: Isa, block: &[u8; 64]) -> (u64, u64) {
+    match isa {
+        Isa::Portable => classify_portable(block),
+        // SAFETY: `Isa::Avx2` is only chosen when the CPU has AVX2.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { classify_avx2(block) },
+        // SAFETY: `Isa::Avx512` is only chosen when the CPU has AVX-512 F
+        // and BW.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { classify_avx512(block) },
+    }
 }
 
 /// White space (space, `\t`, `\n`, `\v`, `\f`, `\r`) and newline masks of
@@ -377,15 +397,7 @@ mod tests {
                 for place in [0usize, 1, 31, 32, 33, 63] {
                     let mut block = [b'7'; 64];
                     block[place] = b;
-                    let (space, newline) = match isa {
-                        Isa::Portable => classify_portable(&block),
-                        // SAFETY: `available` lists only what the CPU has.
-                        #[cfg(target_arch = "x86_64")]
-                        Isa::Avx2 => unsafe { classify_avx2(&block) },
-                        // SAFETY: as above.
-                        #[cfg(target_arch = "x86_64")]
-                        Isa::Avx512 => unsafe { classify_avx512(&block) },
-                    };
+                    let (space, newline) = classify_with(isa, &block);
                     let bit = 1u64 << place;
                     assert_eq!(space, if is_space(b) { bit } else { 0 }, "{isa:?} {b}");
                     assert_eq!(newline, if b == b'\n' { bit } else { 0 }, "{isa:?} {b}");
