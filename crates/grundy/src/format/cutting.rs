@@ -164,33 +164,39 @@ fn plain_line(chunk: &[u8], start: usize, end: usize) -> Option<Paper> {
 /// `max` in all; a width without its height is left for the careful path,
 /// and so is a zero (an error there).
 fn pairs(chunk: &[u8], papers: &mut Vec<Paper>, max: usize) -> Scanned {
-    let mut width = None;
-    if papers.len() >= max {
+    let mut filled = papers.len();
+    if filled >= max {
         return Scanned::default();
     }
-    scan_numbers(
+    // Written into slots by a local count, so the loop keeps it in a
+    // register; the slots not filled are cut off after.
+    papers.resize(max, Paper::new(0, 0));
+    let slots = &mut papers[..];
+    // A width waiting for its height (0: none; a zero stops the scan).
+    let mut width = 0;
+    let scanned = scan_numbers(
         chunk,
         #[inline(always)]
         |n| {
             if n == 0 {
                 return Step::Stop;
             }
-            match width.take() {
-                None => {
-                    width = Some(n);
-                    Step::Take
-                }
-                Some(w) => {
-                    papers.push(Paper::new(w, n));
-                    if papers.len() >= max {
-                        Step::CommitAndStop
-                    } else {
-                        Step::Commit
-                    }
-                }
+            if width == 0 {
+                width = n;
+                return Step::Take;
+            }
+            slots[filled] = Paper::new(width, n);
+            width = 0;
+            filled += 1;
+            if filled >= max {
+                Step::CommitAndStop
+            } else {
+                Step::Commit
             }
         },
-    )
+    );
+    papers.truncate(filled);
+    scanned
 }
 
 #[inline]

@@ -220,7 +220,9 @@ pub(crate) fn read_token(chunk: &[u8], start: usize, after: u64, i: usize) -> Op
 fn digits_ending_at(chunk: &[u8], end: usize, len: usize) -> Option<u64> {
     let word = |back: usize| load8(&chunk[end - back..]);
     match len {
-        1..=8 => right_digits(word(8), len),
+        // The last four bytes, in half the steps.
+        1..=4 => right_digits4((word(8) >> 32) as u32, len),
+        5..=8 => right_digits(word(8), len),
         9..=16 => Some(right_digits(word(16), len - 8)? * 100_000_000 + right_digits(word(8), 8)?),
         17..=20 => {
             let top = right_digits(word(24), len - 16)?;
@@ -246,6 +248,22 @@ fn right_digits(word: u64, len: usize) -> Option<u64> {
     let v = t.wrapping_mul(10 * 256 + 1) >> 8;
     let v = (v & 0x00FF_00FF_00FF_00FF).wrapping_mul(100 * 65_536 + 1) >> 16;
     Some((v & 0x0000_FFFF_0000_FFFF).wrapping_mul(10_000 * (1 << 32) + 1) >> 32)
+}
+
+/// [`right_digits`] of four bytes: the number written by their last `len`
+/// (1 to 4).
+#[inline(always)]
+fn right_digits4(word: u32, len: usize) -> Option<u64> {
+    let keep = u32::MAX << (8 * (4 - len));
+    let word = (word & keep) | (0x3030_3030 & !keep);
+    let t = word.wrapping_sub(0x3030_3030);
+    if (t | t.wrapping_add(0x7676_7676)) & 0x8080_8080 != 0 {
+        return None;
+    }
+    let v = t.wrapping_mul(10 * 256 + 1) >> 8;
+    Some(u64::from(
+        ((v & 0x00FF_00FF).wrapping_mul(100 * 65_536 + 1) >> 16) & 0xFFFF,
+    ))
 }
 
 /// The white space and newline masks of a block by the classifier `isa`.
