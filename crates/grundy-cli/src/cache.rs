@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use grundy::games::bomb::TableStore;
 
 /// The cache file name; the version inside it is checked too.
-const FILE: &str = "bomb-table-v1.bin";
+const FILE: &str = "bomb-table-v2.bin";
 
 /// The file the Bomb table is kept in.
 pub struct TableFile {

@@ -8,23 +8,27 @@ use assert_cmd::Command;
 use grundy::games::bomb::BombTable;
 use serde_json::Value;
 
-const FILE: &str = "bomb-table-v1.bin";
+const FILE: &str = "bomb-table-v2.bin";
 
-/// A cache file written by hand, as the format says: magic, version, rows,
-/// cols, values, FNV-1a of all that.
+/// A cache file written by hand, as the format says: magic, version 2,
+/// rows, cols, values, and the CRC-32 (IEEE) of all that in eight bytes.
 fn handmade(rows: u32, cols: u32, value: u32) -> Vec<u8> {
     let mut bytes = b"GRUNDYBT".to_vec();
-    for word in [1, rows, cols] {
+    for word in [2, rows, cols] {
         bytes.extend_from_slice(&word.to_le_bytes());
     }
     for _ in 0..rows * cols {
         bytes.extend_from_slice(&value.to_le_bytes());
     }
-    let mut hash = 0xCBF2_9CE4_8422_2325u64;
+    // The CRC bit by bit (reflected polynomial 0xEDB88320).
+    let mut crc = !0u32;
     for &b in &bytes {
-        hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & (crc & 1).wrapping_neg());
+        }
     }
-    bytes.extend_from_slice(&hash.to_le_bytes());
+    bytes.extend_from_slice(&u64::from(!crc).to_le_bytes());
     bytes
 }
 

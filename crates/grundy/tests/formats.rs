@@ -479,21 +479,38 @@ fn read_cutting(text: &str, sizes: Vec<usize>) -> (Vec<(u64, u64)>, Option<Strin
 }
 
 fn read_matrix(text: &str, sizes: Vec<usize>) -> (Vec<(Vec<u128>, u64)>, Option<ReadError>) {
-    let input = Pieces {
-        bytes: text.as_bytes(),
-        sizes,
-        turn: 0,
-    };
-    let mut reader = MatrixReader::new(input).unwrap().keep_cells(true);
-    let mut case = MatrixCase::default();
-    let mut got = Vec::new();
-    loop {
-        match reader.next_case(&mut case) {
-            Ok(true) => got.push((case.rows.iter().map(Row::total).collect(), case.big_rows)),
-            Ok(false) => return (got, None),
-            Err(e) => return (got, Some(e)),
+    let read = |keep: bool| {
+        let input = Pieces {
+            bytes: text.as_bytes(),
+            sizes: sizes.clone(),
+            turn: 0,
+        };
+        let mut reader = MatrixReader::new(input).unwrap().keep_cells(keep);
+        let mut case = MatrixCase::default();
+        let mut got: Vec<(Vec<u128>, u64)> = Vec::new();
+        loop {
+            match reader.next_case(&mut case) {
+                Ok(true) => got.push((case.rows.iter().map(Row::total).collect(), case.big_rows)),
+                Ok(false) => return (got, None),
+                Err(e) => return (got, Some(e)),
+            }
         }
-    }
+    };
+    let (kept, error) = read(true);
+    // Without kept cells (the judge's way, whole blocks of one-digit cells
+    // summed at once) each case is one heap, the XOR of the row totals.
+    let (folded, folded_error) = read(false);
+    let xor: Vec<(Vec<u128>, u64)> = kept
+        .iter()
+        .map(|(totals, big)| (vec![totals.iter().fold(0, |x, t| x ^ t)], *big))
+        .collect();
+    assert_eq!(folded, xor, "cases read without their cells");
+    assert_eq!(
+        folded_error.map(|e| e.to_string()),
+        error.as_ref().map(|e| e.to_string()),
+        "the error without kept cells"
+    );
+    (kept, error)
 }
 
 fn piece_sizes() -> impl Strategy<Value = Vec<usize>> {

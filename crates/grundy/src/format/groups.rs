@@ -264,6 +264,24 @@ mod tests {
         }
     }
 
+    /// The entry point reads plain numbers itself (with the CPU's best
+    /// classifier), leaving nothing to the careful path but the slack.
+    #[test]
+    fn the_best_classifier_reads_a_plain_stream() {
+        let text = "3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4 6 2 6 4 3 3 8 3 2 7 9\n".repeat(8);
+        let mut sum = 0;
+        let scanned = scan_groups(text.as_bytes(), 5, |count, s| {
+            sum += s;
+            Some(if count == 5 { 5 } else { 5 - count })
+        });
+        assert!(
+            scanned.used + SLACK >= text.len(),
+            "{scanned:?} of {}",
+            text.len()
+        );
+        assert!(sum > 0 && scanned.newlines >= 7, "{sum} {scanned:?}");
+    }
+
     #[test]
     fn select_finds_every_set_bit() {
         let mut next = xorshift(0x5EED);

@@ -441,6 +441,25 @@ mod tests {
         (seen, scanned)
     }
 
+    /// The entry point reads plain numbers itself, leaving nothing to the
+    /// careful path but the slack.
+    #[test]
+    fn the_best_classifier_reads_a_plain_stream() {
+        let text = "31 4 159 26535 8979 3238462643 383279502884197169 39937\n".repeat(8);
+        let mut count = 0;
+        let scanned = scan_numbers(text.as_bytes(), |_| {
+            count += 1;
+            Step::Commit
+        });
+        // All but the tokens that start in the slack (at most 20 digits).
+        assert!(
+            scanned.used + SLACK + 20 >= text.len(),
+            "{scanned:?} of {}",
+            text.len()
+        );
+        assert!(count >= 60 && scanned.newlines == 7, "{count} {scanned:?}");
+    }
+
     #[test]
     fn numbers_lines_and_stops() {
         let text = b"12 7\n\n 40\t1000000000000000000\r\n3 8 x 9";

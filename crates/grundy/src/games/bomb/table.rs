@@ -195,7 +195,7 @@ impl BombTable {
         for v in &self.by_row {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
-        let sum = fnv(FNV_START, &bytes);
+        let sum = file_sum(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
         bytes
     }
@@ -225,10 +225,13 @@ impl BombTable {
         }
         let mut stored = [0u8; 8];
         stored.copy_from_slice(&bytes[end..]);
-        if fnv(FNV_START, &bytes[..end]) != u64::from_le_bytes(stored) {
+        if file_sum(&bytes[..end]) != u64::from_le_bytes(stored) {
             return Err(CacheError::Damaged);
         }
-        let by_row = (0..rows * cols).map(|k| word(header + 4 * k)).collect();
+        let by_row = bytes[header..end]
+            .chunks_exact(4)
+            .map(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]]))
+            .collect();
         Ok(BombTable { rows, cols, by_row })
     }
 
@@ -244,8 +247,9 @@ impl BombTable {
 
 /// The first bytes of a cached table.
 const MAGIC: &[u8; 8] = b"GRUNDYBT";
-/// Bumped whenever the cache layout or the table's meaning changes.
-const FORMAT_VERSION: u32 = 1;
+/// Bumped whenever the cache layout or the table's meaning changes
+/// (version 2: the file's checksum became a CRC-32).
+const FORMAT_VERSION: u32 = 2;
 const FNV_START: u64 = 0xCBF2_9CE4_8422_2325;
 
 /// Why a cached table was not used.
@@ -260,6 +264,13 @@ pub enum CacheError {
     /// Truncated, or its checksum does not match.
     #[error("the table is truncated or damaged")]
     Damaged,
+}
+
+/// The checksum a cache file ends with: the CRC-32 (IEEE) of all before it,
+/// as eight bytes. A CRC is checked at memory speed; FNV-1a, a byte at a
+/// time, took a third of a run that read a 2000×2000 table.
+fn file_sum(bytes: &[u8]) -> u64 {
+    u64::from(crc32fast::hash(bytes))
 }
 
 fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
