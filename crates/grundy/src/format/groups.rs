@@ -333,6 +333,8 @@ mod tests {
             match next() % long_every {
                 0 => text.extend_from_slice((next() % 1_000_000_000_000).to_string().as_bytes()),
                 1 if next().is_multiple_of(50) => text.extend_from_slice(b"7x"),
+                // A lone byte that is not a digit, among lone digits.
+                2 if next().is_multiple_of(40) => text.push(b"x+#-"[(next() % 4) as usize]),
                 _ => text.push(b'0' + (next() % 10) as u8),
             }
             let gaps = if next().is_multiple_of(8) {
