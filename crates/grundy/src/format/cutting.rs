@@ -3,8 +3,8 @@
 
 use std::io::Read;
 
-use super::scan::{digits8, load8, mask_where, Scanner};
-use super::tokens::{scan_numbers, Scanned, Step};
+use super::scan::{digits8, load8, Scanner};
+use super::tokens::{newline_mask, scan_numbers, Isa, Scanned, Step};
 use super::{FormatError, JudgeInput, ReadError};
 use crate::games::cutting::Paper;
 
@@ -116,11 +116,19 @@ fn plain_lines(chunk: &[u8], papers: &mut Vec<Paper>, max: usize) -> (usize, u64
     // Room to read eight bytes at any digit of a line.
     let limit = chunk.len().saturating_sub(16);
     let mut block_start = start;
+    let isa = Isa::best();
+    let mut short = [0u8; 64];
     while block_start < limit && papers.len() < max {
-        let mut block = [0u8; 64];
-        let block_len = (chunk.len() - block_start).min(64);
-        block[..block_len].copy_from_slice(&chunk[block_start..block_start + block_len]);
-        let mut ends = mask_where(&block, |b| b == b'\n');
+        // Classified in place where 64 bytes are in view.
+        let block: &[u8; 64] = match chunk.get(block_start..block_start + 64) {
+            Some(bytes) => bytes.try_into().expect("64 bytes"),
+            None => {
+                let rest = &chunk[block_start..];
+                short[..rest.len()].copy_from_slice(rest);
+                &short
+            }
+        };
+        let mut ends = newline_mask(isa, block);
         while ends != 0 {
             let end = block_start + ends.trailing_zeros() as usize;
             ends &= ends - 1;

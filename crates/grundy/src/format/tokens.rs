@@ -155,20 +155,20 @@ fn scan(
     // white space or at a token's start, so its first token starts there.
     let mut carry = 1u64;
     let mut block_start = 0;
+    let mut short = [b' '; 64];
     while block_start < limit {
-        let (space, newline) = match chunk.get(block_start..block_start + 64) {
-            Some(block) => classify(block.try_into().expect("64 bytes")),
+        let block: &[u8; 64] = match chunk.get(block_start..block_start + 64) {
+            Some(block) => block.try_into().expect("64 bytes"),
             None => {
                 // The last, short block: white space after the chunk's end
                 // (no token starting there is read).
-                let mut block = [b' '; 64];
                 let rest = &chunk[block_start..];
-                block[..rest.len()].copy_from_slice(rest);
-                classify(&block)
+                short[..rest.len()].copy_from_slice(rest);
+                &short
             }
         };
+        let (space, newline) = classify(block);
         let mut starts = !space & ((space << 1) | carry);
-        carry = space >> 63;
         while starts != 0 {
             let i = starts.trailing_zeros() as usize;
             starts &= starts - 1;
@@ -194,6 +194,7 @@ fn scan(
                 return done(used, newlines_base, newlines_mask);
             }
         }
+        carry = space >> 63;
         newlines_before += u64::from(newline.count_ones());
         block_start += 64;
     }
@@ -248,6 +249,32 @@ fn right_digits(word: u64, len: usize) -> Option<u64> {
     let v = t.wrapping_mul(10 * 256 + 1) >> 8;
     let v = (v & 0x00FF_00FF_00FF_00FF).wrapping_mul(100 * 65_536 + 1) >> 16;
     Some((v & 0x0000_FFFF_0000_FFFF).wrapping_mul(10_000 * (1 << 32) + 1) >> 32)
+}
+
+/// The newline mask of a block by the classifier `isa`.
+#[inline(always)]
+pub(crate) fn newline_mask(isa: Isa, block: &[u8; 64]) -> u64 {
+    match isa {
+        Isa::Portable => mask_where(block, |b| b == b'\n'),
+        // SAFETY: `Isa::Avx2` and `Isa::Avx512` are only chosen when the
+        // CPU has AVX2 (which every AVX-512 CPU has).
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 | Isa::Avx512 => unsafe { newlines_avx2(block) },
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn newlines_avx2(block: &[u8; 64]) -> u64 {
+    use std::arch::x86_64::*;
+    let half = |offset: usize| {
+        // SAFETY: `block` has 64 bytes, so both 32-byte loads are in bounds.
+        let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(offset).cast()) };
+        let newline = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\n' as i8));
+        _mm256_movemask_epi8(newline) as u32 as u64
+    };
+    half(0) | half(32) << 32
 }
 
 /// [`right_digits`] of four bytes: the number written by their last `len`
@@ -419,6 +446,7 @@ mod tests {
                     let bit = 1u64 << place;
                     assert_eq!(space, if is_space(b) { bit } else { 0 }, "{isa:?} {b}");
                     assert_eq!(newline, if b == b'\n' { bit } else { 0 }, "{isa:?} {b}");
+                    assert_eq!(newline_mask(isa, &block), newline, "{isa:?} {b}");
                 }
             }
         }
