@@ -158,6 +158,15 @@ mod tests {
         assert_eq!(read_all(wrapped), b"1 1\n2 2\n");
     }
 
+    /// A file past the limit is streamed (a sparse file: no disk is used).
+    #[test]
+    fn a_file_past_the_limit_is_not_mapped() {
+        let file = TempFile::new("sparse", b"");
+        let opened = File::options().write(true).open(&file.0).unwrap();
+        opened.set_len(MAP_UP_TO + 1).unwrap();
+        assert!(JudgeInput::map(&File::open(&file.0).unwrap()).is_none());
+    }
+
     #[test]
     fn a_mapped_file_is_not_wrapped() {
         let file = TempFile::new("unwrapped", b"4 2\n");
