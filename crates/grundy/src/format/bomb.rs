@@ -241,6 +241,40 @@ mod tests {
     use super::*;
     use crate::games::bomb::Cell;
 
+    /// A board written plainly is read by the one loop over the buffer,
+    /// all its rows at once, lines counted; a row that is not plain (here
+    /// one with a space) is left to the careful path.
+    #[test]
+    fn plain_rows_are_read_in_one_loop() {
+        let text = "3 4\n#..#\r\n....\n.##.\n0 0\n";
+        let mut reader = BombReader::new(text.as_bytes()).unwrap();
+        let sc = &mut reader.scanner;
+        let mut header = || {
+            sc.skip_to_token().unwrap();
+            sc.number("n").unwrap()
+        };
+        assert_eq!((header(), header()), (3, 4));
+        assert!(sc.at_line_end().unwrap());
+        let mut board = Board::default();
+        board.reset(3, 4).unwrap();
+        assert_eq!(reader.plain_rows(&mut board, 1), 4);
+        assert_eq!(reader.line(), 4);
+        let bombs: Vec<_> = board.bombs().map(|c| (c.row(), c.col())).collect();
+        assert_eq!(bombs, [(1, 1), (1, 4), (3, 2), (3, 3)]);
+
+        let text = "2 2\n#.\n# .\n0 0\n";
+        let mut reader = BombReader::new(text.as_bytes()).unwrap();
+        let sc = &mut reader.scanner;
+        for _ in 0..2 {
+            sc.skip_to_token().unwrap();
+            sc.number("n or m").unwrap();
+        }
+        assert!(sc.at_line_end().unwrap());
+        board.reset(2, 2).unwrap();
+        assert_eq!(reader.plain_rows(&mut board, 1), 2, "row 2 is not plain");
+        assert_eq!(reader.line(), 2);
+    }
+
     fn read_all(input: &str) -> (Vec<Board>, Option<String>) {
         let mut reader = BombReader::new(input.as_bytes()).unwrap();
         let mut boards = Vec::new();

@@ -220,6 +220,24 @@ fn side<R: Read>(sc: &mut Scanner<R>, what: &str) -> Result<u64, ReadError> {
 mod tests {
     use super::*;
 
+    /// Plain lines are read by the line loop itself, up to the first other
+    /// line or the slack at the chunk's end.
+    #[test]
+    fn plain_lines_are_read_a_line_at_a_time() {
+        let mut text = "2 2\n3 2\r\n4 2\n".repeat(10);
+        text.push_str("5  2\n");
+        text.push_str(&"6 7\n".repeat(10));
+        let mut papers = Vec::new();
+        let (used, newlines) = plain_lines(text.as_bytes(), &mut papers, 100);
+        assert_eq!((papers.len(), newlines), (30, 30));
+        assert_eq!(&text[used..used + 5], "5  2\n");
+        assert_eq!(papers[1], Paper::new(3, 2));
+        // At most `max`, and a newline first is skipped.
+        papers.clear();
+        let (_, newlines) = plain_lines(format!("\n{text}").as_bytes(), &mut papers, 7);
+        assert_eq!((papers.len(), newlines), (7, 8));
+    }
+
     fn read_all(input: &str) -> (Vec<(u64, u64)>, Option<String>) {
         let mut reader = CuttingReader::new(input.as_bytes()).unwrap();
         let mut papers = Vec::new();
