@@ -232,6 +232,30 @@ mod tests {
         assert_eq!((papers.len(), newlines), (30, 30));
         assert_eq!(&text[used..used + 5], "5  2\n");
         assert_eq!(papers[1], Paper::new(3, 2));
+        // Pairs in any white space: the token scan reads them itself, up to
+        // `max` and never past a width without its height.
+        let spaced = "3 4\t5\n6  7 8 9 10 11 12 ".repeat(20);
+        papers.clear();
+        let scanned = pairs(spaced.as_bytes(), &mut papers, 25);
+        assert_eq!(papers.len(), 25);
+        assert_eq!(
+            papers[..3],
+            [Paper::new(3, 4), Paper::new(5, 6), Paper::new(7, 8)]
+        );
+        assert_eq!(&spaced[scanned.used - 2..scanned.used], "12");
+        let scanned = pairs(spaced.as_bytes(), &mut papers, 25);
+        assert_eq!(
+            (papers.len(), scanned),
+            (25, Scanned::default()),
+            "full already"
+        );
+        papers.clear();
+        let scanned = pairs(b"4 5 6 0 7 8                          ", &mut papers, 25);
+        assert_eq!(
+            (papers.len(), scanned.used),
+            (1, 3),
+            "a zero is left to the careful path"
+        );
         // At most `max`, and a newline first is skipped.
         papers.clear();
         let (_, newlines) = plain_lines(format!("\n{text}").as_bytes(), &mut papers, 7);

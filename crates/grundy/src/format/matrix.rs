@@ -357,6 +357,70 @@ mod tests {
         }
     }
 
+    /// Long rows of one-digit cells, summed a block at a time, with here
+    /// and there a cell the careful path reads (a 20-digit number, a
+    /// number cut by the buffer's edge) in the middle of a row: each
+    /// case's heap is the XOR of its row totals, and rows of two stones or
+    /// more are counted.
+    #[test]
+    fn long_rows_of_digits_fold_into_their_totals() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..40 {
+            let cases = 1 + next() % 4;
+            let mut text = format!("{cases}\n");
+            let mut want = Vec::new();
+            for _ in 0..cases {
+                let (rows, cols) = (1 + next() % 5, 1 + next() % 300);
+                text.push_str(&format!("{rows} {cols}\n"));
+                let (mut folded, mut big) = (0u128, 0u64);
+                for _ in 0..rows {
+                    let mut total = 0u128;
+                    for c in 0..cols {
+                        let cell = match next() % 97 {
+                            0 => 18_446_744_073_709_551_615,
+                            1 => next() % 1_000_000,
+                            _ => next() % 10,
+                        };
+                        total += u128::from(cell);
+                        text.push_str(&cell.to_string());
+                        text.push(if c + 1 == cols { '\n' } else { ' ' });
+                    }
+                    folded ^= total;
+                    big += u64::from(total >= 2);
+                }
+                want.push((folded, big));
+            }
+            for piece in [7, 100, 1 << 20] {
+                let input = Chunked(text.as_bytes(), piece);
+                let mut reader = MatrixReader::new(input).unwrap();
+                let mut case = MatrixCase::default();
+                let mut got = Vec::new();
+                while reader.next_case(&mut case).unwrap() {
+                    got.push((case.rows[0].total(), case.big_rows));
+                }
+                assert_eq!(got, want, "read {piece} bytes at a time");
+            }
+        }
+    }
+
+    /// Reads at most `.1` bytes at a time.
+    struct Chunked<'a>(&'a [u8], usize);
+
+    impl std::io::Read for Chunked<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(self.1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
     #[test]
     fn with_and_without_a_case_count() {
         let seed = "2 3\n\n2 3 8\n\n5 2 7\n\n2 3\n\n1 2 3\n\n3 2 1\n";
