@@ -158,6 +158,19 @@ mod tests {
         assert_eq!(read_all(wrapped), b"1 1\n2 2\n");
     }
 
+    /// The seed readers read a mapped file in place, a byte order mark
+    /// skipped, lines counted from where reading starts.
+    #[test]
+    fn readers_read_a_mapped_file_in_place() {
+        let file = TempFile::new("bom", b"\xEF\xBB\xBF2 2\n3 2\n4 0\n");
+        let mapped = JudgeInput::map(&File::open(&file.0).unwrap()).unwrap();
+        let mut reader = crate::format::CuttingReader::from_input(mapped).unwrap();
+        let mut papers = Vec::new();
+        let error = reader.next_batch(&mut papers, 10).unwrap_err();
+        assert_eq!(papers.len(), 2);
+        assert!(error.to_string().starts_with("line 3: "), "{error}");
+    }
+
     /// A file past the limit is streamed (a sparse file: no disk is used).
     #[test]
     fn a_file_past_the_limit_is_not_mapped() {
