@@ -184,8 +184,9 @@ impl<R: Read> MatrixReader<R> {
     }
 
     /// Reads the case's m·n cells: runs of plain numbers by
-    /// [`scan_numbers`], and a cell it cannot read the careful way (which
-    /// names the cell, or the line and what is wrong).
+    /// [`scan_numbers`] (cells kept) or by [`scan_groups`] (only the row
+    /// totals), and a cell they cannot read the careful way (which names
+    /// the cell, or the line and what is wrong).
     fn read_cells(
         &mut self,
         case: &mut MatrixCase,
