@@ -469,6 +469,49 @@ mod tests {
         (seen, scanned)
     }
 
+    /// A token with any byte that is not a digit anywhere in it, at every
+    /// length the fast readers handle, is not taken for a number: the scan
+    /// stops before it. With a digit in that place it is read.
+    #[test]
+    fn every_byte_in_every_place_of_a_number() {
+        for isa in Isa::available() {
+            for len in 1..=19usize {
+                for place in 0..len {
+                    for b in 0..=255u8 {
+                        if is_space(b) {
+                            continue;
+                        }
+                        let mut token = vec![b'1'; len];
+                        token[place] = b;
+                        // Far from the start and the end, so the number is read
+                        // back from its end; then again from the chunk's start.
+                        for lead in [40usize, 0] {
+                            let mut chunk = vec![b' '; lead];
+                            chunk.extend_from_slice(&token);
+                            chunk.extend_from_slice(&[b' '; 40]);
+                            let mut seen = Vec::new();
+                            let scanned = scan_numbers_with(isa, &chunk, |n| {
+                                seen.push(n);
+                                Step::Commit
+                            });
+                            if b.is_ascii_digit() {
+                                let text = std::str::from_utf8(&token).unwrap();
+                                assert_eq!(seen, [text.parse::<u64>().unwrap()], "{isa:?} {text}");
+                                assert_eq!(scanned.used, lead + len);
+                            } else {
+                                assert!(
+                                    seen.is_empty(),
+                                    "{isa:?} byte {b} at {place} of {len}: {seen:?}"
+                                );
+                                assert_eq!(scanned.used, 0);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The entry point reads plain numbers itself, leaving nothing to the
     /// careful path but the slack.
     #[test]
