@@ -131,4 +131,9 @@ impl Jobs {
     pub fn running(&self) -> usize {
         self.size - self.cores.available_permits()
     }
+
+    /// Light jobs waiting for a core now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::SeqCst)
+    }
 }

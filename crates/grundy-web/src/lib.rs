@@ -86,7 +86,7 @@ impl Default for Limits {
 /// What the handlers share.
 struct State {
     limits: Limits,
-    jobs: Jobs,
+    jobs: Arc<Jobs>,
     /// Finished tables, shared by the games of every request.
     shelf: Arc<Shelf>,
     /// The registry's games, as `/api/games` lists them.
@@ -96,14 +96,24 @@ struct State {
 /// The whole application: the page at `/`, its assets, and the API under
 /// `/api/`.
 pub fn router(limits: Limits) -> Router {
+    application(limits).0
+}
+
+/// The whole application, as [`router`] builds it, and the job runner its
+/// requests compute on: a program that embeds the playground can see how
+/// busy it is ([`Jobs::running`], [`Jobs::waiting`]) or run work of its own
+/// within the same cores and limits, so that the playground's requests
+/// make way for it.
+pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
     let body = limits.body_bytes;
+    let jobs = Arc::new(Jobs::new(limits.jobs, limits.queue, limits.time));
     let state = Arc::new(State {
-        jobs: Jobs::new(limits.jobs, limits.queue, limits.time),
+        jobs: Arc::clone(&jobs),
         shelf: Arc::new(Shelf::new(limits.shelf)),
         games: api::game_list(),
         limits,
     });
-    Router::new()
+    let router = Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/games", get(api::games))
@@ -118,7 +128,8 @@ pub fn router(limits: Limits) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body))
-        .with_state(state)
+        .with_state(state);
+    (router, jobs)
 }
 /// Serves `router` on `listener` until Ctrl-C.
 pub async fn serve(listener: TcpListener, router: Router) -> std::io::Result<()> {
