@@ -3,7 +3,7 @@
 
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
 use assert_cmd::cargo::CommandCargoExt;
 use assert_cmd::Command;
@@ -100,8 +100,53 @@ fn printing_billions_of_values_is_refused_up_front() {
         .code(2);
 }
 
+/// The size of the file at `path` (0 while there is none).
+fn size(path: &str) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
+/// Waits until `child` has written at least `bytes` bytes of its values
+/// file `values` (true), or has ended (false). The moment is one of the
+/// run's progress, not of time: the same on a fast machine and a slow or
+/// busy one.
+fn until_written(child: &mut std::process::Child, values: &str, bytes: u64) -> bool {
+    loop {
+        if size(values) >= bytes {
+            return true;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// A random number from a seed of the clock (xorshift).
+struct Dice(u64);
+
+impl Dice {
+    fn new() -> Dice {
+        let nanos = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos();
+        Dice(u64::from(nanos) | 1)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
 /// A run killed with SIGKILL at random moments and resumed each time ends
-/// with the summary and the values file of an uninterrupted run.
+/// with the summary and the values file of an uninterrupted run. The
+/// moments are points of its progress (how much of its values file is
+/// written: the k-th kill within 5 + 15k% to 20 + 15k% of the whole), so
+/// every kill comes after the run's first checkpoint, and at least a fifth
+/// of the work is left when the last one comes, however fast the machine.
 #[test]
 fn a_run_killed_at_random_moments_resumes_to_the_same_values() {
     let dir = tempfile::tempdir().unwrap();
@@ -109,15 +154,11 @@ fn a_run_killed_at_random_moments_resumes_to_the_same_values() {
     assert!(summary.contains("digest"), "{summary}");
     let checkpoint = path(dir.path(), "run.ck");
     let values = path(dir.path(), "run.gsq");
-    let mut seed = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos() as u64
-        | 1;
-    let mut kills_after_a_checkpoint = 0;
+    let mut dice = Dice::new();
+    let mut kills = Vec::new();
     let mut finished = None;
     // Five kills at random moments, then the run is let finish.
-    for attempt in 0..6 {
+    for attempt in 0..6u64 {
         let mut args = vec!["octal", "0.161", "--no-values", "--checkpoint-every", "1"];
         args.extend(["--threads", "1"]);
         args.extend(["--values-out", &values, "--checkpoint", &checkpoint]);
@@ -133,51 +174,48 @@ fn a_run_killed_at_random_moments_resumes_to_the_same_values() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let wait = if attempt < 5 {
-            Duration::from_millis(700 + seed % 1500)
-        } else {
-            Duration::from_secs(600)
-        };
-        let start = Instant::now();
-        while start.elapsed() < wait {
-            if child.try_wait().unwrap().is_some() {
-                break;
+        if attempt < 5 {
+            let percent = 5 + 15 * attempt + dice.below(16);
+            let at = whole.len() as u64 * percent / 100;
+            // A resumed run first cuts its values file back to its
+            // checkpoint; what it had beyond is computed again.
+            if until_written(&mut child, &values, at) {
+                child.kill().unwrap(); // SIGKILL
+                child.wait().unwrap();
+                assert!(Path::new(&checkpoint).exists(), "killed at {percent}%");
+                kills.push(percent);
+                continue;
             }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        if child.try_wait().unwrap().is_none() {
-            child.kill().unwrap(); // SIGKILL
-            child.wait().unwrap();
-            kills_after_a_checkpoint += usize::from(Path::new(&checkpoint).exists());
-            continue;
         }
         let out = child.wait_with_output().unwrap();
         assert!(
             out.status.success(),
-            "{}",
+            "after kills at {kills:?}%: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         finished = Some(String::from_utf8(out.stdout).unwrap());
         break;
     }
     let finished = finished.expect("the run finished");
-    assert!(
-        kills_after_a_checkpoint >= 1,
-        "killed after a checkpoint at least once"
+    assert!(!kills.is_empty(), "the run was killed at least once");
+    assert_eq!(finished, summary, "after kills at {kills:?}%");
+    assert_eq!(
+        std::fs::read(&values).unwrap(),
+        whole,
+        "the values file, after kills at {kills:?}%"
     );
-    assert_eq!(finished, summary);
-    assert_eq!(std::fs::read(&values).unwrap(), whole, "the values file");
 }
 
+/// Ctrl-C once a third of the values is written (a moment of the run's
+/// progress, not of time: the handler is in place by then, and most of
+/// the work is left on any machine).
 #[test]
 fn ctrl_c_saves_a_last_checkpoint_and_the_run_resumes() {
     let dir = tempfile::tempdir().unwrap();
-    let (summary, _) = uninterrupted(dir.path());
+    let (summary, whole) = uninterrupted(dir.path());
     let checkpoint = path(dir.path(), "run.ck");
-    let child = Process::cargo_bin("grundy")
+    let values = path(dir.path(), "run.gsq");
+    let mut child = Process::cargo_bin("grundy")
         .unwrap()
         .args([
             "octal",
@@ -187,12 +225,17 @@ fn ctrl_c_saves_a_last_checkpoint_and_the_run_resumes() {
             UPTO,
             "--checkpoint",
             &checkpoint,
+            "--values-out",
+            &values,
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        until_written(&mut child, &values, whole.len() as u64 / 3),
+        "the run ended before a third of its values was written"
+    );
     let status = Process::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -203,10 +246,21 @@ fn ctrl_c_saves_a_last_checkpoint_and_the_run_resumes() {
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("--resume"), "{stderr}");
     assert!(Path::new(&checkpoint).exists());
+    // The last checkpoint holds what was computed when it stopped.
+    assert!(size(&values) >= whole.len() as u64 / 3);
+    assert!(size(&values) < whole.len() as u64);
     assert_eq!(
-        stdout(&["octal", "--no-values", "--resume", &checkpoint]),
+        stdout(&[
+            "octal",
+            "--no-values",
+            "--resume",
+            &checkpoint,
+            "--values-out",
+            &values
+        ]),
         summary
     );
+    assert_eq!(std::fs::read(&values).unwrap(), whole, "the values file");
 }
 
 #[test]

@@ -1,11 +1,14 @@
-//! Games opened with one shelf share their finished tables, and a raised
-//! cancel flag stops a Bomb table computation between columns.
+//! Games opened with one shelf share their finished tables (a growing one
+//! holds up no reader), and a raised cancel flag stops a Bomb table
+//! computation between columns. Computations are held or stopped from
+//! their progress reports, never by waiting an amount of time.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Barrier, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use grundy::games::bomb::{naive_table, BombGame, Cell};
+use grundy::games::bomb::{naive_table, BombGame, Cell, Progress};
 use grundy::games::heap::{heap_game, share_values};
 use grundy::games::octal::OctalCode;
 use grundy::registry::{Registered, Settings};
@@ -69,26 +72,107 @@ fn a_raised_flag_stops_the_bomb_table_and_nothing_is_shared() {
 fn a_flag_raised_during_the_computation_stops_it() {
     let shelf = Arc::new(Shelf::default());
     let cancel = Cancel::new();
-    let mut game = BombGame::open(None, &shared(&shelf, Some(cancel.clone()))).unwrap();
-    let raiser = thread::spawn(move || {
-        thread::sleep(Duration::from_millis(100));
-        cancel.cancel();
-    });
-    // On two threads (it is large), stopped between columns.
+    // The flag is raised from inside the computation, when its first
+    // column is done: it is certainly under way, on any machine.
+    let columns = Arc::new(AtomicUsize::new(0));
+    let progress: Progress = {
+        let (cancel, columns) = (cancel.clone(), Arc::clone(&columns));
+        Arc::new(move |_, _| {
+            columns.fetch_add(1, Ordering::SeqCst);
+            cancel.cancel();
+        })
+    };
+    let settings = Settings {
+        progress: Some(progress),
+        threads: Some(2),
+        ..shared(&shelf, Some(cancel))
+    };
+    let mut game = BombGame::open(None, &settings).unwrap();
+    // On two threads, stopped between columns: the thread that raised the
+    // flag stops; the other finishes the column it is in, and at most one
+    // more that it had begun before the flag went up (column 3 waits for
+    // column 2, which the first thread leaves at once).
     let board = grundy::games::bomb::Board::new(2000, 2000).unwrap();
     let _ = game.value(&board);
-    raiser.join().unwrap();
     assert!(game.was_cancelled());
+    let done = columns.load(Ordering::SeqCst);
+    assert!((1..=3).contains(&done), "{done} columns of 2000 were done");
     assert!(shelf.is_empty());
     // Nor is it kept in a store.
-    let store: Arc<std::sync::Mutex<dyn grundy::games::bomb::TableStore>> =
-        Arc::new(std::sync::Mutex::new(Saved));
+    let store: Arc<Mutex<dyn grundy::games::bomb::TableStore>> = Arc::new(Mutex::new(Saved));
     game.keep_tables_in(Arc::clone(&store), u64::MAX);
     game.keep_table();
-    assert!(SAVED.load(std::sync::atomic::Ordering::Relaxed) == 0);
+    assert!(SAVED.load(Ordering::Relaxed) == 0);
 }
 
-static SAVED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+#[test]
+fn a_growing_bomb_table_does_not_hold_up_readers() {
+    let shelf = Arc::new(Shelf::default());
+    let mut first = BombGame::open(None, &shared(&shelf, None)).unwrap();
+    let before = first.bomb_value(Cell::new(40, 30).unwrap());
+    // A game grows a larger table, and stops inside the computation (after
+    // its first column) until the readers below are done.
+    let (started, resume) = (Arc::new(Barrier::new(2)), Arc::new(Barrier::new(2)));
+    let progress: Progress = {
+        let (started, resume) = (Arc::clone(&started), Arc::clone(&resume));
+        let first_column = AtomicBool::new(true);
+        Arc::new(move |_, _| {
+            if first_column.swap(false, Ordering::SeqCst) {
+                started.wait();
+                resume.wait();
+            }
+        })
+    };
+    let settings = Settings {
+        progress: Some(progress),
+        threads: Some(1),
+        ..shared(&shelf, None)
+    };
+    let grower = thread::spawn(move || {
+        let mut game = BombGame::open(None, &settings).unwrap();
+        game.bomb_value(Cell::new(200, 200).unwrap());
+        game.table().rows()
+    });
+    started.wait();
+    // Meanwhile games opened with the shelf read the finished table: were
+    // they to wait for the growth, they would wait for ever, so they answer
+    // on a thread of their own and the test gives up on them in the end.
+    let (answers, answered) = mpsc::channel();
+    let readers = {
+        let shelf = Arc::clone(&shelf);
+        thread::spawn(move || {
+            for _ in 0..20 {
+                let mut game = BombGame::open(None, &shared(&shelf, None)).unwrap();
+                let rows = game.table().rows();
+                answers
+                    .send((rows, game.bomb_value(Cell::new(40, 30).unwrap())))
+                    .unwrap();
+            }
+        })
+    };
+    for _ in 0..20 {
+        let answer = answered
+            .recv_timeout(Duration::from_secs(120))
+            .expect("a reader waited for the growing table");
+        assert_eq!(
+            answer,
+            (40, before),
+            "the finished table, not the growing one"
+        );
+    }
+    readers.join().unwrap();
+    resume.wait();
+    assert_eq!(grower.join().unwrap(), 200);
+    // Once grown, the larger table is the one shared.
+    let after = BombGame::open(None, &shared(&shelf, None)).unwrap();
+    assert_eq!((after.table().rows(), after.table().cols()), (200, 200));
+    let naive = naive_table(40, 40);
+    for (i, row) in naive.iter().enumerate() {
+        assert_eq!(&after.table().row(i)[..40], row.as_slice());
+    }
+}
+
+static SAVED: AtomicUsize = AtomicUsize::new(0);
 
 struct Saved;
 
@@ -97,7 +181,7 @@ impl grundy::games::bomb::TableStore for Saved {
         None
     }
     fn save(&mut self, _: &[u8]) {
-        SAVED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        SAVED.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -126,7 +210,7 @@ fn heap_games_share_their_values() {
 
 #[test]
 fn a_game_told_to_use_one_thread_computes_its_table_on_one() {
-    let ids = Arc::new(std::sync::Mutex::new(std::collections::HashSet::new()));
+    let ids = Arc::new(Mutex::new(std::collections::HashSet::new()));
     let seen = Arc::clone(&ids);
     let progress: grundy::games::bomb::Progress = Arc::new(move |_, _| {
         seen.lock().unwrap().insert(thread::current().id());
