@@ -8,10 +8,12 @@
 //! Which table to keep is the game's decision; this is only the file.
 
 use std::fs;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use grundy::games::bomb::TableStore;
+use grundy::persist;
 
 /// The cache file name; the version inside it is checked too.
 const FILE: &str = "bomb-table-v2.bin";
@@ -40,8 +42,10 @@ impl TableStore for TableFile {
         fs::read(&self.path).ok()
     }
 
-    /// Writes aside, then renames: a reader never sees half a file. A cache
-    /// that cannot be written is no reason to fail the run.
+    /// Writes aside, then renames: a reader never sees half a file. The
+    /// file aside is this process's own, so two runs saving at once do not
+    /// write into one file. A cache that cannot be written is no reason to
+    /// fail the run.
     fn save(&mut self, bytes: &[u8]) {
         if let Some(dir) = self.path.parent() {
             let _ = fs::create_dir_all(dir);
@@ -49,8 +53,6 @@ impl TableStore for TableFile {
         let temporary = self
             .path
             .with_extension(format!("tmp{}", std::process::id()));
-        if fs::write(&temporary, bytes).is_ok() && fs::rename(&temporary, &self.path).is_err() {
-            let _ = fs::remove_file(&temporary);
-        }
+        let _ = persist::replace(&self.path, &temporary, |out| out.write_all(bytes));
     }
 }

@@ -23,6 +23,8 @@
 //!   genus and tameness, and outcomes of sums by genus theory or search;
 //! - [`notation`]: the short move notation people type in `grundy play`;
 //! - [`format`](mod@format): streaming readers for the games' original judge formats;
+//! - [`persist`]: grundy's binary files (headers, checksums, atomic
+//!   replacement);
 //! - [`wire`]: the JSON wire format of analyses, positions and moves (serde
 //!   types and a JSON Schema with the `serde` feature).
 //!
@@ -59,6 +61,7 @@ pub mod games;
 pub mod misere;
 pub mod nimber;
 pub mod notation;
+pub mod persist;
 pub mod registry;
 pub mod rules;
 pub mod shared;

@@ -1,7 +1,7 @@
 //! `grundy octal`: the Grundy sequence of a take-and-break game, and its
 //! period once the periodicity theorem proves one.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,6 +12,7 @@ use clap::ValueEnum;
 use grundy::games::octal::checkpoint::Checkpoint;
 use grundy::games::octal::values_file::{ValuesReader, ValuesWriter};
 use grundy::games::octal::{LongRun, Memory, OctalCode, Sequence};
+use grundy::persist;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::input::UsageError;
@@ -358,17 +359,9 @@ fn save(
     };
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut file = BufWriter::new(File::create(&tmp)?);
-    Checkpoint::save_parts(run, upto, values_bytes, &mut file)?;
-    let file = file.into_inner().map_err(|e| e.into_error())?;
-    file.sync_all()?;
-    fs::rename(&tmp, path)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Ok(dir) = File::open(dir) {
-            let _ = dir.sync_all();
-        }
-    }
+    persist::replace(path, Path::new(&tmp), |out| {
+        Checkpoint::save_parts(run, upto, values_bytes, out)
+    })?;
     Ok(())
 }
 

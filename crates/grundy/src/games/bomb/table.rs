@@ -29,6 +29,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use super::{check_dimensions, BoardTooLarge};
+use crate::persist::{self, Format, HeaderError};
 use crate::shared::Cancel;
 
 /// Told, as a table grows, how many of the new cells are done and how many
@@ -188,8 +189,7 @@ impl BombTable {
     /// version, the dimensions, the values, and a checksum of all that.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(24 + 4 * self.by_row.len() + 8);
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&FORMAT.header());
         bytes.extend_from_slice(&(self.rows as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.cols as u32).to_le_bytes());
         for v in &self.by_row {
@@ -203,17 +203,16 @@ impl BombTable {
     /// Reads a table written by [`BombTable::to_bytes`], trusting nothing: a
     /// wrong length, magic word, version, size or checksum is an error.
     pub fn from_bytes(bytes: &[u8]) -> Result<BombTable, CacheError> {
-        let header = 8 + 4 + 4 + 4;
-        if bytes.len() < header + 8 || &bytes[..8] != MAGIC {
-            return Err(CacheError::NotATable);
-        }
+        let header = persist::HEADER + 4 + 4;
+        // The header and a checksum at least; shorter is no table at all.
+        let head = &bytes[..bytes.len().min(header + 8)];
+        FORMAT.check(head, header + 8).map_err(|e| match e {
+            HeaderError::Foreign | HeaderError::Short => CacheError::NotATable,
+            HeaderError::Version(v) => CacheError::Version(v),
+        })?;
         let word = |at: usize| {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
-        let version = word(8);
-        if version != FORMAT_VERSION {
-            return Err(CacheError::Version(version));
-        }
         let (rows, cols) = (word(12), word(16));
         if check_dimensions(u64::from(rows), u64::from(cols)).is_err() {
             return Err(CacheError::Damaged);
@@ -245,11 +244,14 @@ impl BombTable {
     }
 }
 
-/// The first bytes of a cached table.
-const MAGIC: &[u8; 8] = b"GRUNDYBT";
 /// Bumped whenever the cache layout or the table's meaning changes
 /// (version 2: the file's checksum became a CRC-32).
 const FORMAT_VERSION: u32 = 2;
+/// How a cached table begins.
+const FORMAT: Format = Format {
+    magic: b"GRUNDYBT",
+    version: FORMAT_VERSION,
+};
 const FNV_START: u64 = 0xCBF2_9CE4_8422_2325;
 
 /// Why a cached table was not used.
@@ -270,7 +272,7 @@ pub enum CacheError {
 /// as eight bytes. A CRC is checked at memory speed; FNV-1a, a byte at a
 /// time, took a third of a run that read a 2000×2000 table.
 fn file_sum(bytes: &[u8]) -> u64 {
-    u64::from(crc32fast::hash(bytes))
+    u64::from(persist::crc32(bytes))
 }
 
 fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {

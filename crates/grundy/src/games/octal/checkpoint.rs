@@ -27,15 +27,21 @@
 
 use std::io::{self, Read, Write};
 
+use crate::persist::{self, Format, HeaderError};
+
 use super::code::OctalCode;
 use super::period::Periodicity;
 use super::run::{LongRun, Memory};
 use super::sparse::{Engine, Sparse};
 use super::store::Store;
 
-const MAGIC: &[u8; 8] = b"GRUNDYCK";
 /// The checkpoint format's version.
 pub const VERSION: u32 = 1;
+/// How a checkpoint begins.
+pub const FORMAT: Format = Format {
+    magic: b"GRUNDYCK",
+    version: VERSION,
+};
 
 /// A run and what its caller keeps with it.
 pub struct Checkpoint {
@@ -84,11 +90,10 @@ impl Checkpoint {
         out: &mut dyn Write,
     ) -> io::Result<()> {
         let body = body(run, upto, values_bytes);
-        out.write_all(MAGIC)?;
-        out.write_all(&VERSION.to_le_bytes())?;
+        out.write_all(&FORMAT.header())?;
         out.write_all(&(body.len() as u64).to_le_bytes())?;
         out.write_all(&body)?;
-        out.write_all(&crc32fast::hash(&body).to_le_bytes())?;
+        out.write_all(&persist::crc32(&body).to_le_bytes())?;
         Ok(())
     }
 }
@@ -147,18 +152,15 @@ impl Checkpoint {
     /// Reads a checkpoint, refusing anything not exactly as written by
     /// [`Checkpoint::save`].
     pub fn load(input: &mut dyn Read) -> Result<Checkpoint, CheckpointError> {
-        let mut header = [0u8; 20];
-        let got = read_up_to(input, &mut header)?;
-        if got < 8 || &header[..8] != MAGIC {
-            return Err(CheckpointError::Foreign);
-        }
-        if got < 20 {
-            return Err(CheckpointError::Length("the header is cut short".into()));
-        }
-        let version = u32::from_le_bytes(header[8..12].try_into().expect("4 bytes"));
-        if version != VERSION {
-            return Err(CheckpointError::Version(version));
-        }
+        let mut header = [0u8; persist::HEADER + 8];
+        let got = persist::fill(input, &mut header)?;
+        FORMAT
+            .check(&header[..got], header.len())
+            .map_err(|e| match e {
+                HeaderError::Foreign => CheckpointError::Foreign,
+                HeaderError::Short => CheckpointError::Length("the header is cut short".into()),
+                HeaderError::Version(v) => CheckpointError::Version(v),
+            })?;
         let length = u64::from_le_bytes(header[12..20].try_into().expect("8 bytes"));
         // Read what is there (never trusting `length` for an allocation).
         let mut rest = Vec::new();
@@ -171,24 +173,11 @@ impl Checkpoint {
             )));
         }
         let (body, sum) = rest.split_at(rest.len() - 4);
-        if crc32fast::hash(body).to_le_bytes() != sum {
+        if persist::crc32(body).to_le_bytes() != sum {
             return Err(CheckpointError::Checksum);
         }
         parse(body).map_err(CheckpointError::Inconsistent)
     }
-}
-
-fn read_up_to(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match input.read(&mut buf[got..]) {
-            Ok(0) => break,
-            Ok(k) => got += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
 }
 
 #[derive(Default)]

@@ -19,9 +19,15 @@
 
 use std::io::{self, Read, Seek, SeekFrom, Write};
 
-const MAGIC: &[u8; 8] = b"GRUNDYSQ";
+use crate::persist::{fill, Format, HeaderError, HEADER};
+
 /// The values file format's version.
 pub const VERSION: u32 = 1;
+/// How a values file begins.
+pub const FORMAT: Format = Format {
+    magic: b"GRUNDYSQ",
+    version: VERSION,
+};
 /// The most values in one block.
 pub const MAX_BLOCK: usize = 1 << 20;
 
@@ -117,8 +123,7 @@ impl<W: Write> ValuesWriter<W> {
 /// The header of a file for `code`.
 pub fn header(code: &str) -> Vec<u8> {
     let mut h = Vec::with_capacity(16 + code.len());
-    h.extend_from_slice(MAGIC);
-    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.extend_from_slice(&FORMAT.header());
     h.extend_from_slice(&(code.len() as u32).to_le_bytes());
     h.extend_from_slice(code.as_bytes());
     h
@@ -134,18 +139,15 @@ pub struct ValuesReader<R: Read + Seek> {
 impl<R: Read + Seek> ValuesReader<R> {
     /// Reads and checks the header.
     pub fn open(mut input: R) -> Result<Self, ValuesFileError> {
-        let mut head = [0u8; 16];
+        let mut head = [0u8; HEADER + 4];
         let got = fill(&mut input, &mut head)?;
-        if got < 8 || &head[..8] != MAGIC {
-            return Err(ValuesFileError::Foreign);
-        }
-        if got < 16 {
-            return Err(damaged(got as u64, "the header is cut short"));
-        }
-        let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
-        if version != VERSION {
-            return Err(ValuesFileError::Version(version));
-        }
+        FORMAT
+            .check(&head[..got], head.len())
+            .map_err(|e| match e {
+                HeaderError::Foreign => ValuesFileError::Foreign,
+                HeaderError::Short => damaged(got as u64, "the header is cut short"),
+                HeaderError::Version(v) => ValuesFileError::Version(v),
+            })?;
         let length = u32::from_le_bytes(head[12..16].try_into().expect("4 bytes"));
         if length > 256 {
             return Err(damaged(12, "the code is longer than 256 bytes"));
@@ -233,19 +235,6 @@ fn damaged(at: u64, what: &str) -> ValuesFileError {
         at,
         what: what.to_string(),
     }
-}
-
-fn fill(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match input.read(&mut buf[got..]) {
-            Ok(0) => break,
-            Ok(k) => got += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
 }
 
 #[cfg(test)]
