@@ -9,7 +9,7 @@ case is timed once, side by side: grundy on one thread, grundy on two, then
 ogsolve, with wall time and peak RSS (from wait4) of each run, the ratio
 ogsolve / grundy (two threads) and grundy's values per second.
 
-    python3 bench/octal.py                       # the README's table
+    python3 bench/octal.py                       # the table in docs/benchmarks.md
     python3 bench/octal.py --cases 0.161:1000000:rc
     python3 bench/octal.py --long                # grundy alone on 0.161 and 0.6: 10^8 values
     python3 bench/octal.py --long 1073741824     # … or 2^30 (about an hour each here)

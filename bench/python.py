@@ -3,7 +3,7 @@
 
 Run with the Python of the test environment (scripts/test.sh makes it):
 
-    target/py/bin/python bench/python.py            # the README's figures
+    target/py/bin/python bench/python.py            # the figures in docs/benchmarks.md
     target/py/bin/python bench/python.py --runs 5 --upto 10000000 --pins 1500
 
 1. `grundy.octal("0.161", upto=N)` (values kept, as a NumPy array) against

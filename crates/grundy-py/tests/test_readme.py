@@ -1,17 +1,16 @@
-"""The README's Python session runs as written (a doctest)."""
+"""The Python page's session (docs/python.md) runs as written (a doctest)."""
 
 import doctest
 import pathlib
 import re
 
-README = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+PAGE = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
 
 
-def test_the_readme_session_prints_what_it_shows():
-    text = README.read_text()
-    section = text[text.index("### Python") :]
-    session = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    test = doctest.DocTestParser().get_doctest(session, {}, "README", str(README), 0)
+def test_the_python_page_session_prints_what_it_shows():
+    text = PAGE.read_text()
+    session = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    test = doctest.DocTestParser().get_doctest(session, {}, "docs/python.md", str(PAGE), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0

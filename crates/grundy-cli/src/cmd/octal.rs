@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long)]
     pub no_values: bool,
     /// Also write the values to FILE in grundy's compact binary form (see
-    /// the README), as they are computed.
+    /// docs/octal.md), as they are computed.
     #[arg(long, value_name = "FILE")]
     pub values_out: Option<PathBuf>,
     /// Save the run's state to FILE every --checkpoint-every seconds and
