@@ -860,6 +860,10 @@ async fn a_request_that_waits_past_the_time_limit_is_a_503() {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
     check_schema(&answer, "Error");
     assert_eq!(answer["kind"], "timeout");
+    assert_eq!(
+        answer["error"],
+        "the computation did not finish within the limit of 0.05 s"
+    );
     assert_eq!(jobs.waiting(), 0, "it left the queue");
     gate.open();
     // The held work itself timed out long ago; it was answered so.
