@@ -16,7 +16,7 @@ use grundy::game::Game;
 use grundy::games::bomb::naive_table;
 use grundy::registry::{self, Settings, Visit, GAMES};
 use grundy::wire;
-use grundy_web::jobs::{JobError, Weight};
+use grundy_web::jobs::{JobError, Jobs, Weight};
 use grundy_web::{application, router, Limits, SCHEMA};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -783,22 +783,31 @@ async fn the_page_and_its_assets_are_served() {
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
 
-#[tokio::test]
-async fn a_full_server_answers_429_with_retry_after() {
+/// A server of one core (with `queue` and `time` as given), and that core
+/// held by work of the embedding program until the gate opens: the server
+/// is full for as long as the test says. The holder's answer comes from the
+/// handle.
+async fn a_full_server(queue: usize, time: Duration) -> (Router, Arc<Jobs>, Arc<Gate>, Holder) {
     let (app, jobs) = application(Limits {
         jobs: 1,
-        queue: 0,
-        time: Duration::from_secs(60),
+        queue,
+        time,
         ..Limits::default()
     });
-    // Work of the embedding program holds the one core until the gate
-    // opens: the server is full for as long as the test says.
     let gate = Arc::new(Gate::default());
     let holder = {
         let (jobs, gate) = (Arc::clone(&jobs), Arc::clone(&gate));
         tokio::spawn(async move { jobs.run(Weight::Light, move |_| gate.wait()).await })
     };
     until("the held work takes the core", || jobs.running() == 1).await;
+    (app, jobs, gate, holder)
+}
+
+type Holder = tokio::task::JoinHandle<Result<(), JobError>>;
+
+#[tokio::test]
+async fn a_full_server_answers_429_with_retry_after() {
+    let (app, jobs, gate, holder) = a_full_server(0, Duration::from_secs(60)).await;
     let body =
         json!({ "game": "cutting", "position": { "kind": "pieces", "pieces": [["4", "2"]] } });
     // A light request finds no core and no room to wait: refused at once.
@@ -836,18 +845,7 @@ async fn a_full_server_answers_429_with_retry_after() {
 
 #[tokio::test]
 async fn a_request_that_waits_past_the_time_limit_is_a_503() {
-    let (app, jobs) = application(Limits {
-        jobs: 1,
-        queue: 8,
-        time: Duration::from_millis(50),
-        ..Limits::default()
-    });
-    let gate = Arc::new(Gate::default());
-    let holder = {
-        let (jobs, gate) = (Arc::clone(&jobs), Arc::clone(&gate));
-        tokio::spawn(async move { jobs.run(Weight::Light, move |_| gate.wait()).await })
-    };
-    until("the held work takes the core", || jobs.running() == 1).await;
+    let (app, jobs, gate, holder) = a_full_server(8, Duration::from_millis(50)).await;
     // The core stays taken until the gate opens, after the answer: this
     // request waits in the queue for all of its time, then gets a 503.
     let body =
