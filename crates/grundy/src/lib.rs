@@ -43,11 +43,16 @@
 //! assert_eq!(MatrixGame.outcome(&rows), Outcome::SecondPlayer);
 //! ```
 
-// Unsafe code lives in two small modules that allow it: the AVX-512 mex
-// search of the Bomb table (`games/bomb/table.rs`, module `avx512`) and the
-// AVX-512 split scans of the octal engine (`games/octal/sparse/avx512.rs`).
-// Both run only where `cpu` finds the features, and every unsafe block says
-// why it is sound.
+// Unsafe code is denied except where a module or item allows it:
+// - the SIMD judge scanners (`format/tokens.rs`, `format/groups.rs`) and the
+//   memory-mapped input (`format/input.rs`);
+// - the AVX-512 mex search of the Bomb table (`games/bomb/table.rs`, module
+//   `avx512`);
+// - the AVX2 and AVX-512 split scans of the octal engine
+//   (`games/octal/sparse/avx2.rs`, `avx512.rs`) and its two-thread pipeline's
+//   shared buffer (`games/octal/pipeline.rs`).
+// SIMD code runs only where `cpu` finds the features, and every unsafe
+// block says why it is sound.
 #![deny(unsafe_code)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
