@@ -332,30 +332,11 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
         &mut self,
         components: &[R::Position],
     ) -> Vec<WinningMove<R::Move, R::Position>> {
-        let values: Vec<Nimber> = components.iter().map(|c| self.grundy(c)).collect();
-        let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
         let mut winning = Vec::new();
-        if total.is_zero() {
-            return winning;
-        }
-        for (index, component) in components.iter().enumerate() {
-            // The component must become worth `target` for the sum to be 0
-            // (a value above its own is reachable too, just not always).
-            let target = total ^ values[index];
-            let mut options = Vec::new();
-            self.rules.options(component, &mut |action, leaves| {
-                options.push((action, leaves.to_vec()));
-            });
-            for (action, leaves) in options {
-                if self.value(&leaves) == target {
-                    winning.push(WinningMove {
-                        component: index + 1,
-                        action,
-                        leaves,
-                    });
-                }
-            }
-        }
+        let _ = self.visit_winning_moves(components, &mut |mv| {
+            winning.push(mv);
+            ControlFlow::Continue(())
+        });
         winning
     }
 }
@@ -368,6 +349,35 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
             options.push((action, leaves.to_vec()));
         });
         options
+    }
+
+    /// Calls `visit` with every move that leaves the sum of `components`
+    /// worth `*0`, component by component, until it says stop.
+    fn visit_winning_moves(
+        &mut self,
+        components: &[R::Position],
+        visit: &mut dyn FnMut(SumMove<R::Move, R::Position>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let values: Vec<Nimber> = components.iter().map(|c| self.grundy(c)).collect();
+        let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
+        if total.is_zero() {
+            return ControlFlow::Continue(());
+        }
+        for (index, component) in components.iter().enumerate() {
+            // The component must become worth `target` for the sum to be 0
+            // (an option worth more than the component itself wins too).
+            let target = total ^ values[index];
+            for (action, leaves) in self.options_of(component) {
+                if self.value(&leaves) == target {
+                    visit(SumMove {
+                        component: index + 1,
+                        action,
+                        leaves,
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// Whether `component` has a move to components worth `target`.
@@ -404,25 +414,7 @@ where
         position: &Self::Position,
         visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let values: Vec<Nimber> = position.iter().map(|c| self.grundy(c)).collect();
-        let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
-        if total.is_zero() {
-            return ControlFlow::Continue(());
-        }
-        for (index, component) in position.iter().enumerate() {
-            // Any option worth `target` wins, even one above the component.
-            let target = total ^ values[index];
-            for (action, leaves) in self.options_of(component) {
-                if self.value(&leaves) == target {
-                    visit(SumMove {
-                        component: index + 1,
-                        action,
-                        leaves,
-                    })?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
+        self.visit_winning_moves(position, visit)
     }
 
     /// A winning move, else the move after which the opponent can win in
