@@ -205,8 +205,7 @@ impl BombTable {
     pub fn from_bytes(bytes: &[u8]) -> Result<BombTable, CacheError> {
         let header = persist::HEADER + 4 + 4;
         // The header and a checksum at least; shorter is no table at all.
-        let head = &bytes[..bytes.len().min(header + 8)];
-        FORMAT.check(head, header + 8).map_err(|e| match e {
+        FORMAT.check(bytes, header + 8).map_err(|e| match e {
             HeaderError::Foreign | HeaderError::Short => CacheError::NotATable,
             HeaderError::Version(v) => CacheError::Version(v),
         })?;
@@ -808,6 +807,20 @@ mod tests {
             BombTable::from_bytes(b"hello").unwrap_err(),
             CacheError::NotATable
         );
+        // Cut anywhere: shorter than a header and a checksum is no table;
+        // longer is a damaged one.
+        for cut in 0..bytes.len() {
+            let want = if cut < 28 {
+                CacheError::NotATable
+            } else {
+                CacheError::Damaged
+            };
+            assert_eq!(
+                BombTable::from_bytes(&bytes[..cut]).unwrap_err(),
+                want,
+                "{cut} bytes"
+            );
+        }
         for at in [12, 30, bytes.len() - 3] {
             let mut bad = bytes.clone();
             bad[at] ^= 0x10;
