@@ -784,20 +784,20 @@ async fn the_page_and_its_assets_are_served() {
 }
 
 /// A server of one core (with `queue` and `time` as given), and that core
-/// held by work of the embedding program until the gate opens: the server
-/// is full for as long as the test says. The holder's answer comes from the
-/// handle.
-async fn a_full_server(queue: usize, time: Duration) -> (Router, Arc<Jobs>, Arc<Gate>, Holder) {
+/// held by work of the embedding program until the gate opens (or drops,
+/// when the test fails): the server is full for as long as the test says.
+/// The holder's answer comes from the handle.
+async fn a_full_server(queue: usize, time: Duration) -> (Router, Arc<Jobs>, Gate, Holder) {
     let (app, jobs) = application(Limits {
         jobs: 1,
         queue,
         time,
         ..Limits::default()
     });
-    let gate = Arc::new(Gate::default());
+    let gate = Gate::default();
     let holder = {
-        let (jobs, gate) = (Arc::clone(&jobs), Arc::clone(&gate));
-        tokio::spawn(async move { jobs.run(Weight::Light, move |_| gate.wait()).await })
+        let (jobs, waiter) = (Arc::clone(&jobs), gate.waiter());
+        tokio::spawn(async move { jobs.run(Weight::Light, move |_| waiter.wait()).await })
     };
     until("the held work takes the core", || jobs.running() == 1).await;
     (app, jobs, gate, holder)

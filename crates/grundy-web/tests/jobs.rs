@@ -35,8 +35,8 @@ impl Meter {
 }
 
 /// A job that runs until `gate` opens, ignoring its cancel flag.
-fn stubborn(meter: &Arc<Meter>, gate: &Arc<Gate>) -> impl FnOnce(&grundy::shared::Cancel) + Send {
-    let (meter, gate) = (Arc::clone(meter), Arc::clone(gate));
+fn stubborn(meter: &Arc<Meter>, gate: &Gate) -> impl FnOnce(&grundy::shared::Cancel) + Send {
+    let (meter, gate) = (Arc::clone(meter), gate.waiter());
     move |_| {
         meter.enter();
         gate.wait();
@@ -48,7 +48,7 @@ fn stubborn(meter: &Arc<Meter>, gate: &Arc<Gate>) -> impl FnOnce(&grundy::shared
 async fn timed_out_work_keeps_its_core_until_it_stops() {
     let jobs = Arc::new(Jobs::new(2, 64, Duration::from_millis(50)));
     let meter = Arc::new(Meter::default());
-    let gate = Arc::new(Gate::default());
+    let gate = Gate::default();
     let mut answers = Vec::new();
     // Three waves of requests; each times out while its work (or the work
     // holding the cores it waits for) cannot end: the gate is shut.
@@ -113,7 +113,7 @@ async fn a_timed_out_job_is_asked_to_stop() {
 async fn heavy_work_leaves_a_core_and_full_queues_refuse() {
     let jobs = Arc::new(Jobs::new(2, 1, Duration::from_secs(60)));
     let meter = Arc::new(Meter::default());
-    let gate = Arc::new(Gate::default());
+    let gate = Gate::default();
     let heavy = {
         let jobs = Arc::clone(&jobs);
         let job = stubborn(&meter, &gate);
@@ -163,7 +163,7 @@ async fn heavy_work_leaves_a_core_and_full_queues_refuse() {
 async fn heavy_work_does_not_wait_for_a_core() {
     let jobs = Arc::new(Jobs::new(2, 8, Duration::from_secs(60)));
     let meter = Arc::new(Meter::default());
-    let gate = Arc::new(Gate::default());
+    let gate = Gate::default();
     let mut light = Vec::new();
     for _ in 0..2 {
         let jobs = Arc::clone(&jobs);

@@ -3,28 +3,52 @@
 //! wait for a condition that fails (instead of hanging) if the condition
 //! never comes.
 
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
-/// Work that waits at it is held until [`Gate::open`].
 #[derive(Default)]
-pub struct Gate {
+struct Shared {
     open: Mutex<bool>,
     opened: Condvar,
 }
 
+/// The test's side of a gate: work given a [`Gate::waiter`] is held until
+/// [`Gate::open`], or until the gate is dropped. A test that fails while
+/// work is held therefore lets it go, and its runtime can shut down (a
+/// tokio runtime waits for its blocking threads), instead of hanging.
+#[derive(Default)]
+pub struct Gate(Arc<Shared>);
+
+/// The work's side of a gate.
+#[derive(Clone)]
+pub struct Waiter(Arc<Shared>);
+
 impl Gate {
-    /// Lets every waiting (and later) caller of [`Gate::wait`] through.
-    pub fn open(&self) {
-        *self.open.lock().unwrap_or_else(PoisonError::into_inner) = true;
-        self.opened.notify_all();
+    /// A way through the gate for one piece of work.
+    pub fn waiter(&self) -> Waiter {
+        Waiter(Arc::clone(&self.0))
     }
 
+    /// Lets every waiting (and later) caller of [`Waiter::wait`] through.
+    pub fn open(&self) {
+        *self.0.open.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        self.0.opened.notify_all();
+    }
+}
+
+impl Drop for Gate {
+    fn drop(&mut self) {
+        self.open();
+    }
+}
+
+impl Waiter {
     /// Blocks until the gate is open.
     pub fn wait(&self) {
-        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut open = self.0.open.lock().unwrap_or_else(PoisonError::into_inner);
         while !*open {
             open = self
+                .0
                 .opened
                 .wait(open)
                 .unwrap_or_else(PoisonError::into_inner);
