@@ -863,9 +863,12 @@ async fn a_request_that_waits_past_the_time_limit_is_a_503() {
         "the computation did not finish within the limit of 0.05 s"
     );
     assert_eq!(jobs.waiting(), 0, "it left the queue");
+    // The held work's own request is past its limit too, but whether its
+    // timer or the opened gate is seen first is the runtime's choice: only
+    // that its core comes back is certain.
     gate.open();
-    // The held work itself timed out long ago; it was answered so.
-    assert_eq!(holder.await.unwrap(), Err(JobError::Timeout));
+    let _ = holder.await.unwrap();
+    until("the held work lets its core go", || jobs.running() == 0).await;
 }
 
 /// That readers never wait for a growing table is proven in the library's
