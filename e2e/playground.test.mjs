@@ -51,9 +51,18 @@ async function startFromText(page, url, game, text) {
   // A fresh page: going to another hash of the same page would keep its state.
   await page.goto("about:blank");
   await page.goto(`${url}#play/${game}`);
+  // The page starts a random game first: wait until it is shown, or its
+  // answer could arrive after the pasted one and replace it.
+  await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+  // Mark the random game's drawing, and wait until the pasted game's
+  // drawing has replaced it (events, not time).
+  await page.evaluate(() => {
+    for (const drawing of document.querySelectorAll(".board, .pieces, .matrix, .heaps")) drawing.dataset.stale = "1";
+  });
   await page.click("details summary");
   await page.fill("[data-testid=paste]", text);
   await page.click("[data-testid=start-text]");
+  await page.waitForFunction(() => !document.querySelector("[data-stale]") && document.querySelector(".board, .pieces, .matrix, .heaps"));
 }
 
 // Starts a game from judge-format text, then follows the hints to the end.
