@@ -3,6 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use grundy::{Analyst, Convention, Game, Refusal};
+
+use crate::input::UsageError;
 
 #[cfg(feature = "serve")]
 use crate::cmd::serve;
@@ -97,20 +100,32 @@ pub struct MisereArgs {
 }
 
 impl MisereArgs {
-    /// The budget, with `--misere`.
-    pub fn budget(&self) -> Option<u64> {
-        self.misere.then_some(self.misere_budget)
+    /// The convention asked for: misère play with its budget under
+    /// `--misere`, else normal play.
+    pub fn convention(&self) -> Convention {
+        Convention::from_budget(self.misere.then_some(self.misere_budget))
+    }
+
+    /// `game` under the convention asked for; a game without a form under
+    /// it is a usage error, before any input is read.
+    pub fn analyst<G: Game>(&self, game: G) -> Result<Analyst<G>, UsageError> {
+        Analyst::new(game, self.convention()).map_err(|e| UsageError(format!("--misere: {e}")))
+    }
+}
+
+/// A refusal in words, with how to raise the search budget when that
+/// could lift it.
+pub fn refusal(error: &Refusal) -> String {
+    if error.needs_budget() {
+        format!("{error}; --misere-budget N raises the budget")
+    } else {
+        error.to_string()
     }
 }
 
 /// Adds how to raise the budget to a misère search's refusal.
 pub fn misere_refusal(error: &grundy::misere::MisereError) -> String {
-    match error {
-        grundy::misere::MisereError::TooLarge { .. } => {
-            format!("{error}; --misere-budget N raises the budget")
-        }
-        other => other.to_string(),
-    }
+    refusal(&Refusal::Search(error.clone()))
 }
 
 /// Reads a size `N` (for N×N) or `NxM`, each side from 1 to `max`.

@@ -8,7 +8,7 @@ use std::io::{self, Read, Write};
 use std::rc::Rc;
 
 use grundy::format::JudgeInput;
-use grundy::Game;
+use grundy::{Analyst, Game};
 
 /// The answer stream, shared with the input that flushes it.
 pub type Output<W> = Rc<RefCell<Answers<W>>>;
@@ -17,10 +17,10 @@ pub type Output<W> = Rc<RefCell<Answers<W>>>;
 /// then lets the game keep what it computed ([`Game::finish`]) and writes
 /// out every answer made, also those before an error. Gives the writer back.
 pub fn run_cases<'a, G: Game, W: Write + 'a>(
-    game: &mut G,
+    analyst: &mut Analyst<G>,
     input: JudgeInput<'a>,
     writer: W,
-    work: impl FnOnce(&mut G, JudgeInput<'a>, &Output<W>) -> anyhow::Result<()>,
+    work: impl FnOnce(&mut Analyst<G>, JudgeInput<'a>, &Output<W>) -> anyhow::Result<()>,
 ) -> anyhow::Result<W> {
     let out = Rc::new(RefCell::new(Answers::new(writer)));
     // A mapped file never waits, so only a stream flushes before reads.
@@ -30,8 +30,8 @@ pub fn run_cases<'a, G: Game, W: Write + 'a>(
             out: Rc::clone(&out),
         })
     });
-    let result = work(game, input, &out);
-    game.finish();
+    let result = work(analyst, input, &out);
+    analyst.game_mut().finish();
     // The answers before an error are kept: flush them before reporting it.
     let flushed = out.borrow_mut().flush();
     result?;

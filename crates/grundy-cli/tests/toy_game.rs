@@ -73,18 +73,27 @@ fn solve_text(input: &str, all: bool) -> String {
 }
 
 fn solve_with(input: &str, all: bool, misere: Option<u64>) -> String {
-    let mut game = heap_game(TakeOrHalve);
+    let convention = grundy::Convention::from_budget(misere);
+    let mut analyst = grundy::Analyst::new(heap_game(TakeOrHalve), convention).unwrap();
     let want = Want {
         all,
         format: Format::Text,
         input: InputFormat::Text,
-        misere,
     };
     let out = run_cases(
-        &mut game,
+        &mut analyst,
         grundy::format::JudgeInput::stream(input.as_bytes()),
         Vec::new(),
-        |game, input, out| solve(game, Box::new(input), out, "<toy>", Limits::default(), want),
+        |analyst, input, out| {
+            solve(
+                analyst,
+                Box::new(input),
+                out,
+                "<toy>",
+                Limits::default(),
+                want,
+            )
+        },
     )
     .unwrap();
     String::from_utf8(out).unwrap()

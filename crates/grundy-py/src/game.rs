@@ -70,7 +70,7 @@ impl Game {
     /// Whether the game is played under misère rules.
     #[getter]
     fn misere(&self) -> bool {
-        self.inner.is_misere()
+        self.inner.convention().is_misere()
     }
 
     /// The players as the statement names them, the one to move first.
@@ -257,7 +257,8 @@ fn set_misere(game: &mut dyn DynGame, misere: bool, budget: Option<u64>) -> PyRe
     if budget == 0 {
         return Err(PyValueError::new_err("misere_budget= must be at least 1"));
     }
-    game.set_misere(Some(budget)).map_err(PyValueError::new_err)
+    game.set_convention(grundy::Convention::Misere { budget })
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The answers, one line each.

@@ -15,10 +15,12 @@ use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
+use grundy::analysis::{self, Analyst};
 use grundy::game::{Game, Rng};
 use grundy::games::octal::{grundy_sequence_while, OctalCode};
 use grundy::registry::{self, Settings, Visit};
-use grundy::wire::{self, ErrorKind, Side, FORMAT_VERSION};
+use grundy::wire::{self, ErrorKind, FORMAT_VERSION};
+use grundy::Convention;
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -137,6 +139,12 @@ fn position_of<G: Game>(
     Ok(position)
 }
 
+/// The convention a request asks for: misère play (with the server's
+/// search budget) when its `misere` is set.
+fn convention(misere: bool, limits: &Limits) -> Convention {
+    Convention::from_budget(misere.then_some(limits.misere_budget))
+}
+
 /// `POST /api/solve` ([`wire::SolveRequest`]): the [`wire::Analysis`].
 pub async fn solve(
     State(state): State<Shared>,
@@ -147,18 +155,14 @@ pub async fn solve(
         request: wire::SolveRequest,
         limits: grundy::game::Limits,
         listed: usize,
-        misere_budget: u64,
+        convention: Convention,
     }
     impl Visit for Solve {
         type Output = Result<wire::Analysis, ApiError>;
-        fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
-            let position = position_of(&mut game, &self.request.position, self.limits)?;
-            if self.request.misere {
-                let mut engine = game.misere(self.misere_budget).map_err(ApiError::refused)?;
-                return wire::analyse_misere(&mut game, engine.as_mut(), &position, self.listed)
-                    .map_err(|e| ApiError::refused(e.to_string()));
-            }
-            Ok(wire::analyse(&mut game, &position, self.listed))
+        fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
+            let mut analyst = Analyst::new(game, self.convention)?;
+            let position = position_of(analyst.game_mut(), &self.request.position, self.limits)?;
+            Ok(analysis::analyse(&mut analyst, &position, self.listed)?)
         }
     }
     let listed = request
@@ -168,10 +172,10 @@ pub async fn solve(
     let weight = weight_of(&request.position, &state.limits);
     let game = request.game.clone();
     let visit = Solve {
+        convention: convention(request.misere, &state.limits),
         request,
         limits: state.limits.positions,
         listed,
-        misere_budget: state.limits.misere_budget,
     };
     with_game(&state, &game, weight, visit).await.map(Json)
 }
@@ -186,105 +190,43 @@ pub async fn play(
     struct Play {
         request: wire::PlayRequest,
         limits: grundy::game::Limits,
-        misere_budget: u64,
+        convention: Convention,
     }
     impl Visit for Play {
         type Output = Result<wire::PlayAnswer, ApiError>;
-        fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
+        fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
             let request = self.request;
-            let start = position_of(&mut game, &request.position, self.limits)?;
-            let mut misere = if request.misere {
-                Some(game.misere(self.misere_budget).map_err(ApiError::refused)?)
-            } else {
-                None
-            };
-            // Who wins when `mover` leaves the other player without a move:
-            // the mover under normal play, the other under misère play.
-            let stuck = |mover: Side| match (mover, request.misere) {
-                (side, false) => side,
-                (Side::You, true) => Side::Engine,
-                (Side::Engine, true) => Side::You,
-            };
-            let mut winner = None;
-            let (your_move, after) = match &request.mv {
-                Some(mv) => {
-                    let mv = wire::take_move(&mut game, &start, mv)?;
-                    let report = wire::report(&game, &start, &mv);
-                    let played = game.play(&start, &mv);
-                    if played.won {
-                        winner = Some(Side::You);
-                    } else if game.is_terminal(&played.position) {
-                        winner = Some(stuck(Side::You));
-                    }
-                    (Some(report), played.position)
-                }
-                None => (None, start),
-            };
-            let mut engine_move = None;
-            let mut engine_move_wins = false;
-            let mut now = after.clone();
-            if winner.is_none() && request.reply.unwrap_or(true) {
-                let (winning, fallback) = match &mut misere {
-                    None => {
-                        let winning = game.winning_move(&after);
-                        let fallback = if winning.is_none() {
-                            game.suggest(&after)
-                        } else {
-                            None
-                        };
-                        (winning, fallback)
-                    }
-                    Some(engine) => {
-                        let refused =
-                            |e: grundy::misere::MisereError| ApiError::refused(e.to_string());
-                        let winning = engine
-                            .winning_moves(&after)
-                            .map_err(refused)?
-                            .into_iter()
-                            .next();
-                        let fallback = if winning.is_none() {
-                            engine.suggest(&after).map_err(refused)?
-                        } else {
-                            None
-                        };
-                        (winning, fallback)
-                    }
-                };
-                engine_move_wins = winning.is_some();
-                match winning.or(fallback) {
-                    Some(mv) => {
-                        engine_move = Some(wire::report(&game, &after, &mv));
-                        let played = game.play(&after, &mv);
-                        if played.won {
-                            winner = Some(Side::Engine);
-                        } else if game.is_terminal(&played.position) {
-                            winner = Some(stuck(Side::Engine));
-                        }
-                        now = played.position;
-                    }
-                    // The engine, to move, has none: it has lost (under
-                    // misère play, won).
-                    None => winner = Some(stuck(Side::You)),
-                }
-            }
+            let mut analyst = Analyst::new(game, self.convention)?;
+            let start = position_of(analyst.game_mut(), &request.position, self.limits)?;
+            let round = analysis::round(
+                &mut analyst,
+                start.clone(),
+                request.mv.as_ref(),
+                request.reply.unwrap_or(true),
+            )?;
+            let game = analyst.game();
             Ok(wire::PlayAnswer {
                 format: FORMAT_VERSION,
                 game: game.name(),
-                your_move,
-                after_your_move: game.position_wire(&after),
-                engine_move,
-                engine_move_wins,
-                position: game.position_wire(&now),
-                winner,
+                your_move: round
+                    .your_move
+                    .map(|mv| analysis::report(game, &start, &mv)),
+                after_your_move: game.position_wire(&round.after_your_move),
+                engine_move: round
+                    .engine_move
+                    .map(|mv| analysis::report(game, &round.after_your_move, &mv)),
+                engine_move_wins: round.engine_move_wins,
+                position: game.position_wire(&round.position),
+                winner: round.winner,
             })
         }
     }
     let weight = weight_of(&request.position, &state.limits);
     let game = request.game.clone();
     let visit = Play {
+        convention: convention(request.misere, &state.limits),
         request,
         limits: state.limits.positions,
-        misere_budget: state.limits.misere_budget,
     };
     with_game(&state, &game, weight, visit).await.map(Json)
 }

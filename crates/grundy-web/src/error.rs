@@ -67,6 +67,21 @@ impl ApiError {
     }
 }
 
+impl From<grundy::Refusal> for ApiError {
+    fn from(e: grundy::Refusal) -> Self {
+        ApiError::refused(e.to_string())
+    }
+}
+
+impl From<grundy::analysis::RoundError> for ApiError {
+    fn from(e: grundy::analysis::RoundError) -> Self {
+        match e {
+            grundy::analysis::RoundError::Move(e) => e.into(),
+            grundy::analysis::RoundError::Refused(e) => e.into(),
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(self.error)).into_response();

@@ -98,7 +98,8 @@ fn library_analysis(game: &str, position: &Value, listed: usize) -> Value {
             let limits = Limits::default().positions;
             let position = game.position_from_wire(&self.0, limits).unwrap();
             game.admit(&position, limits).unwrap();
-            wire::analyse(&mut game, &position, self.1)
+            grundy::analysis::analyse(&mut grundy::Analyst::normal(game), &position, self.1)
+                .unwrap()
         }
     }
     let position: wire::Position = serde_json::from_value(position.clone()).unwrap();

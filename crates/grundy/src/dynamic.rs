@@ -21,10 +21,11 @@
 
 use std::io::Read;
 
-use crate::engine::{first_winning_moves, Outcome};
+use crate::analysis::{self, Analyst, Convention, Refusal};
+use crate::engine::Outcome;
 use crate::format::JudgeInput;
 use crate::game::{Answers, ComponentTable, Game, JudgeError, Limits, Rng};
-use crate::misere::{Genus, MisereEngine, MisereError};
+use crate::misere::{Genus, MisereError};
 use crate::nimber::Nimber;
 use crate::registry::{self, OpenError, Settings, Visit};
 use crate::wire::{self, WireError};
@@ -93,51 +94,44 @@ pub trait DynGame {
     /// Keeps what is worth keeping (see [`Game::finish`]).
     fn finish(&mut self);
 
-    /// Misère play from now on, with `budget` positions for a search
-    /// (`Some`), or normal play again (`None`); the reason when the game
-    /// has no misère variant. Under misère play the outcome, the winning
-    /// moves, the suggestion, the analysis and the judge answers are the
-    /// misère ones (values and components stay the normal-play values).
-    fn set_misere(&mut self, budget: Option<u64>) -> Result<(), String>;
+    /// Asks under `convention` from now on; refused (and unchanged) when
+    /// the game has no form under it. Under misère play the outcome, the
+    /// winning moves, the suggestion, the analysis and the judge answers
+    /// are the misère ones (values and components stay the normal-play
+    /// values).
+    fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal>;
 
-    /// Whether misère play is on.
-    fn is_misere(&self) -> bool;
+    /// The convention positions are asked about under.
+    fn convention(&self) -> Convention;
 
     /// For heap games, the genus of heaps 0 … `upto` − 1 and whether each
     /// is tame (see [`Game::genera`]); `None` for other games.
     fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>>;
 }
 
-/// Opens the game `spec` names, to be kept.
+/// Opens the game `spec` names, to be kept (under normal play until
+/// [`DynGame::set_convention`] says otherwise).
 pub fn open(spec: &str, settings: &Settings) -> Result<Box<dyn DynGame>, OpenError> {
     struct Keep(Limits);
     impl Visit for Keep {
         type Output = Box<dyn DynGame>;
         fn visit<G: Game + 'static>(self, game: G) -> Box<dyn DynGame> {
             Box::new(Kept {
-                game,
+                analyst: Analyst::normal(game),
                 limits: self.0,
-                misere: None,
             })
         }
     }
     registry::open(spec, settings, Keep(settings.limits))
 }
 
-/// A game, its limits, and its misère engine when misère play is on.
+/// A game under its convention, and its limits.
 struct Kept<G: Game> {
-    game: G,
+    analyst: Analyst<G>,
     limits: Limits,
-    misere: Option<Misere<G>>,
 }
 
-/// A game's misère engine and the budget it was made with.
-struct Misere<G: Game> {
-    engine: Box<dyn MisereEngine<G::Position, G::Move>>,
-    budget: u64,
-}
-
-fn refused(e: MisereError) -> WireError {
+fn refused(e: Refusal) -> WireError {
     WireError::Refused(e.to_string())
 }
 
@@ -145,21 +139,28 @@ impl<G: Game> Kept<G> {
     /// A wire position as one of the game's, within the limits and
     /// admitted for valuing.
     fn position(&mut self, position: &wire::Position) -> Result<G::Position, WireError> {
-        let position = self.game.position_from_wire(position, self.limits)?;
-        self.game
+        let position = self
+            .analyst
+            .game()
+            .position_from_wire(position, self.limits)?;
+        self.analyst
             .admit(&position, self.limits)
-            .map_err(WireError::Refused)?;
+            .map_err(refused)?;
         Ok(position)
+    }
+
+    fn game(&mut self) -> &mut G {
+        self.analyst.game_mut()
     }
 }
 
 impl<G: Game> DynGame for Kept<G> {
     fn name(&self) -> String {
-        self.game.name()
+        self.analyst.game().name()
     }
 
     fn players(&self) -> [&'static str; 2] {
-        self.game.players()
+        self.analyst.game().players()
     }
 
     fn limits(&self) -> Limits {
@@ -168,25 +169,23 @@ impl<G: Game> DynGame for Kept<G> {
 
     fn value(&mut self, position: &wire::Position) -> Result<Nimber, WireError> {
         let position = self.position(position)?;
-        Ok(self.game.value(&position))
+        Ok(self.game().value(&position))
     }
 
     fn components(&mut self, position: &wire::Position) -> Result<Vec<wire::Component>, WireError> {
         let position = self.position(position)?;
-        let components = self.game.components(&position);
+        let game = self.game();
+        let components = game.components(&position);
         Ok(components
             .iter()
             .enumerate()
-            .map(|(i, (c, v))| self.game.component_wire(i, c, *v))
+            .map(|(i, (c, v))| game.component_wire(i, c, *v))
             .collect())
     }
 
     fn outcome(&mut self, position: &wire::Position) -> Result<Outcome, WireError> {
         let position = self.position(position)?;
-        match &mut self.misere {
-            Some(m) => m.engine.outcome(&position).map_err(refused),
-            None => Ok(self.game.outcome(&position)),
-        }
+        self.analyst.outcome(&position).map_err(refused)
     }
 
     fn winning_moves(
@@ -195,17 +194,13 @@ impl<G: Game> DynGame for Kept<G> {
         limit: Option<usize>,
     ) -> Result<Vec<wire::MoveReport>, WireError> {
         let position = self.position(position)?;
-        let moves = match &mut self.misere {
-            Some(m) => {
-                let mut moves = m.engine.winning_moves(&position).map_err(refused)?;
-                moves.truncate(limit.unwrap_or(usize::MAX));
-                moves
-            }
-            None => first_winning_moves(&mut self.game, &position, limit.unwrap_or(usize::MAX)),
-        };
+        let moves = self
+            .analyst
+            .first_winning_moves(&position, limit.unwrap_or(usize::MAX))
+            .map_err(refused)?;
         Ok(moves
             .iter()
-            .map(|mv| wire::report(&self.game, &position, mv))
+            .map(|mv| analysis::report(self.analyst.game(), &position, mv))
             .collect())
     }
 
@@ -214,11 +209,8 @@ impl<G: Game> DynGame for Kept<G> {
         position: &wire::Position,
     ) -> Result<Option<wire::MoveReport>, WireError> {
         let position = self.position(position)?;
-        let mv = match &mut self.misere {
-            Some(m) => m.engine.suggest(&position).map_err(refused)?,
-            None => self.game.suggest(&position),
-        };
-        Ok(mv.map(|mv| wire::report(&self.game, &position, &mv)))
+        let mv = self.analyst.suggest(&position).map_err(refused)?;
+        Ok(mv.map(|mv| analysis::report(self.analyst.game(), &position, &mv)))
     }
 
     fn play(
@@ -227,14 +219,15 @@ impl<G: Game> DynGame for Kept<G> {
         mv: &wire::Move,
     ) -> Result<(wire::Position, bool), WireError> {
         let position = self.position(position)?;
-        let mv = wire::take_move(&mut self.game, &position, mv)?;
-        let played = self.game.play(&position, &mv);
-        Ok((self.game.position_wire(&played.position), played.won))
+        let game = self.game();
+        let mv = analysis::take_move(game, &position, mv)?;
+        let played = game.play(&position, &mv);
+        Ok((game.position_wire(&played.position), played.won))
     }
 
     fn is_terminal(&mut self, position: &wire::Position) -> Result<bool, WireError> {
         let position = self.position(position)?;
-        Ok(self.game.is_terminal(&position))
+        Ok(self.game().is_terminal(&position))
     }
 
     fn analyse(
@@ -243,54 +236,43 @@ impl<G: Game> DynGame for Kept<G> {
         listed: usize,
     ) -> Result<wire::Analysis, WireError> {
         let position = self.position(position)?;
-        match &mut self.misere {
-            Some(m) => wire::analyse_misere(&mut self.game, m.engine.as_mut(), &position, listed)
-                .map_err(refused),
-            None => Ok(wire::analyse(&mut self.game, &position, listed)),
-        }
+        analysis::analyse(&mut self.analyst, &position, listed).map_err(refused)
     }
 
     fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError> {
-        match &self.misere {
-            Some(m) => {
-                let budget = m.budget;
-                self.game
-                    .judge_misere(JudgeInput::stream(input), self.limits, budget, out)
-            }
-            None => self.game.judge(JudgeInput::stream(input), self.limits, out),
-        }
+        analysis::judge(
+            &mut self.analyst,
+            JudgeInput::stream(input),
+            self.limits,
+            out,
+        )
     }
 
     fn table(&mut self, rows: u32, cols: u32) -> Option<Result<ComponentTable, String>> {
-        self.game.component_table(rows, cols, self.limits)
+        let limits = self.limits;
+        self.game().component_table(rows, cols, limits)
     }
 
     fn random_position(&mut self, seed: u64, size: Option<(u64, u64)>) -> wire::Position {
-        let position = self.game.random_position(&mut Rng::new(seed), size);
-        self.game.position_wire(&position)
+        let game = self.game();
+        let position = game.random_position(&mut Rng::new(seed), size);
+        game.position_wire(&position)
     }
 
     fn finish(&mut self) {
-        self.game.finish();
+        self.game().finish();
     }
 
-    fn set_misere(&mut self, budget: Option<u64>) -> Result<(), String> {
-        self.misere = match budget {
-            None => None,
-            Some(budget) => Some(Misere {
-                engine: self.game.misere(budget)?,
-                budget,
-            }),
-        };
-        Ok(())
+    fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal> {
+        self.analyst.set_convention(convention)
     }
 
-    fn is_misere(&self) -> bool {
-        self.misere.is_some()
+    fn convention(&self) -> Convention {
+        self.analyst.convention()
     }
 
     fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>> {
-        self.game.genera(upto, budget)
+        self.analyst.game().genera(upto, budget)
     }
 }
 
@@ -410,11 +392,13 @@ mod tests {
     #[test]
     fn misere_play_switches_on_and_off() {
         let mut kayles = open("octal:0.77", &Settings::default()).unwrap();
-        assert!(!kayles.is_misere());
+        assert!(!kayles.convention().is_misere());
         let one = heaps(&[1]);
         assert_eq!(kayles.outcome(&one).unwrap(), Outcome::FirstPlayer);
-        kayles.set_misere(Some(10_000)).unwrap();
-        assert!(kayles.is_misere());
+        kayles
+            .set_convention(Convention::Misere { budget: 10_000 })
+            .unwrap();
+        assert!(kayles.convention().is_misere());
         // Under misère play the one move is the last: the mover loses.
         assert_eq!(kayles.outcome(&one).unwrap(), Outcome::SecondPlayer);
         assert!(kayles.winning_moves(&one, None).unwrap().is_empty());
@@ -431,17 +415,22 @@ mod tests {
         // Values stay the normal-play values.
         assert_eq!(kayles.value(&one).unwrap(), Nimber(1));
         // Beyond the budget: refused.
-        kayles.set_misere(Some(100)).unwrap();
+        kayles
+            .set_convention(Convention::Misere { budget: 100 })
+            .unwrap();
         let big = heaps(&[30, 31, 29]);
         assert!(matches!(kayles.outcome(&big), Err(WireError::Refused(_))));
-        kayles.set_misere(None).unwrap();
-        assert!(!kayles.is_misere());
+        kayles.set_convention(Convention::Normal).unwrap();
+        assert!(!kayles.convention().is_misere());
         assert_eq!(kayles.outcome(&one).unwrap(), Outcome::FirstPlayer);
         assert!(!kayles.analyse(&one, 1).unwrap().misere);
         let mut cutting = open("cutting", &Settings::default()).unwrap();
-        let reason = cutting.set_misere(Some(10)).unwrap_err();
+        let reason = cutting
+            .set_convention(Convention::Misere { budget: 10 })
+            .unwrap_err()
+            .to_string();
         assert!(reason.contains("no misère variant"), "{reason}");
-        assert!(!cutting.is_misere());
+        assert!(!cutting.convention().is_misere());
     }
 
     #[test]

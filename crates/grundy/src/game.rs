@@ -5,139 +5,19 @@
 //! The library never prints: these methods return text, and the front ends
 //! (the command line, the playground, scripts) decide where it goes.
 
-use std::io::{self, Read};
+use std::io::Read;
 
+pub use crate::convention::Convention;
 use crate::engine::{Engine, IllegalMove, Outcome};
 use crate::format::{JudgeInput, ReadError};
+pub use crate::judging::{Answers, CaseReader, JudgeError, Judged};
+pub use crate::limits::Limits;
 use crate::misere::{Genus, MisereEngine, MisereError};
 use crate::nimber::Nimber;
+pub use crate::rng::Rng;
+pub use crate::style::{Plain, Style};
+pub use crate::table::ComponentTable;
 use crate::wire::{self, WireError};
-
-/// The limits a front end sets on positions, checked before anything is
-/// allocated for them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The most cells of a kept case or table; boards and tables must fit
-    /// in a square of this many cells.
-    pub max_cells: u64,
-    /// The largest heap of a heap game (its values are computed up to it).
-    pub max_heap: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_cells: crate::DEFAULT_MAX_CELLS,
-            max_heap: crate::DEFAULT_MAX_HEAP,
-        }
-    }
-}
-
-impl Limits {
-    /// The longest side of a board or table that fits in `max_cells`.
-    pub fn max_side(&self) -> u64 {
-        self.max_cells.isqrt()
-    }
-}
-
-/// Reads the cases of an input one at a time: one shared interface over
-/// every game's judge format.
-pub trait CaseReader<P> {
-    /// The next case, or `None` at the end of the input.
-    fn next_case(&mut self) -> Result<Option<P>, ReadError>;
-
-    /// A line of the last case read, for messages about it: the line it
-    /// stands on for line-per-position formats, the line reading stopped on
-    /// for the seed games' formats.
-    fn line(&self) -> u64;
-}
-
-/// Where judge answers go, one line each.
-pub trait Answers {
-    /// Writes one answer line (the newline is added).
-    fn line(&mut self, text: &[u8]) -> io::Result<()>;
-
-    /// Writes one line per verdict: `yes` for `true`, `no` for `false`.
-    fn verdicts(&mut self, wins: &[bool], yes: &'static str, no: &'static str) -> io::Result<()> {
-        for &win in wins {
-            self.line(if win { yes } else { no }.as_bytes())?;
-        }
-        Ok(())
-    }
-}
-
-/// Why judging stopped before the end of the input.
-#[derive(Debug, thiserror::Error)]
-pub enum JudgeError {
-    /// The input was malformed, too large, or could not be read.
-    #[error(transparent)]
-    Read(#[from] ReadError),
-    /// A case was read but cannot be valued within the limits.
-    #[error("line {line}: {reason}")]
-    Refused {
-        /// The case's line.
-        line: u64,
-        /// Why.
-        reason: String,
-    },
-    /// An answer could not be written.
-    #[error("cannot write the answers: {0}")]
-    Write(#[source] io::Error),
-}
-
-/// How text is emphasised: plain, or with a terminal's colours.
-pub trait Style {
-    /// Text that should stand out (a total, a piece's size).
-    fn strong(&self, text: &str) -> String;
-    /// A game piece on a drawing (a bomb).
-    fn piece(&self, text: &str) -> String;
-}
-
-/// No emphasis at all.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Plain;
-
-impl Style for Plain {
-    fn strong(&self, text: &str) -> String {
-        text.to_string()
-    }
-
-    fn piece(&self, text: &str) -> String {
-        text.to_string()
-    }
-}
-
-/// A small, reproducible random number generator (xorshift64) for random
-/// positions: the same seed gives the same positions on every machine.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n.max(1)
-    }
-}
-
-/// The values of one component over a rectangle of its two sizes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ComponentTable {
-    /// What one entry is the value of ("one bomb at (p, q)").
-    pub what: &'static str,
-    /// What the two sizes are, down the rows and along the columns
-    /// (`["row p", "column q"]`, `["width W", "height H"]`).
-    pub axes: [&'static str; 2],
-    /// Row-major values: row `i` (from 0) holds sizes `i + 1` by 1, 2, ….
-    pub values: Vec<u32>,
-}
 
 /// A game as the registry and every front end see it: an [`Engine`] that
 /// can also read its positions and write them, and its moves, for people.
@@ -305,29 +185,21 @@ pub trait Game: Engine {
         None
     }
 
-    /// Answers every case of `input` in the judge's format, one line each,
-    /// writing the answers of the cases before an error. The default reads
-    /// positions with [`Game::reader`]; games with a faster way override it.
-    fn judge(
+    /// Answers every case of `input` under `convention`, one line each in
+    /// the judge's format (writing the answers of the cases before an
+    /// error), for a game with a faster way than position by position; else
+    /// hands the input back ([`Judged::Declined`], the default), and
+    /// [`analysis::judge`](crate::analysis::judge) reads positions with
+    /// [`Game::reader`] and decides them one at a time.
+    fn judge_fast<'a>(
         &mut self,
-        input: JudgeInput<'_>,
+        convention: Convention,
+        input: JudgeInput<'a>,
         limits: Limits,
         out: &mut dyn Answers,
-    ) -> Result<(), JudgeError> {
-        let mut reader = self.reader(Box::new(input), limits)?;
-        let mut case = 0;
-        while let Some(position) = reader.next_case()? {
-            case += 1;
-            self.admit(&position, limits)
-                .map_err(|reason| JudgeError::Refused {
-                    line: reader.line(),
-                    reason,
-                })?;
-            let outcome = self.outcome(&position);
-            out.line(self.judge_answer(case, outcome).as_bytes())
-                .map_err(JudgeError::Write)?;
-        }
-        Ok(())
+    ) -> Judged<'a> {
+        let _ = (convention, limits, out);
+        Judged::Declined(input)
     }
 
     /// The game under misère play (the last player to move loses), with
@@ -347,37 +219,6 @@ pub trait Game: Engine {
     fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>> {
         let _ = (upto, budget);
         None
-    }
-
-    /// Answers every case of `input` in the judge's format under misère
-    /// play, as [`Game::judge`] does under normal play; a case beyond the
-    /// search budget stops the run after the answers before it.
-    fn judge_misere(
-        &mut self,
-        input: JudgeInput<'_>,
-        limits: Limits,
-        budget: u64,
-        out: &mut dyn Answers,
-    ) -> Result<(), JudgeError> {
-        let mut engine = self
-            .misere(budget)
-            .map_err(|reason| JudgeError::Refused { line: 0, reason })?;
-        let mut reader = self.reader(Box::new(input), limits)?;
-        let mut case = 0;
-        while let Some(position) = reader.next_case()? {
-            case += 1;
-            let refused = |reason: String| JudgeError::Refused {
-                line: reader.line(),
-                reason,
-            };
-            self.admit(&position, limits).map_err(refused)?;
-            let outcome = engine
-                .outcome(&position)
-                .map_err(|e| refused(e.to_string()))?;
-            out.line(self.judge_answer(case, outcome).as_bytes())
-                .map_err(JudgeError::Write)?;
-        }
-        Ok(())
     }
 
     /// Called once when a front end is done with the game: keeps what is

@@ -11,6 +11,9 @@
 //!   [`Outcome`];
 //! - [`game`]: the [`Game`] trait (reading and writing a game's positions
 //!   and moves for people) on top of it;
+//! - [`analysis`]: the one surface front ends ask, under either play
+//!   [`Convention`]: an [`Analyst`], the analysis document, the judge loop
+//!   and a round against the engine;
 //! - [`registry`]: every game by name (`bomb`, `octal:0.07`, …), and how to
 //!   add one;
 //! - [`games`]: the Bomb, Cutting and Matrix games, each with the reason its
@@ -57,22 +60,31 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
+pub mod analysis;
+pub mod convention;
 pub mod cpu;
 pub mod dynamic;
 pub mod engine;
 pub mod format;
 pub mod game;
 pub mod games;
+pub mod judging;
+pub mod limits;
 pub mod misere;
 pub mod nimber;
 pub mod notation;
 pub mod persist;
 pub mod registry;
+pub mod rng;
 pub mod rules;
 pub mod shared;
 pub mod solve;
+pub mod style;
+pub mod table;
 pub mod wire;
 
+pub use analysis::Analyst;
+pub use convention::{Convention, Refusal};
 pub use engine::{Engine, IllegalMove, Outcome, Played};
 pub use game::Game;
 

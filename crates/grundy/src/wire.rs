@@ -19,13 +19,9 @@
 //!   numbers as doubles and would round them. Numbers that the limits keep
 //!   small (board coordinates, heap sizes, indices) are JSON numbers.
 //! - A position says what it is with `"kind"` (`board`, `pieces`, `matrix`,
-//!   `heaps`, `pairs`), and so does a move (`bomb`, `cut`, `row`, `heap`,
-//!   `pair`). Every game of the registry uses one of them; a game defined
+//!   `heaps`, `pairs`, `graph`), and so does a move (`bomb`, `cut`, `row`,
+//!   `heap`, `pair`, `edge`). Every game of the registry uses one of them; a game defined
 //!   elsewhere may write its moves as `{"kind": "notation"}`.
-
-use crate::engine::first_winning_moves;
-use crate::game::Game;
-use crate::misere::{MisereEngine, MisereError};
 
 /// The version of the format, in every standalone object's `"format"`.
 pub const FORMAT_VERSION: u32 = 2;
@@ -98,6 +94,12 @@ pub enum Position {
         /// The pairs, `[x, y]`.
         pairs: Vec<[u64; 2]>,
     },
+    /// A graph of edges `[u, v]`; vertex 0 is the ground (Green
+    /// Hackenbush).
+    Graph {
+        /// The edges, in order: a move names one by its place, from 1.
+        edges: Vec<[u32; 2]>,
+    },
 }
 
 impl Position {
@@ -122,6 +124,7 @@ impl Position {
                     .saturating_mul(side.saturating_add(1))
                     .saturating_add(len(pairs.len()))
             }
+            Position::Graph { edges } => len(edges.len()),
         }
     }
 
@@ -133,6 +136,7 @@ impl Position {
             Position::Matrix { .. } => "matrix",
             Position::Heaps { .. } => "heaps",
             Position::Pairs { .. } => "pairs",
+            Position::Graph { .. } => "graph",
         }
     }
 }
@@ -204,6 +208,12 @@ pub enum Move {
         /// The pair after the move, `[x, y]`.
         to: [u64; 2],
     },
+    /// Edge `edge` of a graph (from 1) is deleted, and with it every edge
+    /// no longer connected to the ground.
+    Edge {
+        /// The edge, from 1.
+        edge: usize,
+    },
     /// A move in the game's own notation, as `grundy play` reads it.
     Notation {
         /// The move, as typed.
@@ -220,6 +230,7 @@ impl Move {
             Move::Row { .. } => "row",
             Move::Heap { .. } => "heap",
             Move::Pair { .. } => "pair",
+            Move::Edge { .. } => "edge",
             Move::Notation { .. } => "notation",
         }
     }
@@ -274,6 +285,11 @@ pub enum Part {
     Pair {
         /// `[x, y]`.
         heaps: [u64; 2],
+    },
+    /// The edges of a graph that meet the rest only at the ground.
+    Graph {
+        /// The edges, `[u, v]`.
+        edges: Vec<[u32; 2]>,
     },
     /// A component of a game defined elsewhere, in words.
     Other {
@@ -753,125 +769,6 @@ pub struct Sequence {
 pub fn small(n: Big, what: &str) -> Result<u64, WireError> {
     n.to_u64()
         .ok_or_else(|| WireError::Refused(format!("{what} {n} is larger than 2^64 − 1")))
-}
-
-/// The analysis of `position`, listing at most `listed` winning moves.
-pub fn analyse<G: Game>(game: &mut G, position: &G::Position, listed: usize) -> Analysis {
-    let outcome = game.outcome(position);
-    let wins = outcome.first_player_wins();
-    let [first, second] = game.players();
-    let nim_sum = game.value(position);
-    let components = components_wire(game, position);
-    let count = game.count_winning_moves(position);
-    let winning_moves = first_winning_moves(game, position, listed)
-        .iter()
-        .map(|mv| report(game, position, mv))
-        .collect();
-    let suggested_move = if wins {
-        None
-    } else {
-        game.suggest(position).map(|mv| report(game, position, &mv))
-    };
-    Analysis {
-        format: FORMAT_VERSION,
-        game: game.name(),
-        case: None,
-        position: game.position_wire(position),
-        misere: false,
-        winner: if wins { Winner::First } else { Winner::Second },
-        winner_name: crate::game::capitalised(if wins { first } else { second }),
-        nim_sum: Big(nim_sum.value()),
-        nim_sum_decides: game.nim_sum_decides(position),
-        components,
-        winning_moves,
-        winning_move_count: Big(count),
-        suggested_move,
-        reason: (!wins).then(|| game.lost_because(position)),
-    }
-}
-
-/// Every component of `position` with its (normal-play) value.
-fn components_wire<G: Game>(game: &mut G, position: &G::Position) -> Vec<Component> {
-    game.components(position)
-        .iter()
-        .enumerate()
-        .map(|(i, (c, v))| game.component_wire(i, c, *v))
-        .collect()
-}
-
-/// The analysis of `position` under misère play, from `engine` (see
-/// [`Game::misere`]), listing at most `listed` winning moves; refused when
-/// the engine's search is beyond its budget.
-pub fn analyse_misere<G: Game>(
-    game: &mut G,
-    engine: &mut dyn MisereEngine<G::Position, G::Move>,
-    position: &G::Position,
-    listed: usize,
-) -> Result<Analysis, MisereError> {
-    let outcome = engine.outcome(position)?;
-    let wins = outcome.first_player_wins();
-    let [first, second] = game.players();
-    let moves = engine.winning_moves(position)?;
-    let winning_moves = moves
-        .iter()
-        .take(listed)
-        .map(|mv| report(game, position, mv))
-        .collect();
-    let suggested_move = if wins {
-        None
-    } else {
-        engine
-            .suggest(position)?
-            .map(|mv| report(game, position, &mv))
-    };
-    let components = components_wire(game, position);
-    Ok(Analysis {
-        format: FORMAT_VERSION,
-        game: game.name(),
-        case: None,
-        position: game.position_wire(position),
-        misere: true,
-        winner: if wins { Winner::First } else { Winner::Second },
-        winner_name: crate::game::capitalised(if wins { first } else { second }),
-        nim_sum: Big(game.value(position).value()),
-        nim_sum_decides: false,
-        components,
-        winning_moves,
-        winning_move_count: Big(moves.len() as u128),
-        suggested_move,
-        reason: (!wins).then(|| misere_lost_because(game)),
-    })
-}
-
-/// Why the player to move loses a lost position under misère play (which
-/// always has a move: without one, the player to move has won).
-pub fn misere_lost_because<G: Game>(game: &G) -> String {
-    let [first, second] = game.players();
-    format!(
-        "Whatever {first} does, {second} has a winning reply (misère play: the last player \
-         to move loses)."
-    )
-}
-
-/// A wire move as one of the game's, refused with the reason unless it is
-/// legal in `position`.
-pub fn take_move<G: Game>(
-    game: &mut G,
-    position: &G::Position,
-    mv: &Move,
-) -> Result<G::Move, WireError> {
-    let mv = game.move_from_wire(position, mv)?;
-    game.check(position, &mv)?;
-    Ok(mv)
-}
-
-/// The move's report as an analysis lists it.
-pub fn report<G: Game>(game: &G, position: &G::Position, mv: &G::Move) -> MoveReport {
-    MoveReport {
-        mv: game.move_wire(position, mv),
-        notation: game.notation(position, mv),
-        text: game.describe_move(position, mv),
-    }
 }
 
 /// The JSON Schema of the whole format: every type under `$defs`, and the

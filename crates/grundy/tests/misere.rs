@@ -609,14 +609,15 @@ fn misere_matrix_judge_answers_in_the_seed_format() {
     // 1×2 row 18446744073709551615 + 1: one big heap, Alice.
     let input = "1 1\n1\n2 2\n1 1\n2 0\n1 2\n18446744073709551615 1\n";
     let mut lines = Lines(Vec::new());
-    MatrixGame
-        .judge_misere(
-            JudgeInput::stream(input.as_bytes()),
-            Default::default(),
-            1,
-            &mut lines,
-        )
-        .unwrap();
+    let mut analyst =
+        grundy::Analyst::new(MatrixGame, grundy::Convention::Misere { budget: 1 }).unwrap();
+    grundy::analysis::judge(
+        &mut analyst,
+        JudgeInput::stream(input.as_bytes()),
+        Default::default(),
+        &mut lines,
+    )
+    .unwrap();
     assert_eq!(lines.0, ["Case 1: Bob", "Case 2: Bob", "Case 3: Alice"]);
 }
 

@@ -437,12 +437,15 @@ fn bomb_presentation_judge_and_table() {
     }
     let mut lines = Lines(Vec::new());
     let input = "2 2\n.#\n..\n2 2\n.#\n.#\n0 0\n";
-    game.judge(
+    let mut analyst = grundy::Analyst::normal(game);
+    grundy::analysis::judge(
+        &mut analyst,
         JudgeInput::stream(input.as_bytes()),
         Limits::default(),
         &mut lines,
     )
     .unwrap();
+    let mut game = analyst.into_game();
     assert_eq!(lines.0, ["John", "Jack"]);
     // Tables: within a square of max_cells cells.
     let limits = Limits {

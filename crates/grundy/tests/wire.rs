@@ -225,7 +225,7 @@ fn an_analysis_says_why_a_lost_position_is_lost() {
                 .unwrap();
             game.admit(&position, grundy::game::Limits::default())
                 .unwrap();
-            wire::analyse(&mut game, &position, 5)
+            grundy::analysis::analyse(&mut grundy::Analyst::normal(game), &position, 5).unwrap()
         }
     }
     let analyse = |heaps: Vec<u64>| {

@@ -7,14 +7,15 @@
 
 use std::io::{self, Write};
 
+use grundy::analysis::{self, Analyst};
 use grundy::format::JudgeInput;
 use grundy::game::{Answers, JudgeError, Limits};
 use grundy::registry::Visit;
 use grundy::Game;
 
 use super::Env;
-use crate::cli::{GameInput, MisereArgs};
-use crate::input::{RefusedCase, Source, UsageError};
+use crate::cli::{refusal, GameInput, MisereArgs};
+use crate::input::{RefusedCase, Source};
 use crate::output::{self, Output, ShortLine};
 
 const EXAMPLES: &str = "\
@@ -62,49 +63,34 @@ struct Judge<'a> {
 impl Visit for Judge<'_> {
     type Output = anyhow::Result<()>;
 
-    fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
-        let misere = self.args.misere.budget();
-        if let Some(budget) = misere {
-            // A game without a misère form is a usage error, before any input.
-            game.misere(budget)
-                .map_err(|reason| UsageError(format!("--misere: {reason}")))?;
-        }
+    fn visit<G: Game + 'static>(self, game: G) -> anyhow::Result<()> {
+        let mut analyst = self.args.misere.analyst(game)?;
         let source = Source::open(self.args.input.file.as_deref())?;
         let name = source.name().to_string();
         let limits = self.limits;
         output::run_cases(
-            &mut game,
+            &mut analyst,
             source.into_judge_input(!self.args.no_mmap),
             io::stdout().lock(),
-            |game, input, out| judge(game, input, out, &name, limits, misere),
+            |analyst, input, out| judge(analyst, input, out, &name, limits),
         )
         .map(drop)
     }
 }
 
 fn judge<G: Game, W: Write>(
-    game: &mut G,
+    analyst: &mut Analyst<G>,
     input: JudgeInput<'_>,
     out: &Output<W>,
     name: &str,
     limits: Limits,
-    misere: Option<u64>,
 ) -> anyhow::Result<()> {
-    let mut answers = Sink(out);
-    match misere {
-        None => game.judge(input, limits, &mut answers),
-        Some(budget) => game.judge_misere(input, limits, budget, &mut answers),
-    }
-    .map_err(|e| match e {
+    analysis::judge(analyst, input, limits, &mut Sink(out)).map_err(|e| match e {
         JudgeError::Read(e) => Source::error(name, e),
         JudgeError::Refused { line, reason } => RefusedCase {
             source: name.to_string(),
             line,
-            reason: if reason.starts_with("the misère search") {
-                format!("{reason}; --misere-budget N raises the budget")
-            } else {
-                reason
-            },
+            reason: refusal(&reason),
         }
         .into(),
         JudgeError::Write(e) => anyhow::Error::new(e),

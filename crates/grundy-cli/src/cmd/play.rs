@@ -15,12 +15,11 @@ use anyhow::Context;
 use clap::ValueEnum;
 use grundy::game::{Limits, Rng, Style};
 use grundy::registry::Visit;
-use grundy::Game;
+use grundy::{Analyst, Game};
 
 use super::Env;
-use crate::cli::{misere_refusal, parse_dimensions, GameInput, MisereArgs};
+use crate::cli::{parse_dimensions, refusal, GameInput, MisereArgs};
 use crate::input::{Cases, Source, UsageError};
-use grundy::misere::MisereEngine;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -127,18 +126,13 @@ struct Play<'a> {
 impl Visit for Play<'_> {
     type Output = anyhow::Result<()>;
 
-    fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
+    fn visit<G: Game + 'static>(self, game: G) -> anyhow::Result<()> {
         let args = self.args;
-        let misere = match args.misere.budget() {
-            None => None,
-            Some(budget) => Some(
-                game.misere(budget)
-                    .map_err(|reason| UsageError(format!("--misere: {reason}")))?,
-            ),
-        };
+        let mut analyst = args.misere.analyst(game)?;
+        let game = analyst.game_mut();
         let start = match (&args.input.file, &args.heaps) {
-            (Some(path), _) => Some(first_case(&mut game, path, self.limits)?),
-            (None, Some(list)) => Some(listed(&mut game, list, self.limits)?),
+            (Some(path), _) => Some(first_case(game, path, self.limits)?),
+            (None, Some(list)) => Some(listed(game, list, self.limits)?),
             (None, None) => None,
         };
         let seed = args.seed.unwrap_or_else(|| {
@@ -161,8 +155,8 @@ impl Visit for Play<'_> {
             size: args.size,
             limits: self.limits,
         };
-        let result = session.run(&mut game, start, misere);
-        game.finish();
+        let result = session.run(&mut analyst, start);
+        analyst.game_mut().finish();
         result
     }
 }
@@ -237,15 +231,15 @@ const MAX_LINE: usize = 1024;
 impl<I: BufRead, O: Write> Session<I, O> {
     fn run<G: Game>(
         mut self,
-        game: &mut G,
+        analyst: &mut Analyst<G>,
         start: Option<G::Position>,
-        mut misere: Option<Box<dyn MisereEngine<G::Position, G::Move>>>,
     ) -> anyhow::Result<()> {
         let mut start = start;
         for number in 1.. {
             let position = match start.take() {
                 Some(position) => position,
                 None => {
+                    let game = analyst.game_mut();
                     let position = game.random_position(&mut self.rng, self.size);
                     game.admit(&position, self.limits)
                         .map_err(|reason| UsageError(format!("--size: {reason}")))?;
@@ -257,17 +251,17 @@ impl<I: BufRead, O: Write> Session<I, O> {
             } else {
                 "grundy moves first"
             };
-            let rule = if misere.as_ref().is_some() {
-                " Misère play: whoever makes the last move loses."
-            } else {
-                ""
-            };
+            let rule = analyst
+                .convention()
+                .announcement()
+                .map(|rule| format!(" {rule}"))
+                .unwrap_or_default();
             let title = format!(
                 "Game {number} (seed {}). {first}; type `help` to see how to move.{rule}",
                 self.seed
             );
             writeln!(self.out, "{}", self.style.strong(&title))?;
-            if !self.game(game, position, misere.as_deref_mut())? {
+            if !self.game(analyst, position)? {
                 return Ok(());
             }
             write!(self.out, "Play again? [y/N] ")?;
@@ -331,47 +325,36 @@ impl<I: BufRead, O: Write> Session<I, O> {
     /// The engine's move: a winning one, else the hardest to answer (under
     /// misère play, a legal one); `None` when no move is legal.
     fn engine_move<G: Game>(
-        game: &mut G,
+        analyst: &mut Analyst<G>,
         position: &G::Position,
-        misere: Option<&mut (dyn MisereEngine<G::Position, G::Move> + 'static)>,
     ) -> anyhow::Result<Option<G::Move>> {
-        if game.is_terminal(position) {
+        if analyst.is_terminal(position) {
             return Ok(None);
         }
-        match misere {
-            None => Ok(game.suggest(position)),
-            Some(engine) => engine
-                .suggest(position)
-                .map_err(|e| anyhow::anyhow!("{}", misere_refusal(&e))),
-        }
+        analyst
+            .suggest(position)
+            .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))
     }
 
     /// A winning move for the hint, if there is one.
     fn hint<G: Game>(
-        game: &mut G,
+        analyst: &mut Analyst<G>,
         position: &G::Position,
-        misere: Option<&mut (dyn MisereEngine<G::Position, G::Move> + 'static)>,
     ) -> anyhow::Result<Option<G::Move>> {
-        match misere {
-            None => Ok(game.winning_move(position)),
-            Some(engine) => Ok(engine
-                .winning_moves(position)
-                .map_err(|e| anyhow::anyhow!("{}", misere_refusal(&e)))?
-                .into_iter()
-                .next()),
-        }
+        analyst
+            .winning_move(position)
+            .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))
     }
 
     /// Plays one game; `false` if the input ended or the person quit.
     fn game<G: Game>(
         &mut self,
-        game: &mut G,
+        analyst: &mut Analyst<G>,
         mut position: G::Position,
-        mut misere: Option<&mut (dyn MisereEngine<G::Position, G::Move> + 'static)>,
     ) -> anyhow::Result<bool> {
         // Without a move the player to move has lost; under misère play,
         // has won.
-        let stuck_loses = misere.is_none();
+        let stuck_loses = !analyst.convention().stuck_player_wins();
         let mut turn = if self.you_first {
             Turn::You
         } else {
@@ -381,28 +364,35 @@ impl<I: BufRead, O: Write> Session<I, O> {
         let mut redraw = true;
         loop {
             if redraw {
-                writeln!(self.out, "{}", game.draw(&position, &self.style))?;
+                writeln!(
+                    self.out,
+                    "{}",
+                    analyst.game_mut().draw(&position, &self.style)
+                )?;
             }
             redraw = true;
             let winner = match turn {
-                Turn::Engine => match Self::engine_move(game, &position, misere.as_deref_mut())? {
+                Turn::Engine => match Self::engine_move(analyst, &position)? {
                     None if stuck_loses => Some(Turn::You),
                     None => Some(Turn::Engine),
                     Some(mv) => {
-                        let text = format!("grundy plays {}", game.notation(&position, &mv));
+                        let text = format!(
+                            "grundy plays {}",
+                            analyst.game_mut().notation(&position, &mv)
+                        );
                         writeln!(
                             self.out,
                             "{}: {}.",
                             self.style.strong(&text),
-                            game.describe_move(&position, &mv)
+                            analyst.game_mut().describe_move(&position, &mv)
                         )?;
-                        let played = game.play(&position, &mv);
+                        let played = analyst.game_mut().play(&position, &mv);
                         position = played.position;
                         turn = Turn::You;
                         played.won.then_some(Turn::Engine)
                     }
                 },
-                Turn::You if game.is_terminal(&position) => {
+                Turn::You if analyst.game_mut().is_terminal(&position) => {
                     Some(if stuck_loses { Turn::Engine } else { Turn::You })
                 }
                 Turn::You => {
@@ -418,28 +408,27 @@ impl<I: BufRead, O: Write> Session<I, O> {
                             None
                         }
                         Command::Help => {
-                            let example =
-                                Self::engine_move(game, &position, misere.as_deref_mut())?
-                                    .map(|mv| {
-                                        format!(
-                                            "\nFor example `{}`: {}.",
-                                            game.notation(&position, &mv),
-                                            game.describe_move(&position, &mv)
-                                        )
-                                    })
-                                    .unwrap_or_default();
-                            writeln!(self.out, "{}{example}", game.move_help())?;
+                            let example = Self::engine_move(analyst, &position)?
+                                .map(|mv| {
+                                    format!(
+                                        "\nFor example `{}`: {}.",
+                                        analyst.game_mut().notation(&position, &mv),
+                                        analyst.game_mut().describe_move(&position, &mv)
+                                    )
+                                })
+                                .unwrap_or_default();
+                            writeln!(self.out, "{}{example}", analyst.game_mut().move_help())?;
                             writeln!(self.out, "Commands: help, hint, undo (takes back your last move and grundy's reply), quit.")?;
                             redraw = false;
                             None
                         }
                         Command::Hint => {
-                            match Self::hint(game, &position, misere.as_deref_mut())? {
+                            match Self::hint(analyst, &position)? {
                                 Some(mv) => writeln!(
                                     self.out,
                                     "Hint: {} ({}) wins.",
-                                    game.notation(&position, &mv),
-                                    game.describe_move(&position, &mv)
+                                    analyst.game_mut().notation(&position, &mv),
+                                    analyst.game_mut().describe_move(&position, &mv)
                                 )?,
                                 None => writeln!(self.out, "Hint: no move wins here; the position is lost if grundy plays well.")?,
                             }
@@ -464,9 +453,10 @@ impl<I: BufRead, O: Write> Session<I, O> {
                         }
                         Command::Quit => return Ok(false),
                         Command::Move(text) => {
-                            let parsed = game
-                                .parse_move(&position, &text)
-                                .and_then(|mv| game.try_play(&position, &mv).map(|p| (mv, p)));
+                            let game = analyst.game_mut();
+                            let parsed = game.parse_move(&position, &text).and_then(|mv| {
+                                analyst.game_mut().try_play(&position, &mv).map(|p| (mv, p))
+                            });
                             match parsed {
                                 Err(reason) => {
                                     writeln!(
@@ -480,8 +470,8 @@ impl<I: BufRead, O: Write> Session<I, O> {
                                     writeln!(
                                         self.out,
                                         "You play {}: {}.",
-                                        game.notation(&position, &mv),
-                                        game.describe_move(&position, &mv)
+                                        analyst.game_mut().notation(&position, &mv),
+                                        analyst.game_mut().describe_move(&position, &mv)
                                     )?;
                                     history.push(std::mem::replace(&mut position, played.position));
                                     turn = Turn::Engine;

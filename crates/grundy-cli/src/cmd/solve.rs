@@ -9,16 +9,15 @@ use std::io::{self, Read, Write};
 
 use anyhow::bail;
 use clap::ValueEnum;
-use grundy::engine::first_winning_moves;
+use grundy::analysis::{self, Analyst};
 use grundy::game::Limits;
-use grundy::misere::MisereError;
 use grundy::notation::with_commas;
 use grundy::registry::Visit;
-use grundy::{wire, Game};
+use grundy::{wire, Game, Refusal};
 
 use super::Env;
-use crate::cli::{misere_refusal, GameInput, MisereArgs};
-use crate::input::{refused, Cases, Source, UsageError};
+use crate::cli::{refusal, GameInput, MisereArgs};
+use crate::input::{refused, Cases, Source};
 use crate::output::{self, Output};
 
 const EXAMPLES: &str = "\
@@ -101,34 +100,29 @@ struct Solve<'a> {
 impl Visit for Solve<'_> {
     type Output = anyhow::Result<()>;
 
-    fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
+    fn visit<G: Game + 'static>(self, game: G) -> anyhow::Result<()> {
+        let mut analyst = self.args.misere.analyst(game)?;
         let source = Source::open(self.args.input.file.as_deref())?;
         let name = source.name().to_string();
         let want = Want {
             all: self.args.all,
             format: self.args.format,
             input: self.args.input_format,
-            misere: self.args.misere.budget(),
         };
-        if let Some(budget) = want.misere {
-            // A game without a misère form is a usage error, before any input.
-            game.misere(budget)
-                .map_err(|reason| UsageError(format!("--misere: {reason}")))?;
-        }
         let limits = self.limits;
         output::run_cases(
-            &mut game,
+            &mut analyst,
             source.into_reader().into(),
             io::stdout().lock(),
-            |game, input, out| solve(game, Box::new(input), out, &name, limits, want),
+            |analyst, input, out| solve(analyst, Box::new(input), out, &name, limits, want),
         )
         .map(drop)
     }
 }
 
-/// Reports every case of `input` to `out`.
+/// Reports every case of `input` to `out`, under the analyst's convention.
 pub fn solve<G: Game, W: Write>(
-    game: &mut G,
+    analyst: &mut Analyst<G>,
     input: Box<dyn Read + '_>,
     out: &Output<W>,
     name: &str,
@@ -136,51 +130,39 @@ pub fn solve<G: Game, W: Write>(
     want: Want,
 ) -> anyhow::Result<()> {
     let mut cases = match want.input {
-        InputFormat::Text => Cases::new(game, name, input, limits)?,
+        InputFormat::Text => Cases::new(analyst.game(), name, input, limits)?,
         InputFormat::Json => Cases::json(name, input, limits),
     };
-    if let Some(budget) = want.misere {
-        let mut engine = game.misere(budget).map_err(UsageError)?;
-        while let Some(position) = cases.next(game)? {
-            let refuse = |e: MisereError| refused(name, cases.line, misere_refusal(&e));
-            let mut analysis = wire::analyse_misere(game, engine.as_mut(), &position, want.keep())
-                .map_err(refuse)?;
-            analysis.case = Some(cases.count);
-            let text = match want.format {
-                Format::Text => misere_text(game, &position, &analysis, want.all),
-                Format::Json => serde_json::to_string(&analysis)? + "\n",
-            };
-            out.borrow_mut().text(&text)?;
+    while let Some(position) = cases.next(analyst.game_mut())? {
+        let refuse = |e: Refusal| refused(name, cases.line, refusal(&e));
+        // Counted first: a count too large to list is refused before
+        // listing.
+        if want.all && want.format == Format::Json {
+            let count = analyst.count_winning_moves(&position).map_err(refuse)?;
+            want.check_count(cases.count, count)?;
         }
-        return Ok(());
-    }
-    while let Some(position) = cases.next(game)? {
+        let mut analysis = analysis::analyse(analyst, &position, want.keep()).map_err(refuse)?;
+        analysis.case = Some(cases.count);
         let text = match want.format {
-            Format::Text => report(game, &position, cases.count, want)?.text(),
-            Format::Json => {
-                // Counted first: a count too large to list is refused
-                // before listing.
-                if want.all {
-                    want.check_count(cases.count, game.count_winning_moves(&position))?;
-                }
-                let mut analysis = wire::analyse(game, &position, want.keep());
-                analysis.case = Some(cases.count);
-                serde_json::to_string(&analysis)? + "\n"
-            }
+            Format::Text => text(analyst, &position, &analysis, want.all),
+            Format::Json => serde_json::to_string(&analysis)? + "\n",
         };
         out.borrow_mut().text(&text)?;
     }
     Ok(())
 }
 
-/// A misère analysis as text: who wins, why, the components with their
-/// normal values, and the winning moves (or the move to try).
-fn misere_text<G: Game>(
-    game: &mut G,
+/// An analysis as text: who wins and why, the components with their
+/// values, and the winning moves (or the move to try from a lost
+/// position).
+fn text<G: Game>(
+    analyst: &mut Analyst<G>,
     position: &G::Position,
     analysis: &wire::Analysis,
     all: bool,
 ) -> String {
+    let convention = analyst.convention();
+    let game = analyst.game_mut();
     let wins = analysis.winner == wire::Winner::First;
     let outcome = if wins {
         grundy::Outcome::FirstPlayer
@@ -188,10 +170,12 @@ fn misere_text<G: Game>(
         grundy::Outcome::SecondPlayer
     };
     let case = analysis.case.unwrap_or(1);
-    let mut text = format!(
-        "Case {case}: {} (misère play: the last player to move loses).\n",
-        game.headline(position, outcome)
-    );
+    let headline = game.headline(position, outcome);
+    let mut text = match (analysis.nim_sum_decides, convention.rule()) {
+        (true, _) => format!("Case {case}: {headline} (nim-sum *{}).\n", analysis.nim_sum),
+        (false, Some(rule)) => format!("Case {case}: {headline} ({rule}).\n"),
+        (false, None) => format!("Case {case}: {headline}.\n"),
+    };
     if let Some(reason) = &analysis.reason {
         text += &format!("  {reason}\n");
     }
@@ -214,11 +198,11 @@ fn misere_text<G: Game>(
             with_commas((count - TEXT_COMPONENTS) as u128)
         );
     }
-    text += &format!(
-        "  {} (normal-play values): {line}\n",
-        game.components_noun()
-    );
-    let describe = |report: &wire::MoveReport| report.text.clone();
+    let values = convention
+        .values_note()
+        .map(|note| format!(" ({note})"))
+        .unwrap_or_default();
+    text += &format!("  {}{values}: {line}\n", game.components_noun());
     match (
         wins,
         analysis.winning_moves.as_slice(),
@@ -228,22 +212,19 @@ fn misere_text<G: Game>(
         (false, _, None) => text += "  No legal move.\n",
         (false, _, Some(mv)) => {
             text += &format!(
-                "  No winning move. A move to try (it still loses): {}.\n",
-                describe(mv)
+                "  No winning move. {} (it still loses): {}.\n",
+                convention.fallback(),
+                mv.text
             );
         }
-        (true, [mv], _) if !all || analysis.winning_move_count.0 == 1 => {
-            text += &format!("  Winning move: {}.\n", describe(mv));
-        }
+        (true, [mv], _) if !all => text += &format!("  Winning move: {}.\n", mv.text),
         (true, moves, _) => {
-            text += &format!(
-                "  Winning moves ({}):\n",
-                with_commas(analysis.winning_move_count.0)
-            );
+            let count = analysis.winning_move_count.0;
+            text += &format!("  Winning moves ({}):\n", with_commas(count));
             for mv in moves {
-                text += &format!("    {}\n", describe(mv));
+                text += &format!("    {}\n", mv.text);
             }
-            let more = analysis.winning_move_count.0 - moves.len() as u128;
+            let more = count - moves.len() as u128;
             if more > 0 {
                 text += &format!("    and {} more\n", with_commas(more));
             }
@@ -261,8 +242,6 @@ pub struct Want {
     pub format: Format,
     /// How the input is written.
     pub input: InputFormat,
-    /// Misère play, with this search budget.
-    pub misere: Option<u64>,
 }
 
 impl Want {
@@ -286,129 +265,5 @@ impl Want {
             );
         }
         Ok(())
-    }
-}
-
-/// One case's answer, ready to be written as text or JSON.
-struct Report {
-    case: u64,
-    /// "John wins", "the first player wins", ...
-    headline: String,
-    /// Why the loser loses, for lost positions.
-    reason: Option<String>,
-    first_player_wins: bool,
-    nim_sum: u128,
-    /// Whether the nim-sum decides the case (not when a strip wins at once).
-    nim_sum_shown: bool,
-    /// What the components are called ("Bombs", "Piece", "Rows").
-    components_name: &'static str,
-    /// Each component in words.
-    components: Vec<String>,
-    /// Winning moves listed (or the suggested move from a lost position),
-    /// in words.
-    moves: Vec<String>,
-    /// All winning moves, when counted (with --all).
-    winning_count: Option<u128>,
-}
-
-/// The report of one position, asked of the engine.
-fn report<G: Game>(
-    game: &mut G,
-    position: &G::Position,
-    case: u64,
-    want: Want,
-) -> anyhow::Result<Report> {
-    let outcome = game.outcome(position);
-    let wins = outcome.first_player_wins();
-    let nim_sum = game.value(position);
-    let components = game
-        .components(position)
-        .iter()
-        .enumerate()
-        .map(|(i, (c, v))| game.describe_component(i, c, *v))
-        .collect();
-    // Counted first: a count too large to list is refused before listing.
-    let count = if want.all {
-        game.count_winning_moves(position)
-    } else {
-        0
-    };
-    want.check_count(case, count)?;
-    let mut listed = first_winning_moves(game, position, want.keep());
-    if !wins {
-        listed.extend(game.suggest(position));
-    }
-    Ok(Report {
-        case,
-        headline: game.headline(position, outcome),
-        reason: (!wins).then(|| game.lost_because(position)),
-        first_player_wins: wins,
-        nim_sum: nim_sum.value(),
-        nim_sum_shown: game.nim_sum_decides(position),
-        components_name: game.components_noun(),
-        components,
-        moves: listed
-            .iter()
-            .map(|mv| game.describe_move(position, mv))
-            .collect(),
-        winning_count: want.all.then_some(count),
-    })
-}
-
-impl Report {
-    fn text(&self) -> String {
-        let mut text = match self.nim_sum_shown {
-            true => format!(
-                "Case {}: {} (nim-sum *{}).\n",
-                self.case, self.headline, self.nim_sum
-            ),
-            false => format!("Case {}: {}.\n", self.case, self.headline),
-        };
-        if let Some(reason) = &self.reason {
-            text += &format!("  {reason}\n");
-        }
-        let shown: Vec<&str> = self
-            .components
-            .iter()
-            .take(TEXT_COMPONENTS)
-            .map(String::as_str)
-            .collect();
-        let mut line = if shown.is_empty() {
-            "none".to_string()
-        } else {
-            shown.join(", ")
-        };
-        if self.components.len() > TEXT_COMPONENTS {
-            line += &format!(
-                ", and {} more",
-                with_commas((self.components.len() - TEXT_COMPONENTS) as u128)
-            );
-        }
-        text += &format!("  {}: {line}\n", self.components_name);
-        match (
-            self.first_player_wins,
-            self.moves.as_slice(),
-            self.winning_count,
-        ) {
-            (false, [], _) => text += "  No legal move.\n",
-            (false, [mv], _) => {
-                text += &format!("  No winning move. Hardest to answer (it still loses): {mv}.\n");
-            }
-            (true, [mv], None) => text += &format!("  Winning move: {mv}.\n"),
-            (_, moves, count) => {
-                let count = count.unwrap_or(moves.len() as u128);
-                text += &format!("  Winning moves ({}):\n", with_commas(count));
-                for mv in moves {
-                    text += &format!("    {mv}\n");
-                }
-                if count > moves.len() as u128 {
-                    text += &format!(
-                        "    and {} more\n",
-                        with_commas(count - moves.len() as u128)
-                    );
-                }
-            }
-        }
-        text
     }
 }

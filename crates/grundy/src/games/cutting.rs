@@ -978,33 +978,18 @@ impl crate::game::Game for CuttingGame {
         }))
     }
 
-    /// Queries are read in batches, decided without a branch per query,
-    /// and written as short lines.
-    fn judge(
+    fn judge_fast<'a>(
         &mut self,
-        input: crate::format::JudgeInput<'_>,
-        _: crate::game::Limits,
+        convention: crate::convention::Convention,
+        input: crate::format::JudgeInput<'a>,
+        limits: crate::game::Limits,
         out: &mut dyn crate::game::Answers,
-    ) -> Result<(), crate::game::JudgeError> {
-        /// Queries read at a time: large enough that reading is a tight
-        /// loop. A batch never waits for input it does not have.
-        const BATCH: usize = 1024;
-        let mut reader = crate::format::CuttingReader::from_input(input)?;
-        let mut papers = Vec::with_capacity(BATCH);
-        let mut wins = Vec::with_capacity(BATCH);
-        loop {
-            let more = reader.next_batch(&mut papers, BATCH);
-            wins.clear();
-            wins.extend(papers.iter().map(|p| p.first_player_wins()));
-            out.verdicts(
-                &wins,
-                crate::format::answer::cutting(true),
-                crate::format::answer::cutting(false),
-            )
-            .map_err(crate::game::JudgeError::Write)?;
-            if !more? {
-                return Ok(());
-            }
+    ) -> crate::game::Judged<'a> {
+        use crate::convention::Convention;
+        use crate::game::Judged;
+        match convention {
+            Convention::Normal => Judged::Done(judge_normal(input, limits, out)),
+            Convention::Misere { .. } => Judged::Declined(input),
         }
     }
 
@@ -1015,5 +1000,34 @@ impl crate::game::Game for CuttingGame {
     ) -> Vec<Paper> {
         let (w, h) = size.unwrap_or_else(|| (2 + rng.below(9), 2 + rng.below(9)));
         vec![Paper::new(w, h)]
+    }
+}
+
+/// Queries are read in batches, decided without a branch per query, and
+/// written as short lines.
+fn judge_normal(
+    input: crate::format::JudgeInput<'_>,
+    _: crate::game::Limits,
+    out: &mut dyn crate::game::Answers,
+) -> Result<(), crate::game::JudgeError> {
+    /// Queries read at a time: large enough that reading is a tight
+    /// loop. A batch never waits for input it does not have.
+    const BATCH: usize = 1024;
+    let mut reader = crate::format::CuttingReader::from_input(input)?;
+    let mut papers = Vec::with_capacity(BATCH);
+    let mut wins = Vec::with_capacity(BATCH);
+    loop {
+        let more = reader.next_batch(&mut papers, BATCH);
+        wins.clear();
+        wins.extend(papers.iter().map(|p| p.first_player_wins()));
+        out.verdicts(
+            &wins,
+            crate::format::answer::cutting(true),
+            crate::format::answer::cutting(false),
+        )
+        .map_err(crate::game::JudgeError::Write)?;
+        if !more? {
+            return Ok(());
+        }
     }
 }

@@ -362,28 +362,6 @@ impl crate::game::Game for MatrixGame {
         Ok(Box::new(crate::misere::MatrixMisere))
     }
 
-    /// As [`Game::judge`](crate::game::Game::judge), rows folded into their
-    /// totals, under Bouton's misère rule.
-    fn judge_misere(
-        &mut self,
-        input: crate::format::JudgeInput<'_>,
-        limits: crate::game::Limits,
-        _budget: u64,
-        out: &mut dyn crate::game::Answers,
-    ) -> Result<(), crate::game::JudgeError> {
-        let mut reader =
-            crate::format::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
-        let mut case = crate::format::MatrixCase::default();
-        while reader.next_case(&mut case)? {
-            // The rows are folded into one heap of their nim-sum.
-            let nim_sum = case.rows.iter().fold(0, |x, r| x ^ r.total());
-            let outcome = crate::misere::misere_nim_outcome_of(nim_sum, case.big_rows > 0);
-            out.line(self.judge_answer(case.number, outcome).as_bytes())
-                .map_err(crate::game::JudgeError::Write)?;
-        }
-        Ok(())
-    }
-
     fn judge_answer(&self, case: u64, outcome: crate::engine::Outcome) -> String {
         format!(
             "Case {case}: {}",
@@ -556,30 +534,19 @@ impl crate::game::Game for MatrixGame {
         }
     }
 
-    /// Rows are folded into their totals as they are read: memory does not
-    /// grow with a case.
-    fn judge(
+    fn judge_fast<'a>(
         &mut self,
-        input: crate::format::JudgeInput<'_>,
+        convention: crate::convention::Convention,
+        input: crate::format::JudgeInput<'a>,
         limits: crate::game::Limits,
         out: &mut dyn crate::game::Answers,
-    ) -> Result<(), crate::game::JudgeError> {
-        use std::fmt::Write as _;
-        let mut reader =
-            crate::format::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
-        let mut case = crate::format::MatrixCase::default();
-        // One line buffer for every answer: no allocation per case.
-        let mut text = String::new();
-        while reader.next_case(&mut case)? {
-            let wins = !self.sum(&case.rows).is_zero();
-            text.clear();
-            let answer = crate::format::answer::matrix(wins);
-            // Writing to a String cannot fail.
-            let _ = write!(text, "Case {}: {answer}", case.number);
-            out.line(text.as_bytes())
-                .map_err(crate::game::JudgeError::Write)?;
+    ) -> crate::game::Judged<'a> {
+        use crate::convention::Convention;
+        use crate::game::Judged;
+        match convention {
+            Convention::Normal => Judged::Done(judge_normal(self, input, limits, out)),
+            Convention::Misere { .. } => Judged::Done(judge_misere(self, input, limits, out)),
         }
-        Ok(())
     }
 
     fn random_position(
@@ -592,4 +559,49 @@ impl crate::game::Game for MatrixGame {
             .map(|_| Row::from_cells((0..cols).map(|_| rng.below(10)).collect()))
             .collect()
     }
+}
+
+/// Rows are folded into their totals as they are read: memory does not
+/// grow with a case.
+fn judge_normal(
+    game: &mut MatrixGame,
+    input: crate::format::JudgeInput<'_>,
+    limits: crate::game::Limits,
+    out: &mut dyn crate::game::Answers,
+) -> Result<(), crate::game::JudgeError> {
+    use std::fmt::Write as _;
+    let mut reader = crate::format::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
+    let mut case = crate::format::MatrixCase::default();
+    // One line buffer for every answer: no allocation per case.
+    let mut text = String::new();
+    while reader.next_case(&mut case)? {
+        let wins = !game.sum(&case.rows).is_zero();
+        text.clear();
+        let answer = crate::format::answer::matrix(wins);
+        // Writing to a String cannot fail.
+        let _ = write!(text, "Case {}: {answer}", case.number);
+        out.line(text.as_bytes())
+            .map_err(crate::game::JudgeError::Write)?;
+    }
+    Ok(())
+}
+
+/// As [`judge_normal`], rows folded into their totals, under Bouton's
+/// misère rule.
+fn judge_misere(
+    game: &mut MatrixGame,
+    input: crate::format::JudgeInput<'_>,
+    limits: crate::game::Limits,
+    out: &mut dyn crate::game::Answers,
+) -> Result<(), crate::game::JudgeError> {
+    let mut reader = crate::format::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
+    let mut case = crate::format::MatrixCase::default();
+    while reader.next_case(&mut case)? {
+        // The rows are folded into one heap of their nim-sum.
+        let nim_sum = case.rows.iter().fold(0, |x, r| x ^ r.total());
+        let outcome = crate::misere::misere_nim_outcome_of(nim_sum, case.big_rows > 0);
+        out.line(crate::game::Game::judge_answer(game, case.number, outcome).as_bytes())
+            .map_err(crate::game::JudgeError::Write)?;
+    }
+    Ok(())
 }

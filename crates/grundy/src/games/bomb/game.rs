@@ -330,22 +330,19 @@ impl Game for BombGame {
         }
     }
 
-    /// Boards are read into one reused board, and valued with the table's
-    /// byte sums.
-    fn judge(
+    fn judge_fast<'a>(
         &mut self,
-        input: JudgeInput<'_>,
-        limits: Limits,
-        out: &mut dyn Answers,
-    ) -> Result<(), JudgeError> {
-        let mut reader = BombReader::from_input(input)?.max_cells(limits.max_cells);
-        let mut board = Board::default();
-        while reader.next_case(&mut board)? {
-            let wins = !BombGame::value(self, &board).is_zero();
-            out.line(answer::bomb(wins).as_bytes())
-                .map_err(JudgeError::Write)?;
+        convention: crate::convention::Convention,
+        input: crate::format::JudgeInput<'a>,
+        limits: crate::game::Limits,
+        out: &mut dyn crate::game::Answers,
+    ) -> crate::game::Judged<'a> {
+        use crate::convention::Convention;
+        use crate::game::Judged;
+        match convention {
+            Convention::Normal => Judged::Done(judge_normal(self, input, limits, out)),
+            Convention::Misere { .. } => Judged::Declined(input),
         }
-        Ok(())
     }
 
     /// The table of one bomb, within a square of `max_cells` cells (as
@@ -384,4 +381,22 @@ impl Game for BombGame {
 /// A cell as the wire format writes it, `[row, col]`.
 fn cell_pair(cell: Cell) -> [u32; 2] {
     [cell.row(), cell.col()]
+}
+
+/// Boards are read into one reused board, and valued with the table's
+/// byte sums.
+fn judge_normal(
+    game: &mut BombGame,
+    input: JudgeInput<'_>,
+    limits: Limits,
+    out: &mut dyn Answers,
+) -> Result<(), JudgeError> {
+    let mut reader = BombReader::from_input(input)?.max_cells(limits.max_cells);
+    let mut board = Board::default();
+    while reader.next_case(&mut board)? {
+        let wins = !BombGame::value(game, &board).is_zero();
+        out.line(answer::bomb(wins).as_bytes())
+            .map_err(JudgeError::Write)?;
+    }
+    Ok(())
 }

@@ -1,0 +1,250 @@
+//! [`Analyst`]: a game asked about under one convention.
+
+use std::ops::ControlFlow;
+
+use super::{Convention, Refusal};
+use crate::engine::{IllegalMove, Outcome, Played};
+use crate::game::{Game, Limits};
+use crate::misere::MisereEngine;
+
+/// A game and the convention its positions are asked about under. Normal
+/// play goes straight to the game's own [`Engine`](crate::Engine) and its
+/// fast paths; misère play to the game's misère form. Questions under
+/// either may be refused ([`Refusal`]), never answered by a guess.
+pub struct Analyst<G: Game> {
+    game: G,
+    convention: Convention,
+    misere: Option<Box<dyn MisereEngine<G::Position, G::Move>>>,
+}
+
+/// The engine's move in a position: the move and whether it wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply<M> {
+    /// The move.
+    pub mv: M,
+    /// Whether it wins with perfect play (else it is the best try from a
+    /// lost position).
+    pub wins: bool,
+}
+
+impl<G: Game> Analyst<G> {
+    /// `game` under `convention`; refused when the game has no form under
+    /// it.
+    pub fn new(game: G, convention: Convention) -> Result<Analyst<G>, Refusal> {
+        let mut analyst = Analyst::normal(game);
+        analyst.set_convention(convention)?;
+        Ok(analyst)
+    }
+
+    /// `game` under normal play, which every game has.
+    pub fn normal(game: G) -> Analyst<G> {
+        Analyst {
+            game,
+            convention: Convention::Normal,
+            misere: None,
+        }
+    }
+
+    /// Asks under `convention` from now on; refused (and unchanged) when
+    /// the game has no form under it.
+    pub fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal> {
+        self.misere = match convention {
+            Convention::Normal => None,
+            Convention::Misere { budget } => {
+                Some(self.game.misere(budget).map_err(Refusal::NoMisere)?)
+            }
+        };
+        self.convention = convention;
+        Ok(())
+    }
+
+    /// The convention.
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The game, to draw, read and write its positions with.
+    pub fn game_mut(&mut self) -> &mut G {
+        &mut self.game
+    }
+
+    /// The game back.
+    pub fn into_game(self) -> G {
+        self.game
+    }
+
+    /// Checks, before any work, that `position` can be valued within
+    /// `limits` (see [`Game::admit`]).
+    pub fn admit(&mut self, position: &G::Position, limits: Limits) -> Result<(), Refusal> {
+        self.game.admit(position, limits).map_err(Refusal::Limit)
+    }
+
+    /// Who wins with perfect play.
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, Refusal> {
+        match &mut self.misere {
+            None => Ok(self.game.outcome(position)),
+            Some(engine) => Ok(engine.outcome(position)?),
+        }
+    }
+
+    /// Calls `visit` with every winning move, in the engine's order, until
+    /// it returns [`ControlFlow::Break`]; `Break` if it was stopped.
+    pub fn winning_moves(
+        &mut self,
+        position: &G::Position,
+        visit: &mut dyn FnMut(G::Move) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, Refusal> {
+        match &mut self.misere {
+            None => Ok(self.game.winning_moves(position, visit)),
+            Some(engine) => {
+                for mv in engine.winning_moves(position)? {
+                    if visit(mv).is_break() {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                }
+                Ok(ControlFlow::Continue(()))
+            }
+        }
+    }
+
+    /// The first `keep` winning moves and how many there are in all,
+    /// exactly (counted without listing where the engine can).
+    pub fn listed_winning_moves(
+        &mut self,
+        position: &G::Position,
+        keep: usize,
+    ) -> Result<(Vec<G::Move>, u128), Refusal> {
+        match &mut self.misere {
+            None => {
+                let count = self.game.count_winning_moves(position);
+                let listed = crate::engine::first_winning_moves(&mut self.game, position, keep);
+                Ok((listed, count))
+            }
+            Some(engine) => {
+                let mut moves = engine.winning_moves(position)?;
+                let count = moves.len() as u128;
+                moves.truncate(keep);
+                Ok((moves, count))
+            }
+        }
+    }
+
+    /// How many winning moves there are, exactly.
+    pub fn count_winning_moves(&mut self, position: &G::Position) -> Result<u128, Refusal> {
+        match &mut self.misere {
+            None => Ok(self.game.count_winning_moves(position)),
+            Some(engine) => Ok(engine.winning_moves(position)?.len() as u128),
+        }
+    }
+
+    /// The first `keep` winning moves.
+    pub fn first_winning_moves(
+        &mut self,
+        position: &G::Position,
+        keep: usize,
+    ) -> Result<Vec<G::Move>, Refusal> {
+        let mut listed = Vec::new();
+        if keep > 0 {
+            let _ = self.winning_moves(position, &mut |mv| {
+                listed.push(mv);
+                if listed.len() >= keep {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })?;
+        }
+        Ok(listed)
+    }
+
+    /// The first winning move, if there is one.
+    pub fn winning_move(&mut self, position: &G::Position) -> Result<Option<G::Move>, Refusal> {
+        Ok(self.first_winning_moves(position, 1)?.pop())
+    }
+
+    /// The move to play: a winning one when there is one; from a lost
+    /// position the engine's best try (under normal play the move hardest
+    /// to answer, under misère play a legal one). `None` without a move.
+    pub fn suggest(&mut self, position: &G::Position) -> Result<Option<G::Move>, Refusal> {
+        match &mut self.misere {
+            None => Ok(self.game.suggest(position)),
+            Some(engine) => Ok(engine.suggest(position)?),
+        }
+    }
+
+    /// The engine's reply: its first winning move, else its best try, and
+    /// which of the two it is; `None` when no move is legal.
+    pub fn reply(&mut self, position: &G::Position) -> Result<Option<Reply<G::Move>>, Refusal> {
+        if let Some(mv) = self.winning_move(position)? {
+            return Ok(Some(Reply { mv, wins: true }));
+        }
+        Ok(self.suggest(position)?.map(|mv| Reply { mv, wins: false }))
+    }
+
+    /// Whether `mv` can be made in `position` (the same under both
+    /// conventions), with the reason when not.
+    pub fn check(&mut self, position: &G::Position, mv: &G::Move) -> Result<(), IllegalMove> {
+        self.game.check(position, mv)
+    }
+
+    /// Makes `mv`, which must be legal.
+    pub fn play(&mut self, position: &G::Position, mv: &G::Move) -> Played<G::Position> {
+        self.game.play(position, mv)
+    }
+
+    /// Checks `mv` and makes it.
+    pub fn try_play(
+        &mut self,
+        position: &G::Position,
+        mv: &G::Move,
+    ) -> Result<Played<G::Position>, IllegalMove> {
+        self.game.try_play(position, mv)
+    }
+
+    /// Whether the player to move has no legal move.
+    pub fn is_terminal(&mut self, position: &G::Position) -> bool {
+        self.game.is_terminal(position)
+    }
+
+    /// Whether the game is over after a move that left `position`, and if
+    /// so whether the player who made it won: the move won at once (a
+    /// Cutting Game cell), or left the other player without a move (a win
+    /// under normal play, a loss under misère play).
+    pub fn decided(&mut self, played: &Played<G::Position>) -> Option<bool> {
+        if played.won {
+            Some(true)
+        } else if self.game.is_terminal(&played.position) {
+            Some(!self.convention.stuck_player_wins())
+        } else {
+            None
+        }
+    }
+
+    /// Whether the nim-sum of the components' values decides the position:
+    /// never under misère play, and under normal play unless the game's
+    /// own winning rule does (a Cutting Game strip).
+    pub fn nim_sum_decides(&mut self, position: &G::Position) -> bool {
+        match self.convention {
+            Convention::Normal => self.game.nim_sum_decides(position),
+            Convention::Misere { .. } => false,
+        }
+    }
+
+    /// Why the player to move loses a lost position.
+    pub fn lost_because(&mut self, position: &G::Position) -> String {
+        match self.convention.rule() {
+            None => self.game.lost_because(position),
+            // A lost misère position always has a move: without one, the
+            // player to move has won.
+            Some(rule) => {
+                let [first, second] = self.game.players();
+                format!("Whatever {first} does, {second} has a winning reply ({rule}).")
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! A position's analysis as a wire document, and moves to and from the
+//! wire, under either convention.
+
+use super::{Analyst, Refusal};
+use crate::game::{capitalised, Game};
+use crate::wire::{self, Big, WireError, FORMAT_VERSION};
+
+/// The analysis of `position`, listing at most `listed` winning moves:
+/// who wins, why, the components with their (normal-play) values, the
+/// winning moves and their exact count, and from a lost position the
+/// engine's best try.
+pub fn analyse<G: Game>(
+    analyst: &mut Analyst<G>,
+    position: &G::Position,
+    listed: usize,
+) -> Result<wire::Analysis, Refusal> {
+    let outcome = analyst.outcome(position)?;
+    let wins = outcome.first_player_wins();
+    let (moves, count) = analyst.listed_winning_moves(position, listed)?;
+    let suggested = if wins {
+        None
+    } else {
+        analyst.suggest(position)?
+    };
+    let nim_sum_decides = analyst.nim_sum_decides(position);
+    let reason = (!wins).then(|| analyst.lost_because(position));
+    let misere = analyst.convention().is_misere();
+    let game = analyst.game_mut();
+    let [first, second] = game.players();
+    let nim_sum = game.value(position);
+    let components = game
+        .components(position)
+        .iter()
+        .enumerate()
+        .map(|(i, (c, v))| game.component_wire(i, c, *v))
+        .collect();
+    Ok(wire::Analysis {
+        format: FORMAT_VERSION,
+        game: game.name(),
+        case: None,
+        position: game.position_wire(position),
+        misere,
+        winner: if wins {
+            wire::Winner::First
+        } else {
+            wire::Winner::Second
+        },
+        winner_name: capitalised(if wins { first } else { second }),
+        nim_sum: Big(nim_sum.value()),
+        nim_sum_decides,
+        components,
+        winning_moves: moves.iter().map(|mv| report(game, position, mv)).collect(),
+        winning_move_count: Big(count),
+        suggested_move: suggested.map(|mv| report(game, position, &mv)),
+        reason,
+    })
+}
+
+/// A wire move as one of the game's, refused with the reason unless it is
+/// legal in `position`.
+pub fn take_move<G: Game>(
+    game: &mut G,
+    position: &G::Position,
+    mv: &wire::Move,
+) -> Result<G::Move, WireError> {
+    let mv = game.move_from_wire(position, mv)?;
+    game.check(position, &mv)?;
+    Ok(mv)
+}
+
+/// The move's report as an analysis lists it.
+pub fn report<G: Game>(game: &G, position: &G::Position, mv: &G::Move) -> wire::MoveReport {
+    wire::MoveReport {
+        mv: game.move_wire(position, mv),
+        notation: game.notation(position, mv),
+        text: game.describe_move(position, mv),
+    }
+}

@@ -1,0 +1,24 @@
+//! One analysis surface for both play conventions.
+//!
+//! A front end asks about a position once, under a [`Convention`] (normal
+//! play, or misère play with a search budget), through an [`Analyst`]: the
+//! outcome, the winning moves (visited, and counted exactly), the engine's
+//! suggestion and reply, legality and the next position, the analysis as a
+//! wire document ([`analyse`]) and the judge loop ([`judge`]). Normal play is
+//! the game's own [`Engine`](crate::Engine) with its fast paths; misère play
+//! is the game's misère form ([`Game::misere`](crate::Game::misere)). A
+//! question the convention cannot answer exactly is refused with a typed
+//! [`Refusal`]. Front ends pass the convention through and never branch on
+//! it.
+
+mod analyst;
+mod document;
+mod judge;
+mod round;
+
+pub use crate::convention::{Convention, Refusal};
+pub use crate::judging::JudgeError;
+pub use analyst::{Analyst, Reply};
+pub use document::{analyse, report, take_move};
+pub use judge::judge;
+pub use round::{round, Round, RoundError};
