@@ -112,7 +112,7 @@ try {
     await page.locator("nav a[data-game]").first().waitFor();
     const listed = await page.locator("nav a[data-game]").evaluateAll((links) => links.map((a) => a.dataset.game));
     assert.deepEqual(listed, registry.games.map((g) => g.name));
-    assert.deepEqual(listed, ["bomb", "cutting", "matrix", "octal", "subtraction", "grundys-game", "wythoff"]);
+    assert.deepEqual(listed, ["bomb", "cutting", "matrix", "octal", "subtraction", "grundys-game", "wythoff", "green-hackenbush"]);
   });
 
   await test("bomb: a won position, played by clicking the hints, is won", async () => {
@@ -208,6 +208,15 @@ try {
     assert.equal(state, "won");
     assert.equal(await page.textContent("[data-testid=status]"), "You won!");
     await page.screenshot({ path: join(shots, "wythoff.png"), fullPage: true });
+  });
+
+  await test("green hackenbush: a tree, played by clicking the hinted edges, is won", async () => {
+    // A branch of two edges on a stalk (worth *1) and a stalk of three (*3).
+    const state = await playWithHints(page, url, "green-hackenbush", "0-1 1-2 1-3 0-4 4-5 5-6\n",
+      (p) => p.click("[data-hint=edge]"));
+    assert.equal(state, "won");
+    assert.equal(await page.textContent("[data-testid=status]"), "You won!");
+    await page.screenshot({ path: join(shots, "green-hackenbush.png"), fullPage: true });
   });
 
   await test("cutting: a won position, played by clicking grid lines, is won", async () => {

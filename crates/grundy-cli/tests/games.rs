@@ -163,7 +163,7 @@ fn bad_game_names_and_heap_lines_exit_2() {
             .code(2)
     };
     run(&["solve", "nim"], "").stderr(predicate::str::contains(
-        "unknown game `nim`; the games are: bomb, cutting, matrix, octal:CODE, subtraction:S, grundys-game, wythoff",
+        "unknown game `nim`; the games are: bomb, cutting, matrix, octal:CODE, subtraction:S, grundys-game, wythoff, green-hackenbush",
     ));
     run(&["solve", "octal:0.0x7"], "").stderr(predicate::str::contains("octal: `0.0x7`:"));
     run(&["solve", "octal"], "").stderr(predicate::str::contains("expected an octal code"));

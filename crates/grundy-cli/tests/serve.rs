@@ -68,6 +68,7 @@ fn api_positions_are_cli_input_with_the_same_analysis() {
         "subtraction:1,3,4",
         "grundys-game",
         "wythoff",
+        "green-hackenbush",
     ] {
         let mut input = String::new();
         let mut expected = Vec::new();

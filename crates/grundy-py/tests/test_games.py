@@ -15,6 +15,7 @@ GAMES = [
     "subtraction:1,3,4",
     "grundys-game",
     "wythoff",
+    "green-hackenbush",
 ]
 
 
@@ -101,6 +102,7 @@ def test_judge_prints_what_the_cli_prints(cli):
         "matrix": "2\n2 2\n1 2\n3 4\n1 3\n0 0 0\n",
         "octal:0.07": "1 2\n3 4 5\n\n7\n",
         "wythoff": "1 2\n3 5\n",
+        "green-hackenbush": "0-1 1-2 1-3 2-3\n# a comment\n\n0-1 0-1\n",
     }
     for name, text in inputs.items():
         status, out, err = run(cli, "judge", name, input=text)

@@ -48,6 +48,7 @@ const EXAMPLES = {
   matrix: "1\n2 3\n1 2 3\n3 2 1\n",
   heaps: "10 7 3\n",
   pairs: "4 6\n",
+  graph: "0-1 1-2 1-3 2-3 0-4 4-4\n",
 };
 
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
@@ -262,6 +263,89 @@ const DRAW = {
       figure.append(grid, el("figcaption", {}, `${pair}) (${x}, ${y})`));
       box.append(figure);
     });
+    return box;
+  },
+  // Green Hackenbush: vertices by their distance from the ground (the line
+  // at the bottom, vertex 0), edges as lines, loops as circles, parallel
+  // edges bowed apart. Click an edge to delete it; what it cuts off from
+  // the ground falls with it.
+  graph(match) {
+    const box = el("div", { class: "pieces", "data-testid": "graph" });
+    const edges = match.position.edges;
+    const hint = match.hint && match.hint.kind === "edge" ? match.hint : null;
+    if (edges.length === 0) { box.append(el("p", {}, "No edges are left.")); return box; }
+    if (edges.length > 200) {
+      box.append(el("p", { class: "legend" }, `${edges.length} edges: too many to draw; type the move below`));
+      return box;
+    }
+    // Levels by breadth-first search from the ground.
+    const level = new Map([[0, 0]]);
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const [a, b] of edges) {
+        for (const [u, v] of [[a, b], [b, a]]) {
+          if (level.has(u) && !level.has(v)) { level.set(v, level.get(u) + 1); changed = true; }
+        }
+      }
+    }
+    const rows = new Map();
+    for (const [v, l] of [...level.entries()].sort((x, y) => x[0] - y[0])) {
+      if (v === 0) continue;
+      if (!rows.has(l)) rows.set(l, []);
+      rows.get(l).push(v);
+    }
+    const widest = Math.max(1, ...[...rows.values()].map((r) => r.length));
+    const width = Math.max(240, widest * 70 + 40), step = 70;
+    const height = (Math.max(0, ...rows.keys()) + 1) * step + 20;
+    const ground = height - 20;
+    const at = new Map();
+    for (const [l, vs] of rows) vs.forEach((v, i) => at.set(v, [((i + 1) * width) / (vs.length + 1), ground - l * step]));
+    // The ground's edges start right below their other end.
+    const place = (v, other) => (v === 0 ? [at.has(other) ? at.get(other)[0] : width / 2, ground] : at.get(v));
+    const drawing = svg("svg", { width, height, "data-testid": "graph-drawing" });
+    drawing.append(svg("line", { x1: 0, y1: ground, x2: width, y2: ground, class: "ground" }));
+    const seen = new Map();
+    edges.forEach(([a, b], index) => {
+      const edge = index + 1;
+      const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
+      const nth = seen.get(key) || 0;
+      seen.set(key, nth + 1);
+      const [x1, y1] = place(a, b), [x2, y2] = place(b, a);
+      let d;
+      if (a === b) {
+        const r = 12 + 6 * nth;
+        d = `M ${x1} ${y1} a ${r} ${r} 0 1 1 0.1 0`;
+      } else {
+        // Parallel edges bow alternately to either side.
+        const bow = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * 18 * Math.ceil(nth / 2);
+        const mx = (x1 + x2) / 2 - ((y2 - y1) / Math.hypot(x2 - x1, y2 - y1 || 1)) * bow;
+        const my = (y1 + y2) / 2 + ((x2 - x1) / Math.hypot(x2 - x1, y2 - y1 || 1)) * bow;
+        d = `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`;
+      }
+      const hinted = hint && hint.edge === edge;
+      // A straight edge takes clicks on a band around it (a thin path has
+      // no area to aim at); a curve or loop on a wide transparent stroke.
+      let hit;
+      if (a !== b && nth === 0) {
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const [nx, ny] = [(-(y2 - y1) / len) * 7, ((x2 - x1) / len) * 7];
+        const points = [[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]];
+        hit = svg("polygon", { points: points.map((p) => p.join(",")).join(" "), class: "hit", "data-edge": edge });
+      } else {
+        hit = svg("path", { d, class: "hit", "data-edge": edge });
+      }
+      const line = svg("path", { d, class: hinted ? "edge hint" : "edge" });
+      if (hinted) hit.dataset.hint = "edge";
+      const title = svg("title", {});
+      title.textContent = `edge ${edge}: ${a}-${b}`;
+      hit.append(title);
+      hit.addEventListener("click", () => match.play({ kind: "edge", edge }));
+      drawing.append(line, hit);
+    });
+    for (const [v, [x, y]] of at) {
+      drawing.append(svg("circle", { cx: x, cy: y, r: 4, class: "vertex", "data-vertex": v }));
+    }
+    box.append(el("figure", { class: "piece" }, drawing, el("figcaption", {}, `${edges.length} edges; vertex 0 is the ground`)));
     return box;
   },
 };

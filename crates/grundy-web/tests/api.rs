@@ -31,6 +31,7 @@ const GAME_NAMES: &[&str] = &[
     "subtraction:1,3,4",
     "grundys-game",
     "wythoff",
+    "green-hackenbush",
 ];
 
 async fn send(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
@@ -128,7 +129,7 @@ async fn the_game_list_is_the_registry() {
         .collect();
     assert_eq!(
         kinds,
-        ["board", "pieces", "matrix", "heaps", "heaps", "heaps", "pairs"]
+        ["board", "pieces", "matrix", "heaps", "heaps", "heaps", "pairs", "graph"]
     );
     assert_eq!(list["games"][0]["players"], json!(["John", "Jack"]));
     assert_eq!(list["games"][3]["parameter"], "CODE");
@@ -401,6 +402,15 @@ async fn bad_moves_and_games_are_422s_that_say_which() {
             "grundys-game",
             json!({ "kind": "heaps", "heaps": [40_000] }),
         ),
+        // An edge cut off from the ground, a vertex beyond the limit.
+        (
+            "green-hackenbush",
+            json!({ "kind": "graph", "edges": [[0, 1], [2, 3]] }),
+        ),
+        (
+            "green-hackenbush",
+            json!({ "kind": "graph", "edges": [[0, 1_000_001]] }),
+        ),
     ] {
         fails(
             &app,
@@ -542,6 +552,11 @@ async fn judge_text_becomes_a_position() {
             "wythoff",
             "3 5\n",
             json!({ "kind": "pairs", "pairs": [[3, 5]] }),
+        ),
+        (
+            "green-hackenbush",
+            "\n0-1 1-2 2-2\n",
+            json!({ "kind": "graph", "edges": [[0, 1], [1, 2], [2, 2]] }),
         ),
     ] {
         let answer = ok(
@@ -937,8 +952,9 @@ async fn misere_play_through_the_api() {
         .iter()
         .map(|g| g["misere"].as_bool().unwrap())
         .collect();
-    // bomb, cutting, matrix, octal, subtraction, grundys-game, wythoff.
-    assert_eq!(misere, [true, false, true, true, true, true, false]);
+    // bomb, cutting, matrix, octal, subtraction, grundys-game, wythoff,
+    // green-hackenbush.
+    assert_eq!(misere, [true, false, true, true, true, true, false, false]);
     // One Kayles pin: the only move is the last, so the mover loses.
     let one = json!({ "kind": "heaps", "heaps": [1] });
     let answer = ok(

@@ -27,6 +27,7 @@ use crate::game::{Game, Limits};
 use crate::games::bomb::{BombGame, Progress, TableStore};
 use crate::games::cutting::CuttingGame;
 use crate::games::grundys::GrundysGame;
+use crate::games::hackenbush::GreenHackenbush;
 use crate::games::heap::{heap_game, share_values, HeapGame, HeapRules};
 use crate::games::matrix::MatrixGame;
 use crate::games::octal::OctalCode;
@@ -255,6 +256,21 @@ impl Registered for WythoffGame {
     }
 }
 
+impl Registered for GreenHackenbush {
+    const ENTRY: Entry = Entry {
+        name: "green-hackenbush",
+        title: "Green Hackenbush",
+        parameter: None,
+        summary: "Green Hackenbush: edges `u-v` (vertex 0 the ground), one position a line",
+        example: "green-hackenbush",
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+        none(parameter)?;
+        Ok(GreenHackenbush)
+    }
+}
+
 /// The name and parameter of `spec` (`octal:0.07` → `octal`, `0.07`).
 pub fn split(spec: &str) -> (&str, Option<&str>) {
     match spec.split_once(':') {
@@ -303,6 +319,7 @@ registry![
     HeapGame<Subtraction>,
     HeapGame<GrundysGame>,
     WythoffGame,
+    GreenHackenbush,
 ];
 
 #[cfg(test)]
@@ -334,7 +351,8 @@ mod tests {
                 "octal:CODE",
                 "subtraction:S",
                 "grundys-game",
-                "wythoff"
+                "wythoff",
+                "green-hackenbush"
             ]
         );
         for entry in GAMES {
@@ -355,7 +373,7 @@ mod tests {
         assert_eq!(
             error("nim"),
             "unknown game `nim`; the games are: bomb, cutting, matrix, octal:CODE, \
-             subtraction:S, grundys-game, wythoff"
+             subtraction:S, grundys-game, wythoff, green-hackenbush"
         );
         assert_eq!(
             error("octal"),
@@ -373,7 +391,14 @@ mod tests {
             error("subtraction:"),
             "subtraction: expected a set of amounts after the `:`, like `subtraction:1,3,4`"
         );
-        for game in ["bomb", "cutting", "matrix", "grundys-game", "wythoff"] {
+        for game in [
+            "bomb",
+            "cutting",
+            "matrix",
+            "grundys-game",
+            "wythoff",
+            "green-hackenbush",
+        ] {
             assert_eq!(
                 error(&format!("{game}:3")),
                 format!("{game}: takes no parameter, found `:3`")

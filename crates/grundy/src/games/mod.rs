@@ -4,6 +4,7 @@
 pub mod bomb;
 pub mod cutting;
 pub mod grundys;
+pub mod hackenbush;
 pub mod heap;
 pub mod matrix;
 pub mod octal;

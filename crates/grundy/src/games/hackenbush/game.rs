@@ -1,0 +1,181 @@
+//! Green Hackenbush for people and for the wire: its input, notation,
+//! drawing and wire shapes.
+
+use std::io::Read;
+
+use super::reader::Graphs;
+use super::{Cut, Graph, GreenHackenbush, Piece, MAX_EDGES, MAX_VERTEX};
+use crate::engine::IllegalMove;
+use crate::format::ReadError;
+use crate::game::{CaseReader, Game, Limits, Rng, Style};
+use crate::nimber::Nimber;
+use crate::wire::{self, WireError};
+
+/// The most edges of a position within `limits`.
+fn max_edges(limits: Limits) -> usize {
+    usize::try_from(limits.max_cells).map_or(MAX_EDGES, |cells| cells.min(MAX_EDGES))
+}
+
+fn edge_text([a, b]: [u32; 2]) -> String {
+    format!("{a}-{b}")
+}
+
+fn edges_text(count: usize) -> String {
+    match count {
+        1 => "1 edge".to_string(),
+        n => format!("{n} edges"),
+    }
+}
+
+impl Game for GreenHackenbush {
+    fn name(&self) -> String {
+        "green-hackenbush".to_string()
+    }
+
+    fn components_noun(&self) -> &'static str {
+        "Pieces"
+    }
+
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Graph> + 'a>, ReadError> {
+        Ok(Box::new(Graphs::new(input, max_edges(limits))))
+    }
+
+    fn describe_component(&self, index: usize, piece: &Piece, value: Nimber) -> String {
+        format!(
+            "piece {}: {} {value}",
+            index + 1,
+            edges_text(piece.edges.len())
+        )
+    }
+
+    fn component_wire(&self, index: usize, piece: &Piece, value: Nimber) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Graph {
+                edges: piece.edges.clone(),
+            },
+            value: Some(value.value().into()),
+        }
+    }
+
+    fn draw(&self, graph: &Graph, style: &dyn Style) -> String {
+        if graph.edges.is_empty() {
+            return "Edges: none (vertex 0 is the ground)".to_string();
+        }
+        let list: Vec<String> = graph
+            .edges
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| format!("{}) {}", i + 1, style.strong(&edge_text(e))))
+            .collect();
+        format!("Edges (vertex 0 is the ground): {}", list.join("   "))
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `E`: delete edge E (edges are numbered from 1, as listed); every edge then \
+         cut off from the ground (vertex 0) falls."
+            .to_string()
+    }
+
+    fn parse_move(&self, graph: &Graph, text: &str) -> Result<Cut, IllegalMove> {
+        let text = text.trim();
+        let edge = text
+            .parse::<usize>()
+            .map_err(|_| IllegalMove(format!("`{text}` is not an edge number")))?;
+        let mv = Cut { edge };
+        match graph.edges.len() {
+            n if edge == 0 || edge > n => Err(IllegalMove(format!(
+                "there is no edge {edge}: the edges are numbered 1 to {n}"
+            ))),
+            _ => Ok(mv),
+        }
+    }
+
+    fn notation(&self, _: &Graph, mv: &Cut) -> String {
+        mv.edge.to_string()
+    }
+
+    fn describe_move(&self, graph: &Graph, mv: &Cut) -> String {
+        let Some(&edge) = mv.edge.checked_sub(1).and_then(|i| graph.edges.get(i)) else {
+            return format!("delete edge {}", mv.edge);
+        };
+        let (_, fallen) = graph.without(mv.edge - 1);
+        let falls = match fallen {
+            0 => String::new(),
+            n => format!(", and {} fall", edges_text(n)),
+        };
+        format!("delete edge {} ({}){falls}", mv.edge, edge_text(edge))
+    }
+
+    /// `size` is (edges, vertices besides the ground); 8 edges on 5
+    /// vertices by default. Every edge is connected to the ground.
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Graph {
+        let (edges, vertices) = size.unwrap_or((8, 5));
+        let edges = edges.min(MAX_EDGES as u64) as usize;
+        let vertices = vertices.clamp(1, u64::from(MAX_VERTEX));
+        let mut touched = vec![0u32];
+        let mut list = Vec::with_capacity(edges);
+        for _ in 0..edges {
+            let a = touched[rng.below(touched.len() as u64) as usize];
+            let b = rng.below(vertices + 1) as u32;
+            if !touched.contains(&b) {
+                touched.push(b);
+            }
+            list.push([a, b]);
+        }
+        Graph::new(list)
+    }
+
+    fn position_wire(&self, graph: &Graph) -> wire::Position {
+        wire::Position::Graph {
+            edges: graph.edges.clone(),
+        }
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<Graph, WireError> {
+        let wire::Position::Graph { edges } = position else {
+            return Err(WireError::wrong(self.name(), "graph", position.kind()));
+        };
+        let most = max_edges(limits);
+        if edges.len() > most {
+            return Err(WireError::Refused(format!(
+                "{} edges are beyond the limit of {most}",
+                edges.len()
+            )));
+        }
+        if let Some(&[a, b]) = edges.iter().find(|e| e[0].max(e[1]) > MAX_VERTEX) {
+            return Err(WireError::Refused(format!(
+                "the edge {a}-{b} has a vertex beyond {MAX_VERTEX}"
+            )));
+        }
+        let graph = Graph::new(edges.clone());
+        if let Some(place) = graph.first_floating() {
+            return Err(WireError::Refused(format!(
+                "edge {} ({}) is not connected to the ground (vertex 0)",
+                place + 1,
+                edge_text(graph.edges[place])
+            )));
+        }
+        Ok(graph)
+    }
+
+    fn move_wire(&self, _: &Graph, mv: &Cut) -> wire::Move {
+        wire::Move::Edge { edge: mv.edge }
+    }
+
+    fn move_from_wire(&self, graph: &Graph, mv: &wire::Move) -> Result<Cut, WireError> {
+        match mv {
+            wire::Move::Edge { edge } => Ok(Cut { edge: *edge }),
+            wire::Move::Notation { notation } => Ok(self.parse_move(graph, notation)?),
+            other => Err(WireError::wrong(self.name(), "edge moves", other.kind())),
+        }
+    }
+}
