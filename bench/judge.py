@@ -11,13 +11,17 @@ take turns, so a slow spell of the machine hits all of them alike.
     python3 bench/judge.py            # all three games
     python3 bench/judge.py --game cutting --runs 10
     python3 bench/judge.py --shapes   # a table row per input shape
+    python3 bench/judge.py --shapes --against OLD/target/release/grundy
 
 With --shapes, each game is timed on inputs of several shapes (bomb
 density and board sizes, pairs per line and number sizes, matrix values and
 case sizes), since the seed programs' speed depends on the shape. The runs
 are interleaved; the median and the best of --runs are printed, with the
 ratios of the medians. The seed is left out ("-") where it cannot read the
-shape (boards over 50x50, numbers past its int).
+shape (boards over 50x50, numbers past its int). With --against BIN, another
+grundy binary (an older build, say) is timed in the same interleaved runs,
+must print the same answers, and the ratio grundy/BIN of the medians is
+printed: an A/B of two builds on one machine in one run.
 """
 
 import argparse
@@ -149,9 +153,10 @@ def shapes(args):
     wc = shutil.which("wc")
     seeds = {}
     print(f"median (best) of {args.runs} interleaved runs; ratios of the medians")
+    against = f" {'against ms':>15} {'grundy/against':>14}" if args.against else ""
     print(
         f"{'shape':40} {'input':>8} {'grundy ms':>15} {'seed ms':>15} {'wc -l ms':>13}"
-        f" {'seed/grundy':>11} {'grundy/wc':>9}"
+        f" {'seed/grundy':>11} {'grundy/wc':>9}{against}"
     )
     for game, name, gen, seed_reads in SHAPES:
         if args.game and game not in args.game:
@@ -170,13 +175,17 @@ def shapes(args):
             seed = [seeds[game]]
             if output_of(ours, path) != output_of(seed, path):
                 sys.exit(f"bench: grundy and the seed disagree on {path}")
-        t_ours, t_seed, t_wc = timed_runs([ours, seed, [wc, "-l"]], path, args.runs)
+        other = [args.against, "judge", game] if args.against else None
+        if other and output_of(ours, path) != output_of(other, path):
+            sys.exit(f"bench: grundy and {args.against} disagree on {path}")
+        t_ours, t_seed, t_wc, t_other = timed_runs([ours, seed, [wc, "-l"], other], path, args.runs)
         med = [statistics.median(t) if t else None for t in (t_ours, t_seed, t_wc)]
         cell = lambda t: f"{statistics.median(t) * 1000:7.1f} ({min(t) * 1000:6.1f})" if t else f"{'-':>15}"
         ratio = f"{med[1] / med[0]:10.1f}x" if med[1] else f"{'-':>11}"
         print(
             f"{game + ': ' + name:40} {os.path.getsize(path) / 2**20:6.1f}MB {cell(t_ours):>15} {cell(t_seed):>15}"
-            f" {statistics.median(t_wc) * 1000:6.1f} ({min(t_wc) * 1000:5.1f}) {ratio} {med[0] / med[2]:8.1f}x",
+            f" {statistics.median(t_wc) * 1000:6.1f} ({min(t_wc) * 1000:5.1f}) {ratio} {med[0] / med[2]:8.1f}x"
+            + (f" {cell(t_other):>15} {med[0] / statistics.median(t_other):13.3f}x" if t_other else ""),
             flush=True,
         )
 
@@ -226,6 +235,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2311)
     parser.add_argument("--shapes", action="store_true", help="time every input shape (see above)")
+    parser.add_argument("--against", metavar="BIN", help="with --shapes, another grundy binary to time alongside")
     args = parser.parse_args()
     if args.shapes:
         if not os.path.isdir(SEEDS):

@@ -193,7 +193,7 @@ impl Game {
         let rows: Vec<grundy::wire::HeapGenus> = genera
             .iter()
             .enumerate()
-            .map(|(heap, (genus, tame))| grundy::wire::HeapGenus::new(heap as u64, genus, *tame))
+            .map(|(heap, (genus, tame))| genus.to_wire(heap as u64, *tame))
             .collect();
         plain(py, &rows)
     }

@@ -5,7 +5,7 @@
 //!
 //! Every size a request names is checked against [`Limits`] before anything
 //! is computed; every computation runs through [`Jobs`](crate::jobs::Jobs);
-//! every error is a [`wire::Error`] with its status.
+//! every error is a [`messages::Error`] with its status.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -19,12 +19,13 @@ use grundy::analysis::{self, Analyst};
 use grundy::game::{Game, Rng};
 use grundy::games::octal::{grundy_sequence_while, OctalCode};
 use grundy::registry::{self, Settings, Visit};
-use grundy::wire::{self, ErrorKind, FORMAT_VERSION};
+use grundy::wire::{self, FORMAT_VERSION};
 use grundy::Convention;
 use serde::Deserialize;
 
 use crate::error::ApiError;
 use crate::jobs::Weight;
+use crate::messages::{self, ErrorKind};
 use crate::Limits;
 
 type Shared = Arc<crate::State>;
@@ -38,20 +39,20 @@ pub async fn schema() -> impl IntoResponse {
 }
 
 /// `GET /api/games`: every game of the registry.
-pub async fn games(State(state): State<Shared>) -> Json<wire::GameList> {
+pub async fn games(State(state): State<Shared>) -> Json<messages::GameList> {
     Json(state.games.clone())
 }
 
 /// What the registry says of every game, with the kind of its positions
 /// (from a random one).
-pub fn game_list() -> wire::GameList {
+pub fn game_list() -> messages::GameList {
     struct Info(registry::Entry);
     impl Visit for Info {
-        type Output = wire::GameInfo;
-        fn visit<G: Game + 'static>(self, mut game: G) -> wire::GameInfo {
+        type Output = messages::GameInfo;
+        fn visit<G: Game + 'static>(self, mut game: G) -> messages::GameInfo {
             let position = game.random_position(&mut Rng::new(1), None);
             let [first, second] = game.players();
-            wire::GameInfo {
+            messages::GameInfo {
                 name: self.0.name.to_string(),
                 title: self.0.title.to_string(),
                 parameter: self.0.parameter.map(str::to_string),
@@ -68,7 +69,7 @@ pub fn game_list() -> wire::GameList {
         .iter()
         .filter_map(|entry| registry::open(entry.example, &Settings::default(), Info(*entry)).ok())
         .collect();
-    wire::GameList {
+    messages::GameList {
         format: FORMAT_VERSION,
         games,
     }
@@ -145,14 +146,14 @@ fn convention(misere: bool, limits: &Limits) -> Convention {
     Convention::from_budget(misere.then_some(limits.misere_budget))
 }
 
-/// `POST /api/solve` ([`wire::SolveRequest`]): the [`wire::Analysis`].
+/// `POST /api/solve` ([`messages::SolveRequest`]): the [`wire::Analysis`].
 pub async fn solve(
     State(state): State<Shared>,
-    request: Result<Json<wire::SolveRequest>, JsonRejection>,
+    request: Result<Json<messages::SolveRequest>, JsonRejection>,
 ) -> Result<Json<wire::Analysis>, ApiError> {
     let Json(request) = request?;
     struct Solve {
-        request: wire::SolveRequest,
+        request: messages::SolveRequest,
         limits: grundy::game::Limits,
         listed: usize,
         convention: Convention,
@@ -180,20 +181,20 @@ pub async fn solve(
     with_game(&state, &game, weight, visit).await.map(Json)
 }
 
-/// `POST /api/play` ([`wire::PlayRequest`]): your move, then the engine's
-/// reply, in one round trip ([`wire::PlayAnswer`]).
+/// `POST /api/play` ([`messages::PlayRequest`]): your move, then the engine's
+/// reply, in one round trip ([`messages::PlayAnswer`]).
 pub async fn play(
     State(state): State<Shared>,
-    request: Result<Json<wire::PlayRequest>, JsonRejection>,
-) -> Result<Json<wire::PlayAnswer>, ApiError> {
+    request: Result<Json<messages::PlayRequest>, JsonRejection>,
+) -> Result<Json<messages::PlayAnswer>, ApiError> {
     let Json(request) = request?;
     struct Play {
-        request: wire::PlayRequest,
+        request: messages::PlayRequest,
         limits: grundy::game::Limits,
         convention: Convention,
     }
     impl Visit for Play {
-        type Output = Result<wire::PlayAnswer, ApiError>;
+        type Output = Result<messages::PlayAnswer, ApiError>;
         fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
             let request = self.request;
             let mut analyst = Analyst::new(game, self.convention)?;
@@ -205,7 +206,7 @@ pub async fn play(
                 request.reply.unwrap_or(true),
             )?;
             let game = analyst.game();
-            Ok(wire::PlayAnswer {
+            Ok(messages::PlayAnswer {
                 format: FORMAT_VERSION,
                 game: game.name(),
                 your_move: round
@@ -231,19 +232,19 @@ pub async fn play(
     with_game(&state, &game, weight, visit).await.map(Json)
 }
 
-/// `POST /api/parse` ([`wire::ParseRequest`]): the first case of a text in
+/// `POST /api/parse` ([`messages::ParseRequest`]): the first case of a text in
 /// the game's input format, or 422 naming the line that is wrong.
 pub async fn parse(
     State(state): State<Shared>,
-    request: Result<Json<wire::ParseRequest>, JsonRejection>,
-) -> Result<Json<wire::Parsed>, ApiError> {
+    request: Result<Json<messages::ParseRequest>, JsonRejection>,
+) -> Result<Json<messages::Parsed>, ApiError> {
     let Json(request) = request?;
     struct Parse {
         text: String,
         limits: grundy::game::Limits,
     }
     impl Visit for Parse {
-        type Output = Result<wire::Parsed, ApiError>;
+        type Output = Result<messages::Parsed, ApiError>;
         fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
             let input = Box::new(std::io::Cursor::new(self.text.into_bytes()));
             let mut reader = game
@@ -256,7 +257,7 @@ pub async fn parse(
             // Within the playground's limits, as a position sent as JSON.
             let wire = game.position_wire(&position);
             let position = position_of(&mut game, &wire, self.limits)?;
-            Ok(wire::Parsed {
+            Ok(messages::Parsed {
                 format: FORMAT_VERSION,
                 game: game.name(),
                 position: game.position_wire(&position),
@@ -272,11 +273,11 @@ pub async fn parse(
         .map(Json)
 }
 
-/// `POST /api/new` ([`wire::NewRequest`]): a random position of the game.
+/// `POST /api/new` ([`messages::NewRequest`]): a random position of the game.
 pub async fn new_position(
     State(state): State<Shared>,
-    request: Result<Json<wire::NewRequest>, JsonRejection>,
-) -> Result<Json<wire::Parsed>, ApiError> {
+    request: Result<Json<messages::NewRequest>, JsonRejection>,
+) -> Result<Json<messages::Parsed>, ApiError> {
     let Json(request) = request?;
     let side = state.limits.positions.max_side();
     if let Some([a, b]) = request.size {
@@ -287,18 +288,18 @@ pub async fn new_position(
         }
     }
     struct New {
-        request: wire::NewRequest,
+        request: messages::NewRequest,
         limits: grundy::game::Limits,
     }
     impl Visit for New {
-        type Output = Result<wire::Parsed, ApiError>;
+        type Output = Result<messages::Parsed, ApiError>;
         fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
             let seed = self.request.seed.unwrap_or_else(seed_from_clock);
             let size = self.request.size.map(|[a, b]| (a, b));
             let position = game.random_position(&mut Rng::new(seed), size);
             let wire = game.position_wire(&position);
             let position = position_of(&mut game, &wire, self.limits)?;
-            Ok(wire::Parsed {
+            Ok(messages::Parsed {
                 format: FORMAT_VERSION,
                 game: game.name(),
                 position: game.position_wire(&position),
@@ -436,7 +437,7 @@ pub async fn genera(
                 genera: genera
                     .into_iter()
                     .enumerate()
-                    .map(|(heap, (genus, tame))| wire::HeapGenus::new(heap as u64, &genus, tame))
+                    .map(|(heap, (genus, tame))| genus.to_wire(heap as u64, tame))
                     .collect(),
                 first_not_tame,
             })

@@ -5,9 +5,10 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::registry::OpenError;
-use grundy::wire::{Error, ErrorKind, WireError};
+use grundy::wire::WireError;
 
 use crate::jobs::JobError;
+use crate::messages::{Error, ErrorKind};
 
 /// Seconds a client refused with 429 is asked to wait.
 const RETRY_AFTER: &str = "1";

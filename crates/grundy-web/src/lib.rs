@@ -11,6 +11,7 @@ mod api;
 mod assets;
 mod error;
 pub mod jobs;
+pub mod messages;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -90,7 +91,7 @@ struct State {
     /// Finished tables, shared by the games of every request.
     shelf: Arc<Shelf>,
     /// The registry's games, as `/api/games` lists them.
-    games: grundy::wire::GameList,
+    games: messages::GameList,
 }
 
 /// The whole application: the page at `/`, its assets, and the API under

@@ -53,6 +53,12 @@ impl From<Nimber> for Outcome {
 #[error("{0}")]
 pub struct IllegalMove(pub String);
 
+impl From<IllegalMove> for crate::wire::WireError {
+    fn from(e: IllegalMove) -> crate::wire::WireError {
+        crate::wire::WireError::Illegal(e.0)
+    }
+}
+
 /// What a move did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played<P> {

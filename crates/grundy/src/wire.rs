@@ -2,9 +2,11 @@
 //! and errors, shared by `grundy solve --format json`, the playground's API
 //! and scripts.
 //!
-//! The types are plain data here; with the crate's `serde` feature they are
-//! serde types with a JSON Schema ([`schema`]), checked into the repository
-//! as `schema/grundy.schema.json`.
+//! The types are plain data, depending on no game: every game maps its own
+//! positions and moves to them ([`Game`](crate::Game)). With the crate's
+//! `serde` feature they are serde types with a JSON Schema ([`schema`]); the
+//! playground's server adds its requests, answers and errors to it, and the
+//! whole is checked into the repository as `schema/grundy.schema.json`.
 //!
 //! # Rules of the format
 //! - Every object that stands alone (an analysis, a move's result, an error)
@@ -380,64 +382,6 @@ pub struct Analysis {
     pub reason: Option<String>,
 }
 
-/// What went wrong with a request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(rename_all = "snake_case")
-)]
-pub enum ErrorKind {
-    /// Not JSON, or not the shape asked for (400).
-    Malformed,
-    /// No game has the name asked for (422).
-    UnknownGame,
-    /// The position or move is of another game's shape (422).
-    WrongGame,
-    /// The position is beyond the limits, or not a position of the game
-    /// (422).
-    Refused,
-    /// The move is not legal in the position (422).
-    IllegalMove,
-    /// The request body is too large (413).
-    TooLarge,
-    /// Too many requests are waiting; try again after `Retry-After` (429).
-    TooManyRequests,
-    /// The computation did not finish within the time limit (503).
-    Timeout,
-    /// No such endpoint (404), or the wrong method (405).
-    NotFound,
-    /// The computation failed (500).
-    Internal,
-}
-
-/// An error answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct Error {
-    /// The version of the format: 2 (see the module's rules).
-    pub format: u32,
-    /// What kind of error.
-    pub kind: ErrorKind,
-    /// What is wrong, in words.
-    pub error: String,
-}
-
-impl Error {
-    /// An error of `kind` saying `message`.
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error {
-            format: FORMAT_VERSION,
-            kind,
-            error: message.into(),
-        }
-    }
-}
-
 /// Why a wire position or move was not taken.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WireError {
@@ -460,12 +404,6 @@ pub enum WireError {
     Illegal(String),
 }
 
-impl From<crate::engine::IllegalMove> for WireError {
-    fn from(e: crate::engine::IllegalMove) -> WireError {
-        WireError::Illegal(e.0)
-    }
-}
-
 impl WireError {
     /// A position or move of kind `found` given to `game`, which takes
     /// `expected`.
@@ -476,92 +414,6 @@ impl WireError {
             found: found.to_string(),
         }
     }
-}
-
-/// What the registry says of a game (`GET /api/games`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct GameInfo {
-    /// The name, before any `:` (`octal`).
-    pub name: String,
-    /// What people call it ("Bomb Game", "Wythoff's game").
-    pub title: String,
-    /// What follows the `:` for games that take a parameter (`CODE`).
-    pub parameter: Option<String>,
-    /// One line on the game.
-    pub summary: String,
-    /// A full name to try (`octal:0.07`).
-    pub example: String,
-    /// The kind of its positions (`board`, `heaps`, …).
-    pub kind: String,
-    /// The players as the statement names them, the one to move first.
-    pub players: [String; 2],
-    /// How to write a move in its notation.
-    pub move_help: String,
-    /// Whether it has a misère form (`"misere": true` in a solve or play
-    /// request).
-    pub misere: bool,
-}
-
-/// Every game of the registry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct GameList {
-    /// The version of the format: 2 (see the module's rules).
-    pub format: u32,
-    /// The games, in the registry's order.
-    pub games: Vec<GameInfo>,
-}
-
-/// `POST /api/solve`: analyse a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct SolveRequest {
-    /// The game's registry name (`bomb`, `octal:0.137`).
-    pub game: String,
-    /// The position.
-    pub position: Position,
-    /// How many winning moves to list (the server caps it).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub listed: Option<usize>,
-    /// Misère play: the last player to move loses (default false).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub misere: bool,
-}
-
-/// `POST /api/play`: your move (if any), then the engine's reply.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct PlayRequest {
-    /// The game's registry name.
-    pub game: String,
-    /// The position before your move.
-    pub position: Position,
-    /// Your move; `null` to let the engine move first.
-    #[cfg_attr(feature = "serde", serde(rename = "move", default))]
-    pub mv: Option<Move>,
-    /// Whether the engine answers your move (default true).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub reply: Option<bool>,
-    /// Misère play: the last player to move loses (default false).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub misere: bool,
 }
 
 /// Who won a game played through `POST /api/play`.
@@ -576,82 +428,6 @@ pub enum Side {
     You,
     /// grundy.
     Engine,
-}
-
-/// The answer to `POST /api/play`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct PlayAnswer {
-    /// The version of the format: 2 (see the module's rules).
-    pub format: u32,
-    /// The game's registry name.
-    pub game: String,
-    /// Your move, as the game writes it; `null` if you sent none.
-    pub your_move: Option<MoveReport>,
-    /// The position after your move.
-    pub after_your_move: Position,
-    /// The engine's reply: a winning move when there is one, else the
-    /// move hardest to answer; `null` when it did not move.
-    pub engine_move: Option<MoveReport>,
-    /// Whether the engine's reply wins with perfect play.
-    pub engine_move_wins: bool,
-    /// The position now, after both moves.
-    pub position: Position,
-    /// Who has won, once the game is over.
-    pub winner: Option<Side>,
-}
-
-/// `POST /api/parse`: the first case of a text in the game's input format.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct ParseRequest {
-    /// The game's registry name.
-    pub game: String,
-    /// The text, as `grundy judge` reads it.
-    pub text: String,
-}
-
-/// `POST /api/new`: a random position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct NewRequest {
-    /// The game's registry name.
-    pub game: String,
-    /// The random seed (the same seed, the same position).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub seed: Option<u64>,
-    /// The game's own two sizes: rows × columns of a board, width ×
-    /// height of a paper, heaps × largest heap.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub size: Option<[u64; 2]>,
-}
-
-/// A position of a game (the answer to `/api/parse` and `/api/new`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
-)]
-pub struct Parsed {
-    /// The version of the format: 2 (see the module's rules).
-    pub format: u32,
-    /// The game's registry name.
-    pub game: String,
-    /// The position.
-    pub position: Position,
 }
 
 /// The value of one component over a rectangle of its two sizes
@@ -708,21 +484,6 @@ pub struct HeapGenus {
     pub wild: bool,
 }
 
-impl HeapGenus {
-    /// The row for heap `heap` of genus `genus`, `tame` by the hereditary
-    /// test.
-    pub fn new(heap: u64, genus: &crate::misere::Genus, tame: bool) -> HeapGenus {
-        HeapGenus {
-            heap,
-            genus: genus.to_string(),
-            normal: genus.normal,
-            misere: genus.misere.clone(),
-            tame,
-            wild: genus.is_wild(),
-        }
-    }
-}
-
 /// `GET /api/genera`: the genera of a heap game's first heaps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
@@ -772,25 +533,21 @@ pub fn small(n: Big, what: &str) -> Result<u64, WireError> {
 }
 
 /// The JSON Schema of the whole format: every type under `$defs`, and the
-/// root any of the standalone documents (an analysis, an API answer or
-/// request, an error).
+/// root any of the standalone documents: the library's (an analysis, a
+/// table, an octal sequence, genera) and those `more` adds (a server's
+/// requests, answers and errors), in that order.
 #[cfg(feature = "serde")]
-pub fn schema() -> schemars::Schema {
+pub fn schema(
+    more: impl FnOnce(&mut schemars::SchemaGenerator) -> Vec<schemars::Schema>,
+) -> schemars::Schema {
     let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
-    let documents = vec![
+    let mut documents = vec![
         generator.subschema_for::<Analysis>(),
-        generator.subschema_for::<Error>(),
-        generator.subschema_for::<GameList>(),
-        generator.subschema_for::<SolveRequest>(),
-        generator.subschema_for::<PlayRequest>(),
-        generator.subschema_for::<PlayAnswer>(),
-        generator.subschema_for::<ParseRequest>(),
-        generator.subschema_for::<Parsed>(),
-        generator.subschema_for::<NewRequest>(),
         generator.subschema_for::<Table>(),
         generator.subschema_for::<Sequence>(),
         generator.subschema_for::<Genera>(),
     ];
+    documents.extend(more(&mut generator));
     let defs: serde_json::Map<String, serde_json::Value> =
         generator.take_definitions(true).into_iter().collect();
     schemars::json_schema!({

@@ -7,7 +7,6 @@ use std::io::{self, Write};
 
 use grundy::games::octal::OctalCode;
 use grundy::misere::{Misere, MisereError};
-use grundy::wire::HeapGenus;
 
 use super::octal::OctalFormat;
 use crate::cli::misere_refusal;
@@ -65,7 +64,7 @@ pub fn run(code: &OctalCode, upto: u64, budget: u64, format: OctalFormat) -> any
                 genus.misere_value(),
                 genus.is_wild()
             )?,
-            OctalFormat::Json => rows.push(HeapGenus::new(n, &genus, tame)),
+            OctalFormat::Json => rows.push(genus.to_wire(n, tame)),
         }
     }
     let computed = failure.as_ref().map_or(upto, |(n, _)| *n);

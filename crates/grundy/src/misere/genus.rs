@@ -109,6 +109,21 @@ impl fmt::Display for Genus {
     }
 }
 
+impl Genus {
+    /// The genus of heap `heap` as the wire format writes it, `tame` by the
+    /// hereditary test.
+    pub fn to_wire(&self, heap: u64, tame: bool) -> crate::wire::HeapGenus {
+        crate::wire::HeapGenus {
+            heap,
+            genus: self.to_string(),
+            normal: self.normal,
+            misere: self.misere.clone(),
+            tame,
+            wild: self.is_wild(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
