@@ -1,6 +1,6 @@
 //! The Bomb judge reader on arbitrary bytes: errors, never panics.
 #![no_main]
-use grundy::format::BombReader;
+use grundy::games::bomb::BombReader;
 use grundy::games::bomb::Board;
 use libfuzzer_sys::fuzz_target;
 

@@ -1,6 +1,6 @@
 //! The Cutting judge reader on arbitrary bytes, in batches and one by one.
 #![no_main]
-use grundy::format::CuttingReader;
+use grundy::games::cutting::CuttingReader;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -244,7 +244,7 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
             },
         };
         game.admit(&position, self.limits)
-            .map_err(|reason| refused(&self.name, line, reason))?;
+            .map_err(|reason| refused(&self.name, line, reason.to_string()))?;
         self.count += 1;
         self.line = line;
         Ok(Some(position))

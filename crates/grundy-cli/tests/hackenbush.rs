@@ -123,12 +123,24 @@ fn play_from_a_file_follows_the_hint_to_a_win() {
 }
 
 #[test]
-fn misere_is_refused_with_the_reason_before_any_input() {
+fn misere_play_loses_with_the_last_edge() {
+    // One edge (or a loop): the mover deletes it, makes the last move and
+    // loses. Two ground edges, or a stalk of two: the mover leaves one.
     grundy()
         .args(["judge", "green-hackenbush", "--misere"])
-        .write_stdin("0-1\n")
+        .write_stdin("0-1\n0-1 0-2\n0-0\n0-1 1-2\n")
         .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("no misère variant"));
+        .success()
+        .stdout("LOSE\nWIN\nLOSE\nWIN\n");
+    grundy()
+        .args(["solve", "green-hackenbush", "--misere"])
+        .write_stdin("0-1 1-2\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Case 1: the first player wins (misère play: the last player to move loses).",
+        ))
+        .stdout(predicate::str::contains(
+            "Winning move: delete edge 2 (1-2).",
+        ));
 }

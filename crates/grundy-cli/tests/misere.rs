@@ -210,3 +210,69 @@ fn octal_misere_lists_genera_and_the_first_heap_that_is_not_tame() {
         .stdout(predicate::str::contains(" 12: 4^046"))
         .stderr(predicate::str::contains("--misere-budget"));
 }
+
+#[test]
+fn misere_play_reaches_solve_through_the_one_surface() {
+    // Every game that declares a misère form: `solve --misere` writes the
+    // library's misère analysis of each position, and `judge --misere` its
+    // outcome.
+    use grundy::registry::{Settings, GAMES};
+    let convention = grundy::Convention::Misere {
+        budget: grundy::misere::DEFAULT_BUDGET,
+    };
+    let mut checked = Vec::new();
+    for entry in GAMES {
+        let mut game = grundy::dynamic::open(entry.example, &Settings::default()).unwrap();
+        if !game.abilities().misere {
+            continue;
+        }
+        game.set_convention(convention).unwrap();
+        let size = if entry.name == "bomb" { (2, 3) } else { (3, 5) };
+        let positions: Vec<_> = (1..=5)
+            .map(|seed| game.random_position(seed, Some(size)))
+            .collect();
+        let input: String = positions
+            .iter()
+            .map(|p| serde_json::to_string(p).unwrap() + "\n")
+            .collect();
+        let out = grundy()
+            .args(["solve", entry.example, "--misere", "--all"])
+            .args(["--input", "json", "--format", "json"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), positions.len());
+        for (i, (line, position)) in lines.iter().zip(&positions).enumerate() {
+            let mut expected = game.analyse(position, usize::MAX).unwrap();
+            expected.case = Some(i as u64 + 1);
+            assert_eq!(
+                line,
+                &serde_json::to_value(&expected).unwrap(),
+                "{}",
+                entry.example
+            );
+        }
+        checked.push(entry.name);
+    }
+    assert_eq!(
+        checked,
+        [
+            "bomb",
+            "matrix",
+            "octal",
+            "subtraction",
+            "grundys-game",
+            "green-hackenbush"
+        ]
+    );
+}

@@ -183,12 +183,6 @@ impl Game {
         let genera = self
             .inner
             .genera(upto, budget)
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "{} is not a heap game: genera are for heap games",
-                    self.inner.name()
-                ))
-            })?
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let rows: Vec<grundy::wire::HeapGenus> = genera
             .iter()
@@ -334,11 +328,13 @@ pub fn table<'py>(
             ..Settings::default()
         };
         let mut game = dynamic::open(&name, &settings).map_err(|e| e.to_string())?;
-        let table = game.table(rows, cols).unwrap_or_else(|| {
+        let table = if game.abilities().table {
+            game.table(rows, cols).map_err(|e| e.to_string())
+        } else {
             Err(format!(
                 "{name} has no table of component values (only games whose components have two sizes, like bomb and cutting)"
             ))
-        });
+        };
         game.finish();
         table.map(|t| t.values)
     });

@@ -61,7 +61,7 @@ pub fn game_list() -> messages::GameList {
                 kind: game.position_wire(&position).kind().to_string(),
                 players: [first.to_string(), second.to_string()],
                 move_help: game.move_help(),
-                misere: game.misere(1).is_ok(),
+                misere: game.abilities().misere,
             }
         }
     }
@@ -136,7 +136,7 @@ fn position_of<G: Game>(
     limits: grundy::game::Limits,
 ) -> Result<G::Position, ApiError> {
     let position = game.position_from_wire(position, limits)?;
-    game.admit(&position, limits).map_err(ApiError::refused)?;
+    game.admit(&position, limits)?;
     Ok(position)
 }
 
@@ -352,13 +352,13 @@ pub async fn table(
     impl Visit for Table {
         type Output = Result<wire::Table, ApiError>;
         fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
-            let Some(table) = game.component_table(self.rows, self.cols, self.limits) else {
+            if !game.abilities().table {
                 return Err(ApiError::refused(format!(
                     "{} has no table: its components do not have two sizes",
                     game.name()
                 )));
-            };
-            let table = table.map_err(ApiError::refused)?;
+            }
+            let table = game.component_table(self.rows, self.cols, self.limits)?;
             let values: Vec<Vec<u32>> = table
                 .values
                 .chunks(self.cols as usize)
@@ -423,13 +423,7 @@ pub async fn genera(
     impl Visit for Genera {
         type Output = Result<wire::Genera, ApiError>;
         fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
-            let Some(genera) = game.genera(self.upto, self.budget) else {
-                return Err(ApiError::refused(format!(
-                    "{} is not a heap game: genera are for heap games",
-                    game.name()
-                )));
-            };
-            let genera = genera.map_err(|e| ApiError::refused(e.to_string()))?;
+            let genera = game.genera(self.upto, self.budget)?;
             let first_not_tame = genera.iter().position(|(_, tame)| !tame).map(|n| n as u64);
             Ok(wire::Genera {
                 format: FORMAT_VERSION,

@@ -91,6 +91,10 @@ pub enum Refusal {
     /// The position is beyond the limits valuing it is allowed.
     #[error("{0}")]
     Limit(String),
+    /// The game has no such ability (a table of one component, genera):
+    /// see [`Abilities`](crate::game::Abilities).
+    #[error("{0}")]
+    Unable(String),
 }
 
 impl Refusal {

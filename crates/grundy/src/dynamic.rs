@@ -24,8 +24,8 @@ use std::io::Read;
 use crate::analysis::{self, Analyst, Convention, Refusal};
 use crate::engine::Outcome;
 use crate::format::JudgeInput;
-use crate::game::{Answers, ComponentTable, Game, JudgeError, Limits, Rng};
-use crate::misere::{Genus, MisereError};
+use crate::game::{Abilities, Answers, ComponentTable, Game, JudgeError, Limits, Rng};
+use crate::misere::Genus;
 use crate::nimber::Nimber;
 use crate::registry::{self, OpenError, Settings, Visit};
 use crate::wire::{self, WireError};
@@ -84,9 +84,12 @@ pub trait DynGame {
     /// Answers every case of `input` in the judge's format.
     fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError>;
 
+    /// What the game can do besides the questions every game answers.
+    fn abilities(&self) -> Abilities;
+
     /// The values of one component over `rows` × `cols` sizes, for games
-    /// with two-sized components; `None` for others.
-    fn table(&mut self, rows: u32, cols: u32) -> Option<Result<ComponentTable, String>>;
+    /// with two-sized components (see [`Game::component_table`]).
+    fn table(&mut self, rows: u32, cols: u32) -> Result<ComponentTable, Refusal>;
 
     /// A random position from `seed` (see [`Game::random_position`]).
     fn random_position(&mut self, seed: u64, size: Option<(u64, u64)>) -> wire::Position;
@@ -105,8 +108,8 @@ pub trait DynGame {
     fn convention(&self) -> Convention;
 
     /// For heap games, the genus of heaps 0 … `upto` − 1 and whether each
-    /// is tame (see [`Game::genera`]); `None` for other games.
-    fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>>;
+    /// is tame (see [`Game::genera`]).
+    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal>;
 }
 
 /// Opens the game `spec` names, to be kept (under normal play until
@@ -248,7 +251,11 @@ impl<G: Game> DynGame for Kept<G> {
         )
     }
 
-    fn table(&mut self, rows: u32, cols: u32) -> Option<Result<ComponentTable, String>> {
+    fn abilities(&self) -> Abilities {
+        self.analyst.game().abilities()
+    }
+
+    fn table(&mut self, rows: u32, cols: u32) -> Result<ComponentTable, Refusal> {
         let limits = self.limits;
         self.game().component_table(rows, cols, limits)
     }
@@ -271,7 +278,7 @@ impl<G: Game> DynGame for Kept<G> {
         self.analyst.convention()
     }
 
-    fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>> {
+    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> {
         self.analyst.game().genera(upto, budget)
     }
 }
@@ -380,13 +387,13 @@ mod tests {
             .unwrap();
         assert_eq!(lines.0, ["LOSE", "LOSE", "WIN"]);
         assert!(cutting.judge(&mut "2 x\n".as_bytes(), &mut lines).is_err());
-        let table = cutting.table(3, 4).unwrap().unwrap();
+        let table = cutting.table(3, 4).unwrap();
         assert_eq!(table.values.len(), 12);
         assert_eq!(table.values[0], 0, "a 1×1 paper");
         assert!(open("octal:0.07", &Settings::default())
             .unwrap()
             .table(3, 3)
-            .is_none());
+            .is_err());
     }
 
     #[test]

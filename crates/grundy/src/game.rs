@@ -7,17 +7,33 @@
 
 use std::io::Read;
 
-pub use crate::convention::Convention;
+pub use crate::convention::{Convention, Refusal};
 use crate::engine::{Engine, IllegalMove, Outcome};
 use crate::format::{JudgeInput, ReadError};
 pub use crate::judging::{Answers, CaseReader, JudgeError, Judged};
 pub use crate::limits::Limits;
-use crate::misere::{Genus, MisereEngine, MisereError};
+use crate::misere::{Genus, MisereEngine};
 use crate::nimber::Nimber;
 pub use crate::rng::Rng;
 pub use crate::style::{Plain, Style};
 pub use crate::table::ComponentTable;
 use crate::wire::{self, WireError};
+
+/// What a game can do besides the questions every game answers, as the
+/// game declares it. Front ends ask this before offering an ability; the
+/// methods behind an ability a game lacks refuse with
+/// [`Refusal::Unable`](crate::Refusal::Unable) or
+/// [`Refusal::NoMisere`](crate::Refusal::NoMisere).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Abilities {
+    /// A table of one component's values over its two sizes
+    /// ([`Game::component_table`]).
+    pub table: bool,
+    /// A misère form ([`Game::misere`]).
+    pub misere: bool,
+    /// The genera of its heaps under misère play ([`Game::genera`]).
+    pub genera: bool,
+}
 
 /// A game as the registry and every front end see it: an [`Engine`] that
 /// can also read its positions and write them, and its moves, for people.
@@ -25,6 +41,9 @@ pub trait Game: Engine {
     /// The name the registry knows it by, with its parameter
     /// (`bomb`, `octal:0.07`).
     fn name(&self) -> String;
+
+    /// What the game can do besides the questions every game answers.
+    fn abilities(&self) -> Abilities;
 
     /// What its components are called in a report ("Bombs", "Heaps").
     fn components_noun(&self) -> &'static str;
@@ -44,7 +63,7 @@ pub trait Game: Engine {
 
     /// Checks, before any work, that a position read can be valued within
     /// `limits` (and prepares what valuing it takes); the reason when not.
-    fn admit(&mut self, position: &Self::Position, limits: Limits) -> Result<(), String> {
+    fn admit(&mut self, position: &Self::Position, limits: Limits) -> Result<(), Refusal> {
         let _ = (position, limits);
         Ok(())
     }
@@ -173,16 +192,20 @@ pub trait Game: Engine {
 
     /// For games whose components have two sizes from 1 (a bomb's row and
     /// column, a paper's width and height): the value of one component for
-    /// every pair of sizes up to `rows` × `cols`, or the limit it is beyond.
-    /// `None` for other games.
+    /// every pair of sizes up to `rows` × `cols`, or the limit it is beyond
+    /// ([`Refusal::Limit`]). Refused for other games
+    /// ([`Abilities::table`]).
     fn component_table(
         &mut self,
         rows: u32,
         cols: u32,
         limits: Limits,
-    ) -> Option<Result<ComponentTable, String>> {
+    ) -> Result<ComponentTable, Refusal> {
         let _ = (rows, cols, limits);
-        None
+        Err(Refusal::Unable(format!(
+            "{} has no table of one component",
+            self.name()
+        )))
     }
 
     /// Answers every case of `input` under `convention`, one line each in
@@ -208,17 +231,23 @@ pub trait Game: Engine {
     fn misere(
         &self,
         budget: u64,
-    ) -> Result<Box<dyn MisereEngine<Self::Position, Self::Move>>, String> {
+    ) -> Result<Box<dyn MisereEngine<Self::Position, Self::Move>>, Refusal> {
         let _ = budget;
-        Err(format!("{} has no misère variant", self.name()))
+        Err(Refusal::NoMisere(format!(
+            "{} has no misère variant",
+            self.name()
+        )))
     }
 
     /// For heap games: the genus of each heap 0 … `upto` − 1 and whether
-    /// it is tame, searching at most `budget` positions a heap; `None` for
+    /// it is tame, searching at most `budget` positions a heap; refused for
     /// games whose components are not heaps.
-    fn genera(&self, upto: u64, budget: u64) -> Option<Result<Vec<(Genus, bool)>, MisereError>> {
+    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> {
         let _ = (upto, budget);
-        None
+        Err(Refusal::Unable(format!(
+            "{} is not a heap game: genera are for heap games",
+            self.name()
+        )))
     }
 
     /// Called once when a front end is done with the game: keeps what is

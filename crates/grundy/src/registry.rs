@@ -368,6 +368,65 @@ mod tests {
     }
 
     #[test]
+    fn every_game_does_what_its_abilities_declare() {
+        struct Check;
+        impl Visit for Check {
+            type Output = (String, crate::game::Abilities, [bool; 3]);
+            fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
+                let declared = game.abilities();
+                let table = game.component_table(2, 2, Limits::default());
+                if let Err(e) = &table {
+                    assert!(matches!(e, crate::Refusal::Unable(_)), "{e}");
+                }
+                let misere = game.misere(1000);
+                if let Err(e) = &misere {
+                    assert!(matches!(e, crate::Refusal::NoMisere(_)), "{e}");
+                }
+                let genera = game.genera(3, 10_000);
+                if let Err(e) = &genera {
+                    assert!(matches!(e, crate::Refusal::Unable(_)), "{e}");
+                }
+                (
+                    game.name(),
+                    declared,
+                    [table.is_ok(), misere.is_ok(), genera.is_ok()],
+                )
+            }
+        }
+        let mut declared = Vec::new();
+        for entry in GAMES {
+            let (name, abilities, found) =
+                open(entry.example, &Settings::default(), Check).unwrap();
+            assert_eq!(
+                [abilities.table, abilities.misere, abilities.genera],
+                found,
+                "{name}"
+            );
+            declared.push((name, found));
+        }
+        let with = |i: usize| -> Vec<&str> {
+            declared
+                .iter()
+                .filter(|(_, f)| f[i])
+                .map(|(n, _)| n.as_str())
+                .collect()
+        };
+        assert_eq!(with(0), ["bomb", "cutting"]);
+        assert_eq!(
+            with(1),
+            [
+                "bomb",
+                "matrix",
+                "octal:0.07",
+                "subtraction:1,3,4",
+                "grundys-game",
+                "green-hackenbush"
+            ]
+        );
+        assert_eq!(with(2), ["octal:0.07", "subtraction:1,3,4", "grundys-game"]);
+    }
+
+    #[test]
     fn names_and_parameters_are_refused_with_the_reason() {
         let error = |spec: &str| name_of(spec).unwrap_err().to_string();
         assert_eq!(

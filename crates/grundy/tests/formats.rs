@@ -5,9 +5,12 @@
 
 use std::io::{self, Read};
 
-use grundy::format::{BombReader, CuttingReader, MatrixCase, MatrixReader, ReadError};
+use grundy::format::ReadError;
 use grundy::games::bomb::Board;
+use grundy::games::bomb::BombReader;
+use grundy::games::cutting::CuttingReader;
 use grundy::games::matrix::Row;
+use grundy::games::matrix::{MatrixCase, MatrixReader};
 use proptest::prelude::*;
 
 /// How a test input is laid out: the separators the formats must tolerate.

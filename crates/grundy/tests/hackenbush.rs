@@ -203,3 +203,84 @@ fn published_values() {
         );
     }
 }
+
+/// Whether the player to move wins under misère play, by the literal rule:
+/// without an edge the player to move has won (the other made the last
+/// move); otherwise when some deletion leaves a position lost for the
+/// other player.
+fn misere_wins(edges: &[[u32; 2]], memo: &mut HashMap<Edges, bool>) -> bool {
+    let mut key: Edges = edges.iter().map(|&[a, b]| [a.min(b), a.max(b)]).collect();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let wins = key.is_empty() || (0..key.len()).any(|i| !misere_wins(&option(&key, i), memo));
+    memo.insert(key, wins);
+    wins
+}
+
+#[test]
+fn misere_play_against_the_literal_rule() {
+    use grundy::{Analyst, Convention};
+    let mut analyst =
+        Analyst::new(GreenHackenbush, Convention::Misere { budget: 1_000_000 }).unwrap();
+    let mut memo = HashMap::new();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let mut graphs: Vec<Edges> = vec![vec![], vec![[0, 1]], vec![[0, 0]], vec![[0, 1], [0, 1]]];
+    for _ in 0..300 {
+        let count = 1 + next(9) as usize;
+        let mut edges: Edges = Vec::new();
+        let mut touched = vec![0u32];
+        for _ in 0..count {
+            let a = touched[next(touched.len() as u64) as usize];
+            let b = next(6) as u32;
+            if !touched.contains(&b) {
+                touched.push(b);
+            }
+            edges.push([a, b]);
+        }
+        graphs.push(edges);
+    }
+    for edges in graphs {
+        let graph = Graph::new(edges.clone());
+        let wins = misere_wins(&edges, &mut memo);
+        let expected = if wins {
+            Outcome::FirstPlayer
+        } else {
+            Outcome::SecondPlayer
+        };
+        assert_eq!(analyst.outcome(&graph).unwrap(), expected, "{edges:?}");
+        let mut winning: Vec<usize> = (0..edges.len())
+            .filter(|&i| !misere_wins(&option(&edges, i), &mut memo))
+            .map(|i| i + 1)
+            .collect();
+        let mut found: Vec<usize> = analyst
+            .first_winning_moves(&graph, usize::MAX)
+            .unwrap()
+            .iter()
+            .map(|mv| mv.edge)
+            .collect();
+        winning.sort_unstable();
+        found.sort_unstable();
+        assert_eq!(found, winning, "{edges:?}");
+        assert_eq!(
+            analyst.count_winning_moves(&graph).unwrap(),
+            winning.len() as u128
+        );
+        if let Some(mv) = analyst.suggest(&graph).unwrap() {
+            assert!(analyst.check(&graph, &mv).is_ok());
+            assert!(!winning.is_empty() || !wins || edges.is_empty());
+            if !winning.is_empty() {
+                assert!(winning.contains(&mv.edge), "{edges:?}");
+            }
+        } else {
+            assert!(edges.is_empty());
+        }
+    }
+}

@@ -726,7 +726,8 @@ fn the_cutting_game_has_no_misere_variant() {
     let reason = grundy::games::cutting::CuttingGame
         .misere(10)
         .err()
-        .unwrap();
+        .unwrap()
+        .to_string();
     assert!(reason.contains("1×1 piece"), "{reason}");
 }
 

@@ -13,7 +13,7 @@ use anyhow::Context;
 use clap::ValueEnum;
 use grundy::game::Limits;
 use grundy::registry::{self, Settings, Visit};
-use grundy::Game;
+use grundy::{Game, Refusal};
 
 use crate::cli::parse_dimensions;
 #[cfg(feature = "pictures")]
@@ -107,22 +107,23 @@ impl Visit for Tabulate<'_> {
     fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
         let args = self.args;
         let (rows, cols) = args.size;
+        if !game.abilities().table {
+            return Err(UsageError(format!(
+                "{} has no table of one component; the games with one: {}",
+                game.name(),
+                games_with_tables().join(", ")
+            ))
+            .into());
+        }
         let table = match game.component_table(rows, cols, self.limits) {
-            None => {
-                return Err(UsageError(format!(
-                    "{} has no table of one component; the games with one: {}",
-                    game.name(),
-                    games_with_tables().join(", ")
-                ))
-                .into())
-            }
-            Some(Err(limit)) => {
+            Err(Refusal::Limit(limit)) => {
                 return Err(UsageError(format!(
                     "--size {rows}x{cols} is beyond the limit of {limit} (--max-cells raises it)"
                 ))
                 .into())
             }
-            Some(Ok(table)) => Table {
+            Err(other) => return Err(UsageError(other.to_string()).into()),
+            Ok(table) => Table {
                 game: game.name(),
                 what: table.what,
                 axes: table.axes,
@@ -157,8 +158,8 @@ fn games_with_tables() -> Vec<&'static str> {
     struct HasTable;
     impl Visit for HasTable {
         type Output = bool;
-        fn visit<G: Game + 'static>(self, mut game: G) -> bool {
-            game.component_table(1, 1, Limits::default()).is_some()
+        fn visit<G: Game + 'static>(self, game: G) -> bool {
+            game.abilities().table
         }
     }
     registry::GAMES

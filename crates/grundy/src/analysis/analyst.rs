@@ -50,9 +50,7 @@ impl<G: Game> Analyst<G> {
     pub fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal> {
         self.misere = match convention {
             Convention::Normal => None,
-            Convention::Misere { budget } => {
-                Some(self.game.misere(budget).map_err(Refusal::NoMisere)?)
-            }
+            Convention::Misere { budget } => Some(self.game.misere(budget)?),
         };
         self.convention = convention;
         Ok(())
@@ -81,7 +79,7 @@ impl<G: Game> Analyst<G> {
     /// Checks, before any work, that `position` can be valued within
     /// `limits` (see [`Game::admit`]).
     pub fn admit(&mut self, position: &G::Position, limits: Limits) -> Result<(), Refusal> {
-        self.game.admit(position, limits).map_err(Refusal::Limit)
+        self.game.admit(position, limits)
     }
 
     /// Who wins with perfect play.

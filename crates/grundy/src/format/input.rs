@@ -164,7 +164,7 @@ mod tests {
     fn readers_read_a_mapped_file_in_place() {
         let file = TempFile::new("bom", b"\xEF\xBB\xBF2 2\n3 2\n4 0\n");
         let mapped = JudgeInput::map(&File::open(&file.0).unwrap()).unwrap();
-        let mut reader = crate::format::CuttingReader::from_input(mapped).unwrap();
+        let mut reader = crate::games::cutting::CuttingReader::from_input(mapped).unwrap();
         let mut papers = Vec::new();
         let error = reader.next_batch(&mut papers, 10).unwrap_err();
         assert_eq!(papers.len(), 2);

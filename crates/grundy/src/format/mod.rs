@@ -9,18 +9,12 @@
 //! and for Bomb boards and kept Matrix cells a number of cells that callers
 //! may raise ([`DEFAULT_MAX_CELLS`](crate::DEFAULT_MAX_CELLS) by default).
 
-mod bomb;
-mod cutting;
-mod groups;
+pub(crate) mod groups;
 mod input;
-mod matrix;
-mod scan;
-mod tokens;
+pub(crate) mod scan;
+pub(crate) mod tokens;
 
-pub use bomb::BombReader;
-pub use cutting::CuttingReader;
 pub use input::{JudgeInput, MAP_UP_TO};
-pub use matrix::{MatrixCase, MatrixReader, MAX_COLS};
 
 use std::io;
 

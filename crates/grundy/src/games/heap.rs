@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
 
-use super::octal::Sequence;
+use super::values::Sequence;
 use crate::engine::{IllegalMove, Outcome};
 use crate::format::{FormatError, ReadError};
 use crate::game::{CaseReader, Game, Limits, Rng, Style};
@@ -343,6 +343,14 @@ fn heap_notation(mv: &SumMove<u64, u64>) -> String {
 }
 
 impl<R: HeapRules> Game for HeapGame<R> {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: false,
+            misere: true,
+            genera: true,
+        }
+    }
+
     fn name(&self) -> String {
         self.rules().name()
     }
@@ -351,7 +359,8 @@ impl<R: HeapRules> Game for HeapGame<R> {
     fn misere(
         &self,
         budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, String> {
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, crate::Refusal>
+    {
         let mut misere = crate::misere::Misere::new(self.rules().clone());
         misere.set_budget(budget);
         Ok(Box::new(crate::misere::HeapMisere(misere)))
@@ -361,14 +370,12 @@ impl<R: HeapRules> Game for HeapGame<R> {
         &self,
         upto: u64,
         budget: u64,
-    ) -> Option<Result<Vec<(crate::misere::Genus, bool)>, crate::misere::MisereError>> {
+    ) -> Result<Vec<(crate::misere::Genus, bool)>, crate::Refusal> {
         let mut misere = crate::misere::Misere::new(self.rules().clone());
         misere.set_budget(budget);
-        Some(
-            (0..upto)
-                .map(|n| Ok((misere.genus(&n)?, misere.is_tame(&n)?)))
-                .collect(),
-        )
+        (0..upto)
+            .map(|n| Ok((misere.genus(&n)?, misere.is_tame(&n)?)))
+            .collect()
     }
 
     fn components_noun(&self) -> &'static str {
@@ -389,9 +396,9 @@ impl<R: HeapRules> Game for HeapGame<R> {
         ))))
     }
 
-    fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), String> {
+    fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), crate::Refusal> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        ensure_values(self, largest, limits.max_heap)
+        ensure_values(self, largest, limits.max_heap).map_err(crate::Refusal::Limit)
     }
 
     fn judge_answer(&self, _: u64, outcome: Outcome) -> String {
@@ -867,7 +874,7 @@ mod tests {
         assert_eq!(game.cache().computed(), 22, "doubles");
         assert_eq!(
             game.admit(&vec![2000], limits),
-            Err("heap 2,000 is beyond the 1,001 values computed, and no period is proven within them".to_string())
+            Err(crate::Refusal::Limit("heap 2,000 is beyond the 1,001 values computed, and no period is proven within them".to_string()))
         );
         // A proven period reaches any heap.
         let mut kayles = heap_game("0.77".parse::<OctalCode>().unwrap());

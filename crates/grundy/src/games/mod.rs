@@ -9,4 +9,5 @@ pub mod heap;
 pub mod matrix;
 pub mod octal;
 pub mod subtraction;
+pub mod values;
 pub mod wythoff;

@@ -141,6 +141,10 @@ fn pair_text((x, y): (u64, u64)) -> String {
 }
 
 impl Game for WythoffGame {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities::default()
+    }
+
     fn name(&self) -> String {
         "wythoff".to_string()
     }
@@ -165,13 +169,13 @@ impl Game for WythoffGame {
         ))))
     }
 
-    fn admit(&mut self, pairs: &Vec<(u64, u64)>, limits: Limits) -> Result<(), String> {
+    fn admit(&mut self, pairs: &Vec<(u64, u64)>, limits: Limits) -> Result<(), crate::Refusal> {
         let largest = pairs.iter().map(|&(x, y)| x.max(y)).max().unwrap_or(0);
         if largest >= limits.max_side() {
-            return Err(format!(
+            return Err(crate::Refusal::Limit(format!(
                 "heap {largest} is beyond the table's side of {} (--max-cells raises the limit)",
                 limits.max_side()
-            ));
+            )));
         }
         let side = self.cache().side() as u64;
         if largest >= side {
@@ -431,10 +435,10 @@ mod tests {
         };
         assert_eq!(
             game.admit(&vec![(10, 1)], limits),
-            Err(
+            Err(crate::Refusal::Limit(
                 "heap 10 is beyond the table's side of 10 (--max-cells raises the limit)"
                     .to_string()
-            )
+            ))
         );
         assert!(game.admit(&vec![(9, 1)], limits).is_ok());
         assert_eq!(game.cache().side(), 10);

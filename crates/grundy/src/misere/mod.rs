@@ -22,18 +22,14 @@
 //! the least value not among its options' values; the player to move loses
 //! exactly when it is 0.
 
-mod bomb;
 mod engine;
 mod genus;
 mod heaps;
-mod matrix;
 pub mod nim;
 mod search;
 
-pub use bomb::{BoardRules, BombMisere};
 pub use engine::MisereEngine;
 pub use genus::{Genus, TameKind};
 pub use heaps::HeapMisere;
-pub use matrix::MatrixMisere;
 pub use nim::{misere_nim_outcome, misere_nim_outcome_of, misere_nim_winning_moves};
 pub use search::{Misere, MisereError, MoveOf, DEFAULT_BUDGET};

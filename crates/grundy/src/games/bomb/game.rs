@@ -5,12 +5,13 @@
 use std::io::Read;
 use std::ops::ControlFlow;
 
+use super::BombReader;
 use super::{Board, BombGame, BombMove, Cell, Landing};
 use crate::engine::{Engine, IllegalMove, Outcome, Played};
-use crate::format::{answer, BombReader, JudgeInput, ReadError};
+use crate::format::{answer, JudgeInput, ReadError};
 use crate::game::{Answers, CaseReader, ComponentTable, Game, JudgeError, Limits, Rng, Style};
 use crate::nimber::Nimber;
-use crate::notation::{self, with_commas};
+use crate::notation::with_commas;
 use crate::wire::{self, WireError};
 
 impl Engine for BombGame {
@@ -134,6 +135,14 @@ pub fn cell_text(cell: Cell) -> String {
 }
 
 impl Game for BombGame {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: true,
+            misere: true,
+            genera: false,
+        }
+    }
+
     fn name(&self) -> String {
         "bomb".to_string()
     }
@@ -143,10 +152,10 @@ impl Game for BombGame {
     fn misere(
         &self,
         budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Board, BombMove>>, String> {
-        let mut misere = crate::misere::Misere::new(crate::misere::BoardRules);
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Board, BombMove>>, crate::Refusal> {
+        let mut misere = crate::misere::Misere::new(super::BoardRules);
         misere.set_budget(budget);
-        Ok(Box::new(crate::misere::BombMisere(misere)))
+        Ok(Box::new(super::BombMisere(misere)))
     }
 
     fn components_noun(&self) -> &'static str {
@@ -253,11 +262,11 @@ impl Game for BombGame {
     }
 
     fn parse_move(&self, board: &Board, text: &str) -> Result<BombMove, IllegalMove> {
-        notation::parse_bomb(text, board)
+        super::parse_move(text, board)
     }
 
     fn notation(&self, _: &Board, mv: &BombMove) -> String {
-        notation::bomb(mv)
+        super::notation(mv)
     }
 
     fn describe_move(&self, board: &Board, mv: &BombMove) -> String {
@@ -352,10 +361,12 @@ impl Game for BombGame {
         rows: u32,
         cols: u32,
         limits: Limits,
-    ) -> Option<Result<ComponentTable, String>> {
+    ) -> Result<ComponentTable, crate::Refusal> {
         let side = limits.max_side();
         if u64::from(rows) > side || u64::from(cols) > side {
-            return Some(Err(format!("a Bomb table of at most {side}×{side}")));
+            return Err(crate::Refusal::Limit(format!(
+                "a Bomb table of at most {side}×{side}"
+            )));
         }
         // Within MAX_CELLS, as --max-cells is: the table grows to cover the
         // far corner.
@@ -366,11 +377,11 @@ impl Game for BombGame {
         let values = (0..rows as usize)
             .flat_map(|i| table.row(i)[..cols as usize].iter().copied())
             .collect();
-        Some(Ok(ComponentTable {
+        Ok(ComponentTable {
             what: "one bomb at (p, q)",
             axes: ["row p", "column q"],
             values,
-        }))
+        })
     }
 
     fn finish(&mut self) {

@@ -24,9 +24,15 @@
 //! The tests check it against a search over the literal rules.
 
 mod game;
+mod misere;
+mod notation;
+mod reader;
 mod table;
 
 pub use game::cell_text;
+pub use misere::{BoardRules, BombMisere};
+pub use notation::{notation, parse_move};
+pub use reader::BombReader;
 pub use table::{BombTable, CacheError, Progress};
 
 use std::sync::{Arc, Mutex, OnceLock};

@@ -28,6 +28,14 @@ fn edges_text(count: usize) -> String {
 }
 
 impl Game for GreenHackenbush {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: false,
+            misere: true,
+            genera: false,
+        }
+    }
+
     fn name(&self) -> String {
         "green-hackenbush".to_string()
     }
@@ -128,6 +136,14 @@ impl Game for GreenHackenbush {
             list.push([a, b]);
         }
         Graph::new(list)
+    }
+
+    /// The budgeted misère search over the pieces.
+    fn misere(
+        &self,
+        budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Graph, Cut>>, crate::Refusal> {
+        Ok(Box::new(super::HackenbushMisere::new(budget)))
     }
 
     fn position_wire(&self, graph: &Graph) -> wire::Position {

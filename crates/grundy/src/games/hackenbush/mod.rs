@@ -32,6 +32,12 @@
 //! graph of up to 7 edges on up to 5 vertices besides the ground, and on
 //! random graphs of up to 12 edges.
 //!
+//! # Misère play
+//! Under misère play (whoever deletes the last edge loses) the colon and
+//! fusion principles fail; the pieces are the components of grundy's
+//! budgeted misère search instead, with the literal rule as their options
+//! ([`HackenbushMisere`]), refused beyond the budget.
+//!
 //! # Input
 //! One position a line: edges `u-v` separated by spaces (`0-1 1-2 1-3
 //! 2-3`); blank lines and lines starting with `#` are skipped. Vertices are
@@ -41,11 +47,13 @@
 //! the edge to delete in the position's list.
 
 mod game;
+mod misere;
 mod reader;
 mod value;
 
 use std::ops::ControlFlow;
 
+pub use misere::{HackenbushMisere, PieceRules};
 pub use value::Edge;
 
 use crate::engine::{Engine, IllegalMove, Played};

@@ -7,15 +7,7 @@
 //! ch. 4). Heaps of size 0 are excluded: they never appear as parts of a
 //! split, which the proof needs.
 
-/// A proven period: `G(n + period) = G(n)` for every `n ≥ preperiod`, and
-/// neither can be smaller.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Periodicity {
-    /// The least period.
-    pub period: usize,
-    /// The least `n0` from which the sequence repeats with that period.
-    pub preperiod: usize,
-}
+pub use crate::games::values::Periodicity;
 
 /// The period and preperiod of `values`, if the periodicity theorem proves
 /// one (`t`: the most tokens a move takes).

@@ -20,7 +20,8 @@ use std::hint;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
-use super::sparse::{Engine, Last, View};
+use super::sparse::{Engine, Last};
+use super::store::View;
 
 /// The values buffer shared by the two threads: G(i) at `ptr + i − base`.
 /// Each index is written once, by the thread valuing that heap, before

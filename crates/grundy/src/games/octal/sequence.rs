@@ -2,31 +2,9 @@
 //! requested length is reached.
 
 use super::code::OctalCode;
-use super::period::{proven_period, Periodicity};
+use super::period::proven_period;
 use super::sparse::Engine;
-use crate::nimber::Nimber;
-
-/// The values computed, and the period if one was proven.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sequence {
-    /// G(0), G(1), … as far as computed.
-    pub values: Vec<u32>,
-    /// The proven period, if any.
-    pub periodicity: Option<Periodicity>,
-}
-
-impl Sequence {
-    /// G(n), from the values or, past them, from the period.
-    pub fn value(&self, n: u64) -> Option<Nimber> {
-        let n = usize::try_from(n).ok()?;
-        if let Some(v) = self.values.get(n) {
-            return Some(Nimber::from(*v));
-        }
-        let Periodicity { period, preperiod } = self.periodicity?;
-        let folded = preperiod + (n - preperiod) % period;
-        self.values.get(folded).map(|v| Nimber::from(*v))
-    }
-}
+pub use crate::games::values::{Periodicity, Sequence};
 
 /// G(0), …, G(`upto` − 1) by the plain rule: every option of every heap,
 /// O(n²) for splits in two and O(n³) in three. The reference the fast

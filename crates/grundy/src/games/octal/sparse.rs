@@ -3,7 +3,7 @@
 //! of [`super`]).
 
 use super::code::OctalCode;
-use super::store::{Gap, Store};
+use super::store::{Gap, Store, View};
 
 /// Values computed before a sparse space is looked for.
 pub(super) const PLAIN_UNTIL: usize = 4096;
@@ -52,27 +52,6 @@ pub(super) struct Scratch {
     seen: Vec<u64>,
     /// Which values are options of the heap being valued.
     marks: Vec<u32>,
-}
-
-/// The values a computation may read: G(i) is `low[i]` below
-/// `low.len()`, else `high[i − base]`.
-#[derive(Clone, Copy)]
-pub(super) struct View<'s> {
-    pub(super) low: &'s [u32],
-    pub(super) high: &'s [u32],
-    pub(super) base: usize,
-}
-
-impl View<'_> {
-    #[inline]
-    fn get(&self, i: usize) -> Option<u32> {
-        if i < self.low.len() {
-            return Some(self.low[i]);
-        }
-        i.checked_sub(self.base)
-            .and_then(|at| self.high.get(at))
-            .copied()
-    }
 }
 
 /// Whether [`Rules::value`] counts G(n − 1) among the options.

@@ -131,9 +131,9 @@ impl Store {
     }
 
     /// What the engine may read.
-    pub(super) fn view(&self) -> super::sparse::View<'_> {
+    pub(super) fn view(&self) -> View<'_> {
         let (high, base) = self.high();
-        super::sparse::View {
+        View {
             low: &self.head,
             high,
             base,
@@ -143,6 +143,27 @@ impl Store {
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
         4 * (self.head.capacity() + self.tail.capacity())
+    }
+}
+
+/// The values a computation may read: G(i) is `low[i]` below
+/// `low.len()`, else `high[i − base]`.
+#[derive(Clone, Copy)]
+pub(super) struct View<'s> {
+    pub(super) low: &'s [u32],
+    pub(super) high: &'s [u32],
+    pub(super) base: usize,
+}
+
+impl View<'_> {
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> Option<u32> {
+        if i < self.low.len() {
+            return Some(self.low[i]);
+        }
+        i.checked_sub(self.base)
+            .and_then(|at| self.high.get(at))
+            .copied()
     }
 }
 

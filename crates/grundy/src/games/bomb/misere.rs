@@ -4,10 +4,10 @@
 //! under misère play a game plus itself is not nothing, so the board is
 //! searched whole: one position is the set of cells holding a bomb.
 
-use super::engine::MisereEngine;
-use super::search::{Misere, MisereError};
+use super::{Board, BombMove, BombRules, Cell};
 use crate::engine::Outcome;
-use crate::games::bomb::{Board, BombMove, BombRules, Cell};
+use crate::misere::MisereEngine;
+use crate::misere::{Misere, MisereError};
 use crate::rules::Rules;
 
 /// A whole board as one component: the cells holding a bomb, sorted.

@@ -39,6 +39,12 @@
 //! the table below with the periodicity theorem for octal games, so sg is
 //! exact for every W and H up to `u64::MAX`.
 
+mod notation;
+mod reader;
+
+pub use notation::{notation, parse_move};
+pub use reader::CuttingReader;
+
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::Lowest;
 use crate::wire::{self, WireError};
@@ -719,7 +725,7 @@ impl crate::engine::Engine for CuttingGame {
 
 /// Papers read from a judge input: each `W H` pair is a game of one piece.
 struct Papers<'a> {
-    reader: crate::format::CuttingReader<Box<dyn std::io::Read + 'a>>,
+    reader: reader::CuttingReader<Box<dyn std::io::Read + 'a>>,
 }
 
 impl crate::game::CaseReader<Vec<Paper>> for Papers<'_> {
@@ -749,12 +755,21 @@ impl crate::game::Game for CuttingGame {
     fn misere(
         &self,
         _budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Self::Position, Self::Move>>, String> {
-        Err(
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Self::Position, Self::Move>>, crate::Refusal>
+    {
+        Err(crate::Refusal::NoMisere(
             "the Cutting Game has no misère variant: it is won by cutting out a 1×1 piece, \
              which ends the game, not by making the last move"
                 .to_string(),
-        )
+        ))
+    }
+
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: true,
+            misere: false,
+            genera: false,
+        }
     }
 
     fn components_noun(&self) -> &'static str {
@@ -766,7 +781,7 @@ impl crate::game::Game for CuttingGame {
         input: Box<dyn std::io::Read + 'a>,
         _: crate::game::Limits,
     ) -> Result<Box<dyn crate::game::CaseReader<Vec<Paper>> + 'a>, crate::format::ReadError> {
-        let reader = crate::format::CuttingReader::new(input)?;
+        let reader = reader::CuttingReader::new(input)?;
         Ok(Box::new(Papers { reader }))
     }
 
@@ -882,11 +897,11 @@ impl crate::game::Game for CuttingGame {
         pieces: &Vec<Paper>,
         text: &str,
     ) -> Result<Cut, crate::engine::IllegalMove> {
-        crate::notation::parse_cut(text, pieces)
+        notation::parse_move(text, pieces)
     }
 
     fn notation(&self, _: &Vec<Paper>, cut: &Cut) -> String {
-        crate::notation::cut(cut)
+        notation::notation(cut)
     }
 
     fn describe_move(&self, _: &Vec<Paper>, cut: &Cut) -> String {
@@ -959,9 +974,9 @@ impl crate::game::Game for CuttingGame {
         rows: u32,
         cols: u32,
         limits: crate::game::Limits,
-    ) -> Option<Result<crate::game::ComponentTable, String>> {
+    ) -> Result<crate::game::ComponentTable, crate::Refusal> {
         if u64::from(rows) * u64::from(cols) > limits.max_cells {
-            return Some(Err(format!(
+            return Err(crate::Refusal::Limit(format!(
                 "a table of at most {} cells",
                 limits.max_cells
             )));
@@ -971,11 +986,11 @@ impl crate::game::Game for CuttingGame {
                 (1..=u64::from(cols)).map(move |h| reduced_grundy(Paper::new(w, h)).value() as u32)
             })
             .collect();
-        Some(Ok(crate::game::ComponentTable {
+        Ok(crate::game::ComponentTable {
             what: "one W×H paper (reduced game)",
             axes: ["width W", "height H"],
             values,
-        }))
+        })
     }
 
     fn judge_fast<'a>(
@@ -1013,7 +1028,7 @@ fn judge_normal(
     /// Queries read at a time: large enough that reading is a tight
     /// loop. A batch never waits for input it does not have.
     const BATCH: usize = 1024;
-    let mut reader = crate::format::CuttingReader::from_input(input)?;
+    let mut reader = reader::CuttingReader::from_input(input)?;
     let mut papers = Vec::with_capacity(BATCH);
     let mut wins = Vec::with_capacity(BATCH);
     loop {

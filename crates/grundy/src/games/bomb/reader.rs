@@ -6,10 +6,10 @@
 
 use std::io::Read;
 
-use super::scan::{describe_byte, Scanner};
-use super::tokens::cell_masks;
-use super::{FormatError, JudgeInput, ReadError};
-use crate::games::bomb::Board;
+use super::Board;
+use crate::format::scan::{describe_byte, Scanner};
+use crate::format::tokens::cell_masks;
+use crate::format::{FormatError, JudgeInput, ReadError};
 
 /// Reads Bomb Game cases one board at a time.
 pub struct BombReader<R> {

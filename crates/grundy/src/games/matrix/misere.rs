@@ -3,11 +3,11 @@
 //! so the game is misère Nim over the row totals and Bouton's rule decides
 //! it exactly at every size, totals up to 2^128 − 1 included.
 
-use super::engine::MisereEngine;
-use super::nim::{misere_nim_outcome, misere_nim_winning_moves};
-use super::search::MisereError;
+use super::{take_first_cells_first, MatrixMove, Row};
 use crate::engine::Outcome;
-use crate::games::matrix::{take_first_cells_first, MatrixMove, Row};
+use crate::misere::nim::{misere_nim_outcome, misere_nim_winning_moves};
+use crate::misere::MisereEngine;
+use crate::misere::MisereError;
 
 /// The Matrix Game under misère play.
 #[derive(Clone, Copy, Debug, Default)]

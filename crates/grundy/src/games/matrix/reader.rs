@@ -7,11 +7,11 @@
 
 use std::io::Read;
 
-use super::groups::scan_groups;
-use super::scan::Scanner;
-use super::tokens::{scan_numbers, Step};
-use super::{FormatError, JudgeInput, ReadError};
-use crate::games::matrix::Row;
+use super::Row;
+use crate::format::groups::scan_groups;
+use crate::format::scan::Scanner;
+use crate::format::tokens::{scan_numbers, Step};
+use crate::format::{FormatError, JudgeInput, ReadError};
 
 /// The largest number of columns: a row's total of up to this many cells of
 /// `2^64 − 1` stones stays far inside `u128`.

@@ -3,10 +3,10 @@
 
 use std::io::Read;
 
-use super::scan::{digits8, load8, Scanner};
-use super::tokens::{newline_mask, scan_numbers, Isa, Scanned, Step};
-use super::{FormatError, JudgeInput, ReadError};
-use crate::games::cutting::Paper;
+use super::Paper;
+use crate::format::scan::{digits8, load8, Scanner};
+use crate::format::tokens::{newline_mask, scan_numbers, Isa, Scanned, Step};
+use crate::format::{FormatError, JudgeInput, ReadError};
 
 /// Reads Cutting Game queries one paper at a time.
 pub struct CuttingReader<R> {

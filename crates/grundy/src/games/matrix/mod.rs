@@ -15,6 +15,14 @@
 //! Totals need more than 64 bits: fifty cells of 2^64 − 1 stones overflow
 //! `u64`, so a row total is a `u128`.
 
+mod misere;
+mod notation;
+mod reader;
+
+pub use misere::MatrixMisere;
+pub use notation::{notation, parse_move};
+pub use reader::{MatrixCase, MatrixReader, MAX_COLS};
+
 use crate::nimber::Nimber;
 use crate::solve::BitCounts;
 use crate::wire::{self, WireError};
@@ -316,12 +324,12 @@ impl crate::engine::Engine for MatrixGame {
 
 /// Matrices read from a judge input, cells kept.
 struct Matrices<'a> {
-    reader: crate::format::MatrixReader<Box<dyn std::io::Read + 'a>>,
+    reader: reader::MatrixReader<Box<dyn std::io::Read + 'a>>,
 }
 
 impl crate::game::CaseReader<Vec<Row>> for Matrices<'_> {
     fn next_case(&mut self) -> Result<Option<Vec<Row>>, crate::format::ReadError> {
-        let mut case = crate::format::MatrixCase::default();
+        let mut case = reader::MatrixCase::default();
         Ok(self.reader.next_case(&mut case)?.then_some(case.rows))
     }
 
@@ -331,6 +339,14 @@ impl crate::game::CaseReader<Vec<Row>> for Matrices<'_> {
 }
 
 impl crate::game::Game for MatrixGame {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: false,
+            misere: true,
+            genera: false,
+        }
+    }
+
     fn name(&self) -> String {
         "matrix".to_string()
     }
@@ -348,7 +364,7 @@ impl crate::game::Game for MatrixGame {
         input: Box<dyn std::io::Read + 'a>,
         limits: crate::game::Limits,
     ) -> Result<Box<dyn crate::game::CaseReader<Vec<Row>> + 'a>, crate::format::ReadError> {
-        let reader = crate::format::MatrixReader::new(input)?
+        let reader = reader::MatrixReader::new(input)?
             .keep_cells(true)
             .max_cells(limits.max_cells);
         Ok(Box::new(Matrices { reader }))
@@ -358,8 +374,8 @@ impl crate::game::Game for MatrixGame {
     fn misere(
         &self,
         _budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<Row>, MatrixMove>>, String> {
-        Ok(Box::new(crate::misere::MatrixMisere))
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<Row>, MatrixMove>>, crate::Refusal> {
+        Ok(Box::new(misere::MatrixMisere))
     }
 
     fn judge_answer(&self, case: u64, outcome: crate::engine::Outcome) -> String {
@@ -476,11 +492,11 @@ impl crate::game::Game for MatrixGame {
         rows: &Vec<Row>,
         text: &str,
     ) -> Result<MatrixMove, crate::engine::IllegalMove> {
-        crate::notation::parse_matrix(text, rows)
+        notation::parse_move(text, rows)
     }
 
     fn notation(&self, rows: &Vec<Row>, mv: &MatrixMove) -> String {
-        crate::notation::matrix(mv, rows)
+        notation::notation(mv, rows)
     }
 
     fn describe_move(&self, _: &Vec<Row>, mv: &MatrixMove) -> String {
@@ -570,8 +586,8 @@ fn judge_normal(
     out: &mut dyn crate::game::Answers,
 ) -> Result<(), crate::game::JudgeError> {
     use std::fmt::Write as _;
-    let mut reader = crate::format::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
-    let mut case = crate::format::MatrixCase::default();
+    let mut reader = reader::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
+    let mut case = reader::MatrixCase::default();
     // One line buffer for every answer: no allocation per case.
     let mut text = String::new();
     while reader.next_case(&mut case)? {
@@ -594,8 +610,8 @@ fn judge_misere(
     limits: crate::game::Limits,
     out: &mut dyn crate::game::Answers,
 ) -> Result<(), crate::game::JudgeError> {
-    let mut reader = crate::format::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
-    let mut case = crate::format::MatrixCase::default();
+    let mut reader = reader::MatrixReader::from_input(input)?.max_cells(limits.max_cells);
+    let mut case = reader::MatrixCase::default();
     while reader.next_case(&mut case)? {
         // The rows are folded into one heap of their nim-sum.
         let nim_sum = case.rows.iter().fold(0, |x, r| x ^ r.total());
