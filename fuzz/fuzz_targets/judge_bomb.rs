@@ -1,7 +1,7 @@
 //! The Bomb judge reader on arbitrary bytes: errors, never panics.
 #![no_main]
-use grundy::games::bomb::BombReader;
 use grundy::games::bomb::Board;
+use grundy::games::bomb::BombReader;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,6 +1,6 @@
 //! The Matrix judge reader on arbitrary bytes, keeping cells or not.
 #![no_main]
-use grundy::format::{MatrixCase, MatrixReader};
+use grundy::games::matrix::{MatrixCase, MatrixReader};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

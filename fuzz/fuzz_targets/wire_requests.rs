@@ -2,6 +2,7 @@
 //! of the wire format, given to every registered game within small limits.
 //! Each is taken or refused with a reason; nothing panics.
 #![no_main]
+use grundy::analysis::{self, Analyst};
 use grundy::game::{Game, Limits};
 use grundy::registry::{self, Settings, Visit};
 use grundy::wire;
@@ -11,20 +12,22 @@ struct Try(wire::Position, Option<wire::Move>);
 
 impl Visit for Try {
     type Output = ();
-    fn visit<G: Game + 'static>(self, mut game: G) {
+    fn visit<G: Game + 'static>(self, game: G) {
+        let mut analyst = Analyst::normal(game);
         let limits = Limits {
             max_cells: 400,
             max_heap: 2_000,
         };
-        let Ok(position) = game.position_from_wire(&self.0, limits) else {
+        let Ok(position) = analyst.game().position_from_wire(&self.0, limits) else {
             return;
         };
-        if game.admit(&position, limits).is_err() {
+        if analyst.admit(&position, limits).is_err() {
             return;
         }
-        let _ = wire::analyse(&mut game, &position, 3);
+        let _ = analysis::analyse(&mut analyst, &position, 3);
         if let Some(mv) = self.1 {
-            if let Ok(mv) = wire::take_move(&mut game, &position, &mv) {
+            let game = analyst.game_mut();
+            if let Ok(mv) = analysis::take_move(game, &position, &mv) {
                 let after = game.play(&position, &mv);
                 let _ = game.position_wire(&after.position);
             }
@@ -38,7 +41,20 @@ fuzz_target!(|text: &str| {
         return;
     };
     let mv = serde_json::from_str::<wire::Move>(mv).ok();
-    for game in ["bomb", "cutting", "matrix", "octal:0.137", "subtraction:1,3,4", "grundys-game", "wythoff"] {
-        let _ = registry::open(game, &Settings::default(), Try(position.clone(), mv.clone()));
+    for game in [
+        "bomb",
+        "cutting",
+        "matrix",
+        "octal:0.137",
+        "subtraction:1,3,4",
+        "grundys-game",
+        "wythoff",
+        "green-hackenbush",
+    ] {
+        let _ = registry::open(
+            game,
+            &Settings::default(),
+            Try(position.clone(), mv.clone()),
+        );
     }
 });
