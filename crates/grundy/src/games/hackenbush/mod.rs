@@ -154,20 +154,15 @@ impl GreenHackenbush {
         let pieces = graph.pieces();
         let values: Vec<Nimber> = pieces.iter().map(|p| value(&p.edges)).collect();
         let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
-        // Every move is in one piece; leave the others alone.
-        let mut wanted: Vec<(usize, usize, Nimber)> = Vec::new();
-        for (i, piece) in pieces.iter().enumerate() {
-            let goal = target ^ total ^ values[i];
-            for (j, _) in piece.places.iter().enumerate() {
-                wanted.push((piece.places[j], i, goal));
-            }
-        }
-        wanted.sort_unstable_by_key(|&(place, _, _)| place);
-        for (place, i, goal) in wanted {
-            let piece = &pieces[i];
-            let j = piece.places.binary_search(&place).unwrap_or(0);
-            let (after, _) = Graph::new(piece.edges.clone()).without(j);
-            if value(&after.edges) == goal {
+        // A move is in one piece and leaves the others alone: deleting the
+        // j-th edge of piece i reaches `target` when the piece becomes
+        // worth `target ^ total ^ values[i]`. Edges in the position's order.
+        let mut next = vec![0usize; pieces.len()];
+        for (place, &i) in value::pieces(&graph.edges).iter().enumerate() {
+            let j = next[i];
+            next[i] += 1;
+            let (after, _) = Graph::new(pieces[i].edges.clone()).without(j);
+            if value(&after.edges) == target ^ total ^ values[i] {
                 visit(place)?;
             }
         }

@@ -62,7 +62,7 @@ pub fn value(edges: &[Edge]) -> u64 {
         }
     }
     // Colon principle, leaves first: an order from the root, then back.
-    let root = piece[graph.ground] as usize;
+    let root = piece[GROUND] as usize;
     let mut parent = vec![usize::MAX; pieces];
     let mut order = Vec::with_capacity(pieces);
     parent[root] = root;
@@ -94,8 +94,8 @@ pub fn grounded(edges: &[Edge]) -> Vec<bool> {
     }
     let graph = Compact::new(edges);
     let mut seen = vec![false; graph.vertices];
-    seen[graph.ground] = true;
-    let mut stack = vec![graph.ground];
+    seen[GROUND] = true;
+    let mut stack = vec![GROUND];
     while let Some(v) = stack.pop() {
         for &(to, _) in graph.around(v) {
             if !seen[to as usize] {
@@ -131,13 +131,11 @@ pub fn pieces(edges: &[Edge]) -> Vec<usize> {
     }
     let mut label = vec![usize::MAX; ids.len()];
     let mut count = 0;
-    let mut ground_loops = Vec::new();
     edges
         .iter()
         .map(|&[a, b]| {
             if a == 0 && b == 0 {
                 // A loop at the ground is a piece of its own.
-                ground_loops.push(count);
                 count += 1;
                 return count - 1;
             }
@@ -152,10 +150,12 @@ pub fn pieces(edges: &[Edge]) -> Vec<usize> {
         .collect()
 }
 
+/// The ground's compact number: vertex 0 sorts first.
+const GROUND: usize = 0;
+
 /// A graph with its vertices numbered 0.. and its adjacency in one array.
 struct Compact {
     vertices: usize,
-    ground: usize,
     /// The edges, in compact vertex numbers.
     edges: Vec<[u32; 2]>,
     /// `start[v]..start[v + 1]` in `adjacent`: (neighbour, edge).
@@ -191,7 +191,6 @@ impl Compact {
         }
         Compact {
             vertices,
-            ground: 0,
             edges,
             start,
             adjacent,
