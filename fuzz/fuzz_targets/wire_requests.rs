@@ -3,16 +3,16 @@
 //! Each is taken or refused with a reason; nothing panics.
 #![no_main]
 use grundy::analysis::{self, Analyst};
-use grundy::game::{Game, Limits};
-use grundy::registry::{self, Settings, Visit};
+use grundy::game::Limits;
+use grundy::prelude::*;
+use grundy::registry::{self, Settings};
 use grundy::wire;
 use libfuzzer_sys::fuzz_target;
 
 struct Try(wire::Position, Option<wire::Move>);
 
-impl Visit for Try {
-    type Output = ();
-    fn visit<G: Game + 'static>(self, game: G) {
+impl Try {
+    fn run(self, game: AnyGame) {
         let mut analyst = Analyst::normal(game);
         let limits = Limits {
             max_cells: 400,
@@ -51,10 +51,8 @@ fuzz_target!(|text: &str| {
         "wythoff",
         "green-hackenbush",
     ] {
-        let _ = registry::open(
-            game,
-            &Settings::default(),
-            Try(position.clone(), mv.clone()),
-        );
+        if let Ok(game) = registry::open(game, &Settings::default()) {
+            Try(position.clone(), mv.clone()).run(game);
+        }
     }
 });

@@ -6,10 +6,10 @@
 //! the registry does.)
 
 use grundy::game::Limits;
+use grundy::game::Present;
 use grundy::games::heap::{heap_game, plain_sequence, HeapRules};
 use grundy::games::octal::Sequence;
 use grundy::rules::Rules;
-use grundy::Game;
 use grundy_cli::cmd::solve::{solve, Format, InputFormat, Want};
 use grundy_cli::output::run_cases;
 
@@ -74,7 +74,10 @@ fn solve_text(input: &str, all: bool) -> String {
 
 fn solve_with(input: &str, all: bool, misere: Option<u64>) -> String {
     let convention = grundy::Convention::from_budget(misere);
-    let mut analyst = grundy::Analyst::new(heap_game(TakeOrHalve), convention).unwrap();
+    // Behind the one type every front end holds, as the registry would
+    // give it.
+    let game = grundy::AnyGame::new(heap_game(TakeOrHalve));
+    let mut analyst = grundy::Analyst::new(game, convention).unwrap();
     let want = Want {
         all,
         format: Format::Text,

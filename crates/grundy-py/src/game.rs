@@ -3,7 +3,7 @@
 
 use std::io;
 
-use grundy::dynamic::{self, DynGame};
+use grundy::dynamic::{self, WireGame};
 use grundy::game::{Answers, JudgeError as LibJudgeError, Limits};
 use grundy::registry::Settings;
 use grundy::wire::WireError;
@@ -27,7 +27,7 @@ fn limits(max_cells: Option<u64>, max_heap: Option<u64>) -> Limits {
 }
 
 /// Opens a game of the registry, or says why not (as the CLI does).
-fn open(name: &str, limits: Limits) -> PyResult<Box<dyn DynGame>> {
+fn open(name: &str, limits: Limits) -> PyResult<WireGame> {
     let settings = Settings {
         limits,
         ..Settings::default()
@@ -56,7 +56,7 @@ fn side(outcome: Outcome) -> &'static str {
 /// made it.
 #[pyclass(unsendable, module = "grundy", name = "Game")]
 pub struct Game {
-    inner: Box<dyn DynGame>,
+    inner: WireGame,
 }
 
 #[pymethods]
@@ -235,12 +235,12 @@ pub fn game(
     misere_budget: Option<u64>,
 ) -> PyResult<Game> {
     let mut inner = open(name, limits(max_cells, max_heap))?;
-    set_misere(inner.as_mut(), misere, misere_budget)?;
+    set_misere(&mut inner, misere, misere_budget)?;
     Ok(Game { inner })
 }
 
 /// Misère play with the budget given (the CLI's default otherwise).
-fn set_misere(game: &mut dyn DynGame, misere: bool, budget: Option<u64>) -> PyResult<()> {
+fn set_misere(game: &mut WireGame, misere: bool, budget: Option<u64>) -> PyResult<()> {
     if !misere {
         if budget.is_some() {
             return Err(PyValueError::new_err("misere_budget= needs misere=True"));
@@ -284,7 +284,7 @@ pub fn judge(
     let result = if game.is_instance_of::<PyString>() {
         let name: String = game.extract()?;
         let mut opened = open(&name, limits(max_cells, max_heap))?;
-        set_misere(opened.as_mut(), misere, misere_budget)?;
+        set_misere(&mut opened, misere, misere_budget)?;
         opened.judge(&mut text.as_bytes(), &mut answers)
     } else {
         if misere || misere_budget.is_some() {

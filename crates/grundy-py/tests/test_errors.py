@@ -47,8 +47,11 @@ def test_a_case_beyond_the_limits_says_how_to_raise_them(cli):
 
 def test_positions_and_moves_of_the_wrong_shape():
     kayles = grundy.game("octal:0.77")
-    with pytest.raises(ValueError, match="^expected a position in the JSON wire format: unknown variant `heapz`"):
+    # A kind the format does not name is a shape of some other game's.
+    with pytest.raises(ValueError, match="^octal:0.77 takes heaps, not heapz$"):
         kayles.value({"kind": "heapz"})
+    with pytest.raises(ValueError, match="^expected a position in the JSON wire format: unknown field `heapz`"):
+        kayles.value({"kind": "heaps", "heapz": [1]})
     with pytest.raises(ValueError, match="^octal:0.77 takes heaps, not board$"):
         kayles.value({"kind": "board", "rows": 1, "cols": 1, "bombs": []})
     with pytest.raises(TypeError, match="expected dicts, lists, ints and strings"):
@@ -57,8 +60,11 @@ def test_positions_and_moves_of_the_wrong_shape():
         kayles.value({1: 2})
     with pytest.raises(ValueError, match="^illegal move: "):
         kayles.play({"kind": "heaps", "heaps": [3]}, {"kind": "heap", "heap": 1, "take": 3, "leave": [1]})
-    with pytest.raises(ValueError, match="^expected a move in the JSON wire format"):
+    # A move of a kind the format does not name is some other game's.
+    with pytest.raises(ValueError, match="^octal:0.77 takes heap moves, not jump$"):
         kayles.play({"kind": "heaps", "heaps": [3]}, {"kind": "jump"})
+    with pytest.raises(ValueError, match="^expected a move in the JSON wire format: missing field `take`"):
+        kayles.play({"kind": "heaps", "heaps": [3]}, {"kind": "heap", "heap": 1})
     small = grundy.game("octal:0.77", max_heap=50)
     with pytest.raises(ValueError, match="50"):
         small.value({"kind": "heaps", "heaps": [51]})

@@ -1,7 +1,7 @@
 //! The JSON API: every document is a type of `grundy::wire`, the format
 //! `grundy solve --format json` writes, described by the schema served at
-//! `/api/schema`. Every game comes from the registry: the handlers are
-//! generic over [`Game`] and never name one.
+//! `/api/schema`. Every game comes from the registry as an [`AnyGame`]: the
+//! handlers never name one.
 //!
 //! Every size a request names is checked against [`Limits`] before anything
 //! is computed; every computation runs through [`Jobs`](crate::jobs::Jobs);
@@ -16,9 +16,10 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
 use grundy::analysis::{self, Analyst};
-use grundy::game::{Game, Rng};
+use grundy::game::Rng;
 use grundy::games::octal::{grundy_sequence_while, OctalCode};
-use grundy::registry::{self, Settings, Visit};
+use grundy::prelude::*;
+use grundy::registry::{self, Settings};
 use grundy::wire::{self, FORMAT_VERSION};
 use grundy::Convention;
 use serde::Deserialize;
@@ -46,28 +47,27 @@ pub async fn games(State(state): State<Shared>) -> Json<messages::GameList> {
 /// What the registry says of every game, with the kind of its positions
 /// (from a random one).
 pub fn game_list() -> messages::GameList {
-    struct Info(registry::Entry);
-    impl Visit for Info {
-        type Output = messages::GameInfo;
-        fn visit<G: Game + 'static>(self, mut game: G) -> messages::GameInfo {
-            let position = game.random_position(&mut Rng::new(1), None);
-            let [first, second] = game.players();
-            messages::GameInfo {
-                name: self.0.name.to_string(),
-                title: self.0.title.to_string(),
-                parameter: self.0.parameter.map(str::to_string),
-                summary: self.0.summary.to_string(),
-                example: self.0.example.to_string(),
-                kind: game.position_wire(&position).kind().to_string(),
-                players: [first.to_string(), second.to_string()],
-                move_help: game.move_help(),
-                misere: game.abilities().misere,
-            }
+    let info = |entry: &registry::Entry, mut game: AnyGame| {
+        let position = game.random_position(&mut Rng::new(1), None);
+        let [first, second] = game.players();
+        messages::GameInfo {
+            name: entry.name.to_string(),
+            title: entry.title.to_string(),
+            parameter: entry.parameter.map(str::to_string),
+            summary: entry.summary.to_string(),
+            example: entry.example.to_string(),
+            kind: game.position_wire(&position).kind().to_string(),
+            players: [first.to_string(), second.to_string()],
+            move_help: game.move_help(),
+            misere: game.abilities().misere,
         }
-    }
+    };
     let games = registry::GAMES
         .iter()
-        .filter_map(|entry| registry::open(entry.example, &Settings::default(), Info(*entry)).ok())
+        .filter_map(|entry| {
+            let game = registry::open(entry.example, &Settings::default()).ok()?;
+            Some(info(entry, game))
+        })
         .collect();
     messages::GameList {
         format: FORMAT_VERSION,
@@ -96,17 +96,12 @@ fn weight_of(position: &wire::Position, limits: &Limits) -> Weight {
     }
 }
 
-/// Opens the game `name` in a job of `weight` and visits it there with
-/// games sharing the server's tables, stopped when the request times out.
-async fn with_game<T, V>(
-    state: &Shared,
-    name: &str,
-    weight: Weight,
-    visit: V,
-) -> Result<T, ApiError>
+/// Opens the game `name` in a job of `weight` and runs `work` on it there,
+/// sharing the server's tables and stopped when the request times out.
+async fn with_game<T, F>(state: &Shared, name: &str, weight: Weight, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    V: Visit<Output = Result<T, ApiError>> + Send + 'static,
+    F: FnOnce(AnyGame) -> Result<T, ApiError> + Send + 'static,
 {
     let name = checked_name(name, &state.limits)?;
     let shelf = Arc::clone(&state.shelf);
@@ -122,7 +117,7 @@ where
                 threads: Some(1),
                 ..Settings::default()
             };
-            registry::open(&name, &settings, visit)
+            registry::open(&name, &settings).map(work)
         })
         .await
         .map_err(|e| ApiError::from_job(e, state.jobs.time()))?;
@@ -130,11 +125,11 @@ where
 }
 
 /// A wire position as one of `game`'s, admitted within `limits`.
-fn position_of<G: Game>(
-    game: &mut G,
+fn position_of(
+    game: &mut AnyGame,
     position: &wire::Position,
     limits: grundy::game::Limits,
-) -> Result<G::Position, ApiError> {
+) -> Result<AnyPosition, ApiError> {
     let position = game.position_from_wire(position, limits)?;
     game.admit(&position, limits)?;
     Ok(position)
@@ -152,33 +147,20 @@ pub async fn solve(
     request: Result<Json<messages::SolveRequest>, JsonRejection>,
 ) -> Result<Json<wire::Analysis>, ApiError> {
     let Json(request) = request?;
-    struct Solve {
-        request: messages::SolveRequest,
-        limits: grundy::game::Limits,
-        listed: usize,
-        convention: Convention,
-    }
-    impl Visit for Solve {
-        type Output = Result<wire::Analysis, ApiError>;
-        fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
-            let mut analyst = Analyst::new(game, self.convention)?;
-            let position = position_of(analyst.game_mut(), &self.request.position, self.limits)?;
-            Ok(analysis::analyse(&mut analyst, &position, self.listed)?)
-        }
-    }
     let listed = request
         .listed
         .unwrap_or(state.limits.listed_moves)
         .min(state.limits.listed_moves);
     let weight = weight_of(&request.position, &state.limits);
-    let game = request.game.clone();
-    let visit = Solve {
-        convention: convention(request.misere, &state.limits),
-        request,
-        limits: state.limits.positions,
-        listed,
-    };
-    with_game(&state, &game, weight, visit).await.map(Json)
+    let convention = convention(request.misere, &state.limits);
+    let limits = state.limits.positions;
+    with_game(&state, &request.game, weight, move |game| {
+        let mut analyst = Analyst::new(game, convention)?;
+        let position = position_of(analyst.game_mut(), &request.position, limits)?;
+        Ok(analysis::analyse(&mut analyst, &position, listed)?)
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /api/play` ([`messages::PlayRequest`]): your move, then the engine's
@@ -188,48 +170,37 @@ pub async fn play(
     request: Result<Json<messages::PlayRequest>, JsonRejection>,
 ) -> Result<Json<messages::PlayAnswer>, ApiError> {
     let Json(request) = request?;
-    struct Play {
-        request: messages::PlayRequest,
-        limits: grundy::game::Limits,
-        convention: Convention,
-    }
-    impl Visit for Play {
-        type Output = Result<messages::PlayAnswer, ApiError>;
-        fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
-            let request = self.request;
-            let mut analyst = Analyst::new(game, self.convention)?;
-            let start = position_of(analyst.game_mut(), &request.position, self.limits)?;
-            let round = analysis::round(
-                &mut analyst,
-                start.clone(),
-                request.mv.as_ref(),
-                request.reply.unwrap_or(true),
-            )?;
-            let game = analyst.game();
-            Ok(messages::PlayAnswer {
-                format: FORMAT_VERSION,
-                game: game.name(),
-                your_move: round
-                    .your_move
-                    .map(|mv| analysis::report(game, &start, &mv)),
-                after_your_move: game.position_wire(&round.after_your_move),
-                engine_move: round
-                    .engine_move
-                    .map(|mv| analysis::report(game, &round.after_your_move, &mv)),
-                engine_move_wins: round.engine_move_wins,
-                position: game.position_wire(&round.position),
-                winner: round.winner,
-            })
-        }
-    }
     let weight = weight_of(&request.position, &state.limits);
-    let game = request.game.clone();
-    let visit = Play {
-        convention: convention(request.misere, &state.limits),
-        request,
-        limits: state.limits.positions,
-    };
-    with_game(&state, &game, weight, visit).await.map(Json)
+    let convention = convention(request.misere, &state.limits);
+    let limits = state.limits.positions;
+    let name = request.game.clone();
+    with_game(&state, &name, weight, move |game| {
+        let mut analyst = Analyst::new(game, convention)?;
+        let start = position_of(analyst.game_mut(), &request.position, limits)?;
+        let round = analysis::round(
+            &mut analyst,
+            start.clone(),
+            request.mv.as_ref(),
+            request.reply.unwrap_or(true),
+        )?;
+        let game = analyst.game();
+        Ok(messages::PlayAnswer {
+            format: FORMAT_VERSION,
+            game: game.name(),
+            your_move: round
+                .your_move
+                .map(|mv| analysis::report(game, &start, &mv)),
+            after_your_move: game.position_wire(&round.after_your_move),
+            engine_move: round
+                .engine_move
+                .map(|mv| analysis::report(game, &round.after_your_move, &mv)),
+            engine_move_wins: round.engine_move_wins,
+            position: game.position_wire(&round.position),
+            winner: round.winner,
+        })
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /api/parse` ([`messages::ParseRequest`]): the first case of a text in
@@ -239,38 +210,21 @@ pub async fn parse(
     request: Result<Json<messages::ParseRequest>, JsonRejection>,
 ) -> Result<Json<messages::Parsed>, ApiError> {
     let Json(request) = request?;
-    struct Parse {
-        text: String,
-        limits: grundy::game::Limits,
-    }
-    impl Visit for Parse {
-        type Output = Result<messages::Parsed, ApiError>;
-        fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
-            let input = Box::new(std::io::Cursor::new(self.text.into_bytes()));
-            let mut reader = game
-                .reader(input, self.limits)
-                .map_err(|e| ApiError::refused(e.to_string()))?;
-            let position = reader
-                .next_case()
-                .map_err(|e| ApiError::refused(e.to_string()))?
-                .ok_or_else(|| ApiError::refused("the text holds no case"))?;
-            // Within the playground's limits, as a position sent as JSON.
-            let wire = game.position_wire(&position);
-            let position = position_of(&mut game, &wire, self.limits)?;
-            Ok(messages::Parsed {
-                format: FORMAT_VERSION,
-                game: game.name(),
-                position: game.position_wire(&position),
-            })
-        }
-    }
-    let visit = Parse {
-        text: request.text,
-        limits: state.limits.positions,
-    };
-    with_game(&state, &request.game, Weight::Light, visit)
-        .await
-        .map(Json)
+    let limits = state.limits.positions;
+    let text = request.text;
+    with_game(&state, &request.game, Weight::Light, move |mut game| {
+        let input = Box::new(std::io::Cursor::new(text.into_bytes()));
+        let mut reader = game
+            .reader(input, limits)
+            .map_err(|e| ApiError::refused(e.to_string()))?;
+        let position = reader
+            .next_case()
+            .map_err(|e| ApiError::refused(e.to_string()))?
+            .ok_or_else(|| ApiError::refused("the text holds no case"))?;
+        parsed(&mut game, &position, limits)
+    })
+    .await
+    .map(Json)
 }
 
 /// `POST /api/new` ([`messages::NewRequest`]): a random position of the game.
@@ -287,33 +241,32 @@ pub async fn new_position(
             )));
         }
     }
-    struct New {
-        request: messages::NewRequest,
-        limits: grundy::game::Limits,
-    }
-    impl Visit for New {
-        type Output = Result<messages::Parsed, ApiError>;
-        fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
-            let seed = self.request.seed.unwrap_or_else(seed_from_clock);
-            let size = self.request.size.map(|[a, b]| (a, b));
-            let position = game.random_position(&mut Rng::new(seed), size);
-            let wire = game.position_wire(&position);
-            let position = position_of(&mut game, &wire, self.limits)?;
-            Ok(messages::Parsed {
-                format: FORMAT_VERSION,
-                game: game.name(),
-                position: game.position_wire(&position),
-            })
-        }
-    }
-    let game = request.game.clone();
-    let visit = New {
-        request,
-        limits: state.limits.positions,
-    };
-    with_game(&state, &game, Weight::Light, visit)
-        .await
-        .map(Json)
+    let limits = state.limits.positions;
+    let seed = request.seed.unwrap_or_else(seed_from_clock);
+    let size = request.size.map(|[a, b]| (a, b));
+    with_game(&state, &request.game, Weight::Light, move |mut game| {
+        let position = game.random_position(&mut Rng::new(seed), size);
+        parsed(&mut game, &position, limits)
+    })
+    .await
+    .map(Json)
+}
+
+/// A position the game made (read from a text, or random) as the answer
+/// of `/api/parse` and `/api/new`: within the playground's limits, checked
+/// as a position sent as JSON would be.
+fn parsed(
+    game: &mut AnyGame,
+    position: &AnyPosition,
+    limits: grundy::game::Limits,
+) -> Result<messages::Parsed, ApiError> {
+    let wire = game.position_wire(position);
+    let position = position_of(game, &wire, limits)?;
+    Ok(messages::Parsed {
+        format: FORMAT_VERSION,
+        game: game.name(),
+        position: game.position_wire(&position),
+    })
 }
 
 fn seed_from_clock() -> u64 {
@@ -344,52 +297,42 @@ pub async fn table(
             q.rows, q.cols, state.limits.table_cells
         )));
     }
-    struct Table {
-        rows: u32,
-        cols: u32,
-        limits: grundy::game::Limits,
-    }
-    impl Visit for Table {
-        type Output = Result<wire::Table, ApiError>;
-        fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
-            if !game.abilities().table {
-                return Err(ApiError::refused(format!(
-                    "{} has no table: its components do not have two sizes",
-                    game.name()
-                )));
-            }
-            let table = game.component_table(self.rows, self.cols, self.limits)?;
-            let values: Vec<Vec<u32>> = table
-                .values
-                .chunks(self.cols as usize)
-                .map(<[u32]>::to_vec)
-                .collect();
-            Ok(wire::Table {
-                format: FORMAT_VERSION,
-                game: game.name(),
-                what: table.what.to_string(),
-                axes: table.axes.map(str::to_string),
-                rows: self.rows,
-                cols: self.cols,
-                max: table.values.iter().copied().max().unwrap_or(0),
-                values,
-            })
-        }
-    }
     let weight = if cells > state.limits.light_size {
         Weight::Heavy
     } else {
         Weight::Light
     };
-    let visit = Table {
-        rows: q.rows,
-        cols: q.cols,
-        limits: grundy::game::Limits {
-            max_cells: state.limits.table_cells,
-            ..state.limits.positions
-        },
+    let limits = grundy::game::Limits {
+        max_cells: state.limits.table_cells,
+        ..state.limits.positions
     };
-    with_game(&state, &q.game, weight, visit).await.map(Json)
+    let (rows, cols) = (q.rows, q.cols);
+    with_game(&state, &q.game, weight, move |mut game| {
+        if !game.abilities().table {
+            return Err(ApiError::refused(format!(
+                "{} has no table: its components do not have two sizes",
+                game.name()
+            )));
+        }
+        let table = game.component_table(rows, cols, limits)?;
+        let values: Vec<Vec<u32>> = table
+            .values
+            .chunks(cols as usize)
+            .map(<[u32]>::to_vec)
+            .collect();
+        Ok(wire::Table {
+            format: FORMAT_VERSION,
+            game: game.name(),
+            what: table.what.to_string(),
+            axes: table.axes.map(str::to_string),
+            rows,
+            cols,
+            max: table.values.iter().copied().max().unwrap_or(0),
+            values,
+        })
+    })
+    .await
+    .map(Json)
 }
 
 /// `GET /api/genera?game=octal:0.77&upto=N`.
@@ -416,34 +359,23 @@ pub async fn genera(
             "upto from 1 to {MAX_GENERA} heaps (found {upto})"
         )));
     }
-    struct Genera {
-        upto: u64,
-        budget: u64,
-    }
-    impl Visit for Genera {
-        type Output = Result<wire::Genera, ApiError>;
-        fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
-            let genera = game.genera(self.upto, self.budget)?;
-            let first_not_tame = genera.iter().position(|(_, tame)| !tame).map(|n| n as u64);
-            Ok(wire::Genera {
-                format: FORMAT_VERSION,
-                game: game.name(),
-                genera: genera
-                    .into_iter()
-                    .enumerate()
-                    .map(|(heap, (genus, tame))| genus.to_wire(heap as u64, tame))
-                    .collect(),
-                first_not_tame,
-            })
-        }
-    }
-    let visit = Genera {
-        upto,
-        budget: state.limits.misere_budget,
-    };
-    with_game(&state, &q.game, Weight::Heavy, visit)
-        .await
-        .map(Json)
+    let budget = state.limits.misere_budget;
+    with_game(&state, &q.game, Weight::Heavy, move |game| {
+        let genera = game.genera(upto, budget)?;
+        let first_not_tame = genera.iter().position(|(_, tame)| !tame).map(|n| n as u64);
+        Ok(wire::Genera {
+            format: FORMAT_VERSION,
+            game: game.name(),
+            genera: genera
+                .into_iter()
+                .enumerate()
+                .map(|(heap, (genus, tame))| genus.to_wire(heap as u64, tame))
+                .collect(),
+            first_not_tame,
+        })
+    })
+    .await
+    .map(Json)
 }
 
 /// `GET /api/octal?code=0.07&upto=N`.

@@ -12,9 +12,9 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use gate::{soon, until, Gate};
-use grundy::game::Game;
 use grundy::games::bomb::naive_table;
-use grundy::registry::{self, Settings, Visit, GAMES};
+use grundy::prelude::*;
+use grundy::registry::{self, Settings, GAMES};
 use grundy::wire;
 use grundy_web::jobs::{JobError, Jobs, Weight};
 use grundy_web::{application, router, Limits, SCHEMA};
@@ -92,20 +92,7 @@ fn app() -> Router {
 
 /// The library's own analysis of a wire position of `game`.
 fn library_analysis(game: &str, position: &Value, listed: usize) -> Value {
-    struct Analyse(wire::Position, usize);
-    impl Visit for Analyse {
-        type Output = wire::Analysis;
-        fn visit<G: Game + 'static>(self, mut game: G) -> wire::Analysis {
-            let limits = Limits::default().positions;
-            let position = game.position_from_wire(&self.0, limits).unwrap();
-            game.admit(&position, limits).unwrap();
-            grundy::analysis::analyse(&mut grundy::Analyst::normal(game), &position, self.1)
-                .unwrap()
-        }
-    }
-    let position: wire::Position = serde_json::from_value(position.clone()).unwrap();
-    let analysis = registry::open(game, &Settings::default(), Analyse(position, listed)).unwrap();
-    serde_json::to_value(analysis).unwrap()
+    library_analysis_under(game, position, listed, grundy::Convention::Normal)
 }
 
 /// The library's own analysis of a wire position of `game` under
@@ -116,20 +103,16 @@ fn library_analysis_under(
     listed: usize,
     convention: grundy::Convention,
 ) -> Value {
-    struct Analyse(wire::Position, usize, grundy::Convention);
-    impl Visit for Analyse {
-        type Output = wire::Analysis;
-        fn visit<G: Game + 'static>(self, game: G) -> wire::Analysis {
-            let limits = Limits::default().positions;
-            let mut analyst = grundy::Analyst::new(game, self.2).unwrap();
-            let position = analyst.game().position_from_wire(&self.0, limits).unwrap();
-            analyst.admit(&position, limits).unwrap();
-            grundy::analysis::analyse(&mut analyst, &position, self.1).unwrap()
-        }
-    }
     let position: wire::Position = serde_json::from_value(position.clone()).unwrap();
-    let visit = Analyse(position, listed, convention);
-    let analysis = registry::open(game, &Settings::default(), visit).unwrap();
+    let limits = Limits::default().positions;
+    let game = registry::open(game, &Settings::default()).unwrap();
+    let mut analyst = grundy::Analyst::new(game, convention).unwrap();
+    let position = analyst
+        .game()
+        .position_from_wire(&position, limits)
+        .unwrap();
+    analyst.admit(&position, limits).unwrap();
+    let analysis = grundy::analysis::analyse(&mut analyst, &position, listed).unwrap();
     serde_json::to_value(analysis).unwrap()
 }
 

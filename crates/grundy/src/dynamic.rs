@@ -1,12 +1,10 @@
-//! A game opened by name and kept: one object-safe trait over every
-//! [`Game`], speaking the wire format.
+//! A game opened by name and asked in wire values: [`WireGame`].
 //!
-//! [`registry::open`](crate::registry::open) hands a game to a visitor and
-//! takes it back when the visit ends, which suits a request or a command.
-//! A front end that keeps a game between calls (a Python object, a REPL)
-//! holds a [`DynGame`] instead: positions and moves go in and come out as
-//! [`wire`] values, checked against the [`Limits`] the game was opened with,
-//! so the front end never names a game's own types.
+//! [`registry::open`] gives the [`AnyGame`] every
+//! front end holds. A front end that speaks only the [`wire`] format (the
+//! Python package) wraps it in a [`WireGame`]: positions and moves go in and
+//! come out as wire values, checked against the [`Limits`] the game was
+//! opened with, under the convention it was set to.
 //!
 //! ```
 //! use grundy::dynamic;
@@ -22,115 +20,30 @@
 use std::io::Read;
 
 use crate::analysis::{self, Analyst, Convention, Refusal};
-use crate::engine::Outcome;
+use crate::any_game::{AnyGame, AnyPosition};
+use crate::engine::{Engine, Outcome};
 use crate::format::JudgeInput;
-use crate::game::{Abilities, Answers, ComponentTable, Game, JudgeError, Limits, Rng};
+use crate::game::{
+    Abilities, Answers, ComponentTable, Extras, Game, JudgeError, Limits, Present, Rng, WireForm,
+};
 use crate::misere::Genus;
 use crate::nimber::Nimber;
-use crate::registry::{self, OpenError, Settings, Visit};
+use crate::registry::{self, OpenError, Settings};
 use crate::wire::{self, WireError};
 
-/// A game behind a pointer: everything a front end asks, in wire values.
-pub trait DynGame {
-    /// The registry name with its parameter (`octal:0.77`).
-    fn name(&self) -> String;
-
-    /// The players as the statement names them, the one to move first.
-    fn players(&self) -> [&'static str; 2];
-
-    /// The limits positions are checked against.
-    fn limits(&self) -> Limits;
-
-    /// The nim-sum of the position's components.
-    fn value(&mut self, position: &wire::Position) -> Result<Nimber, WireError>;
-
-    /// Every component with its value.
-    fn components(&mut self, position: &wire::Position) -> Result<Vec<wire::Component>, WireError>;
-
-    /// Who wins with perfect play.
-    fn outcome(&mut self, position: &wire::Position) -> Result<Outcome, WireError>;
-
-    /// The first `limit` winning moves (all of them for `None`).
-    fn winning_moves(
-        &mut self,
-        position: &wire::Position,
-        limit: Option<usize>,
-    ) -> Result<Vec<wire::MoveReport>, WireError>;
-
-    /// A winning move, else the move hardest to answer; `None` when there
-    /// is no move.
-    fn suggest(&mut self, position: &wire::Position)
-        -> Result<Option<wire::MoveReport>, WireError>;
-
-    /// The position after `mv`, refused with the reason unless it is legal;
-    /// `true` with it when the move won at once (a Cutting Game 1×1 piece).
-    fn play(
-        &mut self,
-        position: &wire::Position,
-        mv: &wire::Move,
-    ) -> Result<(wire::Position, bool), WireError>;
-
-    /// Whether the player to move has no legal move.
-    fn is_terminal(&mut self, position: &wire::Position) -> Result<bool, WireError>;
-
-    /// The analysis `grundy solve --format json` writes, listing at most
-    /// `listed` winning moves.
-    fn analyse(
-        &mut self,
-        position: &wire::Position,
-        listed: usize,
-    ) -> Result<wire::Analysis, WireError>;
-
-    /// Answers every case of `input` in the judge's format.
-    fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError>;
-
-    /// What the game can do besides the questions every game answers.
-    fn abilities(&self) -> Abilities;
-
-    /// The values of one component over `rows` × `cols` sizes, for games
-    /// with two-sized components (see [`Game::component_table`]).
-    fn table(&mut self, rows: u32, cols: u32) -> Result<ComponentTable, Refusal>;
-
-    /// A random position from `seed` (see [`Game::random_position`]).
-    fn random_position(&mut self, seed: u64, size: Option<(u64, u64)>) -> wire::Position;
-
-    /// Keeps what is worth keeping (see [`Game::finish`]).
-    fn finish(&mut self);
-
-    /// Asks under `convention` from now on; refused (and unchanged) when
-    /// the game has no form under it. Under misère play the outcome, the
-    /// winning moves, the suggestion, the analysis and the judge answers
-    /// are the misère ones (values and components stay the normal-play
-    /// values).
-    fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal>;
-
-    /// The convention positions are asked about under.
-    fn convention(&self) -> Convention;
-
-    /// For heap games, the genus of heaps 0 … `upto` − 1 and whether each
-    /// is tame (see [`Game::genera`]).
-    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal>;
-}
-
 /// Opens the game `spec` names, to be kept (under normal play until
-/// [`DynGame::set_convention`] says otherwise).
-pub fn open(spec: &str, settings: &Settings) -> Result<Box<dyn DynGame>, OpenError> {
-    struct Keep(Limits);
-    impl Visit for Keep {
-        type Output = Box<dyn DynGame>;
-        fn visit<G: Game + 'static>(self, game: G) -> Box<dyn DynGame> {
-            Box::new(Kept {
-                analyst: Analyst::normal(game),
-                limits: self.0,
-            })
-        }
-    }
-    registry::open(spec, settings, Keep(settings.limits))
+/// [`WireGame::set_convention`] says otherwise).
+pub fn open(spec: &str, settings: &Settings) -> Result<WireGame, OpenError> {
+    Ok(WireGame::new(
+        registry::open(spec, settings)?,
+        settings.limits,
+    ))
 }
 
-/// A game under its convention, and its limits.
-struct Kept<G: Game> {
-    analyst: Analyst<G>,
+/// A game under its convention, asked in wire values and checked against
+/// its limits.
+pub struct WireGame {
+    analyst: Analyst<AnyGame>,
     limits: Limits,
 }
 
@@ -138,10 +51,18 @@ fn refused(e: Refusal) -> WireError {
     WireError::Refused(e.to_string())
 }
 
-impl<G: Game> Kept<G> {
+impl WireGame {
+    /// `game` under normal play, its positions checked against `limits`.
+    pub fn new(game: AnyGame, limits: Limits) -> WireGame {
+        WireGame {
+            analyst: Analyst::normal(game),
+            limits,
+        }
+    }
+
     /// A wire position as one of the game's, within the limits and
     /// admitted for valuing.
-    fn position(&mut self, position: &wire::Position) -> Result<G::Position, WireError> {
+    fn position(&mut self, position: &wire::Position) -> Result<AnyPosition, WireError> {
         let position = self
             .analyst
             .game()
@@ -152,30 +73,36 @@ impl<G: Game> Kept<G> {
         Ok(position)
     }
 
-    fn game(&mut self) -> &mut G {
+    fn game(&mut self) -> &mut AnyGame {
         self.analyst.game_mut()
     }
-}
 
-impl<G: Game> DynGame for Kept<G> {
-    fn name(&self) -> String {
+    /// The registry name with its parameter (`octal:0.77`).
+    pub fn name(&self) -> String {
         self.analyst.game().name()
     }
 
-    fn players(&self) -> [&'static str; 2] {
+    /// The players as the statement names them, the one to move first.
+    pub fn players(&self) -> [&'static str; 2] {
         self.analyst.game().players()
     }
 
-    fn limits(&self) -> Limits {
+    /// The limits positions are checked against.
+    pub fn limits(&self) -> Limits {
         self.limits
     }
 
-    fn value(&mut self, position: &wire::Position) -> Result<Nimber, WireError> {
+    /// The nim-sum of the position's components.
+    pub fn value(&mut self, position: &wire::Position) -> Result<Nimber, WireError> {
         let position = self.position(position)?;
         Ok(self.game().value(&position))
     }
 
-    fn components(&mut self, position: &wire::Position) -> Result<Vec<wire::Component>, WireError> {
+    /// Every component with its value.
+    pub fn components(
+        &mut self,
+        position: &wire::Position,
+    ) -> Result<Vec<wire::Component>, WireError> {
         let position = self.position(position)?;
         let game = self.game();
         let components = game.components(&position);
@@ -186,12 +113,14 @@ impl<G: Game> DynGame for Kept<G> {
             .collect())
     }
 
-    fn outcome(&mut self, position: &wire::Position) -> Result<Outcome, WireError> {
+    /// Who wins with perfect play.
+    pub fn outcome(&mut self, position: &wire::Position) -> Result<Outcome, WireError> {
         let position = self.position(position)?;
         self.analyst.outcome(&position).map_err(refused)
     }
 
-    fn winning_moves(
+    /// The first `limit` winning moves (all of them for `None`).
+    pub fn winning_moves(
         &mut self,
         position: &wire::Position,
         limit: Option<usize>,
@@ -207,7 +136,9 @@ impl<G: Game> DynGame for Kept<G> {
             .collect())
     }
 
-    fn suggest(
+    /// A winning move, else the move hardest to answer; `None` when there
+    /// is no move.
+    pub fn suggest(
         &mut self,
         position: &wire::Position,
     ) -> Result<Option<wire::MoveReport>, WireError> {
@@ -216,7 +147,9 @@ impl<G: Game> DynGame for Kept<G> {
         Ok(mv.map(|mv| analysis::report(self.analyst.game(), &position, &mv)))
     }
 
-    fn play(
+    /// The position after `mv`, refused with the reason unless it is legal;
+    /// `true` with it when the move won at once (a Cutting Game 1×1 piece).
+    pub fn play(
         &mut self,
         position: &wire::Position,
         mv: &wire::Move,
@@ -228,12 +161,15 @@ impl<G: Game> DynGame for Kept<G> {
         Ok((game.position_wire(&played.position), played.won))
     }
 
-    fn is_terminal(&mut self, position: &wire::Position) -> Result<bool, WireError> {
+    /// Whether the player to move has no legal move.
+    pub fn is_terminal(&mut self, position: &wire::Position) -> Result<bool, WireError> {
         let position = self.position(position)?;
         Ok(self.game().is_terminal(&position))
     }
 
-    fn analyse(
+    /// The analysis `grundy solve --format json` writes, listing at most
+    /// `listed` winning moves.
+    pub fn analyse(
         &mut self,
         position: &wire::Position,
         listed: usize,
@@ -242,7 +178,8 @@ impl<G: Game> DynGame for Kept<G> {
         analysis::analyse(&mut self.analyst, &position, listed).map_err(refused)
     }
 
-    fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError> {
+    /// Answers every case of `input` in the judge's format.
+    pub fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError> {
         analysis::judge(
             &mut self.analyst,
             JudgeInput::stream(input),
@@ -251,34 +188,47 @@ impl<G: Game> DynGame for Kept<G> {
         )
     }
 
-    fn abilities(&self) -> Abilities {
+    /// What the game can do besides the questions every game answers.
+    pub fn abilities(&self) -> Abilities {
         self.analyst.game().abilities()
     }
 
-    fn table(&mut self, rows: u32, cols: u32) -> Result<ComponentTable, Refusal> {
+    /// The values of one component over `rows` × `cols` sizes, for games
+    /// with two-sized components (see [`Extras::component_table`]).
+    pub fn table(&mut self, rows: u32, cols: u32) -> Result<ComponentTable, Refusal> {
         let limits = self.limits;
         self.game().component_table(rows, cols, limits)
     }
 
-    fn random_position(&mut self, seed: u64, size: Option<(u64, u64)>) -> wire::Position {
+    /// A random position from `seed` (see [`Game::random_position`]).
+    pub fn random_position(&mut self, seed: u64, size: Option<(u64, u64)>) -> wire::Position {
         let game = self.game();
         let position = game.random_position(&mut Rng::new(seed), size);
         game.position_wire(&position)
     }
 
-    fn finish(&mut self) {
+    /// Keeps what is worth keeping (see [`Game::finish`]).
+    pub fn finish(&mut self) {
         self.game().finish();
     }
 
-    fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal> {
+    /// Asks under `convention` from now on; refused (and unchanged) when
+    /// the game has no form under it. Under misère play the outcome, the
+    /// winning moves, the suggestion, the analysis and the judge answers
+    /// are the misère ones (values and components stay the normal-play
+    /// values).
+    pub fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal> {
         self.analyst.set_convention(convention)
     }
 
-    fn convention(&self) -> Convention {
+    /// The convention positions are asked about under.
+    pub fn convention(&self) -> Convention {
         self.analyst.convention()
     }
 
-    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> {
+    /// For heap games, the genus of heaps 0 … `upto` − 1 and whether each
+    /// is tame (see [`Extras::genera`]).
+    pub fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> {
         self.analyst.game().genera(upto, budget)
     }
 }

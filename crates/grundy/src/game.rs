@@ -22,28 +22,25 @@ use crate::wire::{self, WireError};
 /// What a game can do besides the questions every game answers, as the
 /// game declares it. Front ends ask this before offering an ability; the
 /// methods behind an ability a game lacks refuse with
-/// [`Refusal::Unable`](crate::Refusal::Unable) or
-/// [`Refusal::NoMisere`](crate::Refusal::NoMisere).
+/// [`Refusal::Unable`] or
+/// [`Refusal::NoMisere`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Abilities {
     /// A table of one component's values over its two sizes
-    /// ([`Game::component_table`]).
+    /// ([`Extras::component_table`]).
     pub table: bool,
-    /// A misère form ([`Game::misere`]).
+    /// A misère form ([`Extras::misere`]).
     pub misere: bool,
-    /// The genera of its heaps under misère play ([`Game::genera`]).
+    /// The genera of its heaps under misère play ([`Extras::genera`]).
     pub genera: bool,
 }
 
-/// A game as the registry and every front end see it: an [`Engine`] that
-/// can also read its positions and write them, and its moves, for people.
-pub trait Game: Engine {
+/// How a game shows itself to people: its name, its players, its
+/// positions, components and moves in words and drawings.
+pub trait Present: Engine {
     /// The name the registry knows it by, with its parameter
     /// (`bomb`, `octal:0.07`).
     fn name(&self) -> String;
-
-    /// What the game can do besides the questions every game answers.
-    fn abilities(&self) -> Abilities;
 
     /// What its components are called in a report ("Bombs", "Heaps").
     fn components_noun(&self) -> &'static str;
@@ -52,31 +49,6 @@ pub trait Game: Engine {
     /// other.
     fn players(&self) -> [&'static str; 2] {
         ["the first player", "the second player"]
-    }
-
-    /// A reader of positions in the game's input format.
-    fn reader<'a>(
-        &self,
-        input: Box<dyn Read + 'a>,
-        limits: Limits,
-    ) -> Result<Box<dyn CaseReader<Self::Position> + 'a>, ReadError>;
-
-    /// Checks, before any work, that a position read can be valued within
-    /// `limits` (and prepares what valuing it takes); the reason when not.
-    fn admit(&mut self, position: &Self::Position, limits: Limits) -> Result<(), Refusal> {
-        let _ = (position, limits);
-        Ok(())
-    }
-
-    /// The answer line of case `case` (from 1) in the judge's format.
-    fn judge_answer(&self, case: u64, outcome: Outcome) -> String {
-        let _ = case;
-        if outcome.first_player_wins() {
-            "WIN"
-        } else {
-            "LOSE"
-        }
-        .to_string()
     }
 
     /// Who wins, in words ("John wins").
@@ -103,13 +75,6 @@ pub trait Game: Engine {
         }
     }
 
-    /// Whether the nim-sum decides the position (not when the game's own
-    /// winning rule does, as with a Cutting Game strip).
-    fn nim_sum_decides(&mut self, position: &Self::Position) -> bool {
-        let _ = position;
-        true
-    }
-
     /// One component and its value in words (`(1,2) *1`, `heap 2: 7 *3`).
     fn describe_component(
         &self,
@@ -121,23 +86,26 @@ pub trait Game: Engine {
     /// The position drawn as text, for a person to play on.
     fn draw(&self, position: &Self::Position, style: &dyn Style) -> String;
 
+    /// A move in words.
+    fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
+
     /// How to write a move, for `help`.
     fn move_help(&self) -> String;
+}
 
+/// How a person writes a move: read and written in one notation.
+pub trait Notation: Engine {
     /// Reads a move typed by a person, refusing an illegal one with the
     /// reason.
     fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, IllegalMove>;
 
-    /// A move in the notation [`Game::parse_move`] reads.
+    /// A move in the notation [`Notation::parse_move`] reads.
     fn notation(&self, position: &Self::Position, mv: &Self::Move) -> String;
+}
 
-    /// A move in words.
-    fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
-
-    /// A random position; `size` is the game's own (rows × columns of a
-    /// board, width × height of a paper, heaps × largest heap).
-    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Self::Position;
-
+/// Positions, moves and components in the [`wire`] format, checked against
+/// the limits on the way in.
+pub trait WireForm: Present + Notation {
     /// The position in the wire format.
     fn position_wire(&self, position: &Self::Position) -> wire::Position;
 
@@ -157,7 +125,7 @@ pub trait Game: Engine {
     }
 
     /// A wire move as one of the game's, not yet checked for legality
-    /// (see [`wire::take_move`]). The default reads its notation.
+    /// (see [`analysis::take_move`](crate::analysis::take_move)). The default reads its notation.
     fn move_from_wire(
         &self,
         position: &Self::Position,
@@ -189,6 +157,52 @@ pub trait Game: Engine {
             value: Some(value.value().into()),
         }
     }
+}
+
+/// The game's judge input and answers: how cases are read, and how an
+/// outcome is answered.
+pub trait JudgeFormat: Engine {
+    /// A reader of positions in the game's input format.
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Self::Position> + 'a>, ReadError>;
+
+    /// The answer line of case `case` (from 1) in the judge's format.
+    fn judge_answer(&self, case: u64, outcome: Outcome) -> String {
+        let _ = case;
+        if outcome.first_player_wins() {
+            "WIN"
+        } else {
+            "LOSE"
+        }
+        .to_string()
+    }
+
+    /// Answers every case of `input` under `convention`, one line each in
+    /// the judge's format (writing the answers of the cases before an
+    /// error), for a game with a faster way than position by position; else
+    /// hands the input back ([`Judged::Declined`], the default), and
+    /// [`analysis::judge`](crate::analysis::judge) reads positions with
+    /// [`JudgeFormat::reader`] and decides them one at a time.
+    fn judge_fast<'a>(
+        &mut self,
+        convention: Convention,
+        input: JudgeInput<'a>,
+        limits: Limits,
+        out: &mut dyn Answers,
+    ) -> Judged<'a> {
+        let _ = (convention, limits, out);
+        Judged::Declined(input)
+    }
+}
+
+/// What a game can do besides the questions every game answers, declared
+/// by [`Extras::abilities`]; the others refuse (the defaults do).
+pub trait Extras: Present {
+    /// What the game can do besides the questions every game answers.
+    fn abilities(&self) -> Abilities;
 
     /// For games whose components have two sizes from 1 (a bomb's row and
     /// column, a paper's width and height): the value of one component for
@@ -206,23 +220,6 @@ pub trait Game: Engine {
             "{} has no table of one component",
             self.name()
         )))
-    }
-
-    /// Answers every case of `input` under `convention`, one line each in
-    /// the judge's format (writing the answers of the cases before an
-    /// error), for a game with a faster way than position by position; else
-    /// hands the input back ([`Judged::Declined`], the default), and
-    /// [`analysis::judge`](crate::analysis::judge) reads positions with
-    /// [`Game::reader`] and decides them one at a time.
-    fn judge_fast<'a>(
-        &mut self,
-        convention: Convention,
-        input: JudgeInput<'a>,
-        limits: Limits,
-        out: &mut dyn Answers,
-    ) -> Judged<'a> {
-        let _ = (convention, limits, out);
-        Judged::Declined(input)
     }
 
     /// The game under misère play (the last player to move loses), with
@@ -249,6 +246,32 @@ pub trait Game: Engine {
             self.name()
         )))
     }
+}
+
+/// A game as the registry and every front end see it: an [`Engine`] that
+/// shows itself to people ([`Present`]), reads and writes moves
+/// ([`Notation`]), speaks the wire format ([`WireForm`]), reads its judge
+/// input ([`JudgeFormat`]) and declares what more it can do ([`Extras`]).
+/// What is left here belongs to no one concern: whether a position can be
+/// valued, random positions, and what to keep at the end.
+pub trait Game: Present + Notation + WireForm + JudgeFormat + Extras {
+    /// Checks, before any work, that a position read can be valued within
+    /// `limits` (and prepares what valuing it takes); the reason when not.
+    fn admit(&mut self, position: &Self::Position, limits: Limits) -> Result<(), Refusal> {
+        let _ = (position, limits);
+        Ok(())
+    }
+
+    /// Whether the nim-sum decides the position (not when the game's own
+    /// winning rule does, as with a Cutting Game strip).
+    fn nim_sum_decides(&mut self, position: &Self::Position) -> bool {
+        let _ = position;
+        true
+    }
+
+    /// A random position; `size` is the game's own (rows × columns of a
+    /// board, width × height of a paper, heaps × largest heap).
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Self::Position;
 
     /// Called once when a front end is done with the game: keeps what is
     /// worth keeping (a table grown in this run).

@@ -51,7 +51,7 @@ pub enum JudgeError {
     Write(#[source] io::Error),
 }
 
-/// What [`Game::judge_fast`](crate::Game::judge_fast) did with an input.
+/// What [`Game::judge_fast`](crate::game::JudgeFormat::judge_fast) did with an input.
 pub enum Judged<'a> {
     /// It answered the whole input (or stopped with the error).
     Done(Result<(), JudgeError>),

@@ -61,6 +61,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod any_game;
 pub mod convention;
 pub mod cpu;
 pub mod dynamic;
@@ -74,6 +75,7 @@ pub mod misere;
 pub mod nimber;
 pub mod notation;
 pub mod persist;
+pub mod prelude;
 pub mod registry;
 pub mod rng;
 pub mod rules;
@@ -84,6 +86,7 @@ pub mod table;
 pub mod wire;
 
 pub use analysis::Analyst;
+pub use any_game::AnyGame;
 pub use convention::{Convention, Refusal};
 pub use engine::{Engine, IllegalMove, Outcome, Played};
 pub use game::Game;

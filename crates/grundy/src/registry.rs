@@ -1,17 +1,22 @@
 //! Every game grundy knows, by name.
 //!
 //! A front end names a game (`bomb`, `octal:0.07`, `subtraction:1,3,4`) and
-//! hands [`open`] a [`Visit`]: the registry builds the game and calls the
-//! visitor with it, so the front end's code is one generic function over
-//! [`Game`] and never matches over game kinds.
+//! [`open`] builds it as an [`AnyGame`]: the one type every front end holds,
+//! itself a [`Game`], so the front end's code never matches over game kinds
+//! and never names a game's own types.
 //!
 //! # Adding a game
-//! 1. Write one file (say `games/nim.rs`) with the game's type and its
-//!    [`Engine`](crate::engine::Engine) and [`Game`] implementations. For a
-//!    heap game, its [`Rules`](crate::rules::Rules) and
-//!    [`HeapRules`] are enough: the
-//!    [`Solver`](crate::rules::Solver) is its engine and
-//!    [`HeapGame`] its [`Game`].
+//! 1. Write one folder (say `games/nim/`, following `games/hackenbush/`)
+//!    with the game's type, its [`Engine`](crate::engine::Engine), and the
+//!    small traits that make it a [`Game`]: [`Present`](crate::game::Present)
+//!    (name, words, drawing), [`Notation`](crate::game::Notation),
+//!    [`WireForm`](crate::game::WireForm) (its wire shapes: the format's
+//!    own, or a [`Shaped`](crate::wire::Shaped) one of its own),
+//!    [`JudgeFormat`](crate::game::JudgeFormat) (its reader),
+//!    [`Extras`](crate::game::Extras) (the abilities it declares) and
+//!    [`Game`]. For a heap game, its [`Rules`](crate::rules::Rules) and
+//!    [`HeapRules`] are enough: the [`Solver`](crate::rules::Solver) is its
+//!    engine and [`HeapGame`] its [`Game`].
 //! 2. Implement [`Registered`] for it: its [`Entry`] (name, whether it takes
 //!    a parameter, a line of description) and how to build it from the
 //!    parameter.
@@ -23,6 +28,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::any_game::AnyGame;
 use crate::game::{Game, Limits};
 use crate::games::bomb::{BombGame, Progress, TableStore};
 use crate::games::cutting::CuttingGame;
@@ -75,16 +81,34 @@ pub trait Registered: Game + Sized + 'static {
 
     /// Builds the game from the text after its name's `:` (`None` without
     /// one); the reason when the parameter is wrong.
-    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String>;
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError>;
 }
 
-/// Code that works on any game: the registry calls it with the game named.
-pub trait Visit {
-    /// What the visit gives back.
-    type Output;
-
-    /// Works on `game`.
-    fn visit<G: Game + 'static>(self, game: G) -> Self::Output;
+/// Why a game's parameter is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParameterError {
+    /// The game takes a parameter and none was given.
+    #[error("expected {what} after the `:`, like `{example}`")]
+    Missing {
+        /// What the parameter is.
+        what: &'static str,
+        /// A name with one.
+        example: &'static str,
+    },
+    /// The game takes no parameter.
+    #[error("takes no parameter, found `:{0}`")]
+    Unexpected(String),
+    /// The parameter is not an octal code.
+    #[error("`{parameter}`: {reason}")]
+    Code {
+        /// The parameter.
+        parameter: String,
+        /// Why it is no code.
+        reason: crate::games::octal::CodeError,
+    },
+    /// The parameter is not a subtraction set.
+    #[error(transparent)]
+    Set(#[from] crate::games::subtraction::SetError),
 }
 
 /// Why a name did not open a game.
@@ -104,23 +128,27 @@ pub enum OpenError {
         /// The game's name.
         name: &'static str,
         /// What is wrong.
-        reason: String,
+        reason: ParameterError,
     },
 }
 
 /// Requires a parameter.
-fn required<'a>(parameter: Option<&'a str>, what: &str, example: &str) -> Result<&'a str, String> {
+fn required<'a>(
+    parameter: Option<&'a str>,
+    what: &'static str,
+    example: &'static str,
+) -> Result<&'a str, ParameterError> {
     match parameter.map(str::trim) {
         Some(p) if !p.is_empty() => Ok(p),
-        _ => Err(format!("expected {what} after the `:`, like `{example}`")),
+        _ => Err(ParameterError::Missing { what, example }),
     }
 }
 
 /// Refuses a parameter.
-fn none(parameter: Option<&str>) -> Result<(), String> {
+fn none(parameter: Option<&str>) -> Result<(), ParameterError> {
     match parameter {
         None => Ok(()),
-        Some(p) => Err(format!("takes no parameter, found `:{p}`")),
+        Some(p) => Err(ParameterError::Unexpected(p.to_string())),
     }
 }
 
@@ -133,7 +161,7 @@ impl Registered for BombGame {
         example: "bomb",
     };
 
-    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
         none(parameter)?;
         let mut game = BombGame::new();
         if let Some(progress) = &settings.progress {
@@ -164,7 +192,7 @@ impl Registered for CuttingGame {
         example: "cutting",
     };
 
-    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, ParameterError> {
         none(parameter)?;
         Ok(CuttingGame)
     }
@@ -179,7 +207,7 @@ impl Registered for MatrixGame {
         example: "matrix",
     };
 
-    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, ParameterError> {
         none(parameter)?;
         Ok(MatrixGame)
     }
@@ -202,9 +230,12 @@ impl Registered for HeapGame<OctalCode> {
         example: "octal:0.07",
     };
 
-    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
         let code = required(parameter, "an octal code", "octal:0.07")?;
-        let code: OctalCode = code.parse().map_err(|e| format!("`{code}`: {e}"))?;
+        let code: OctalCode = code.parse().map_err(|reason| ParameterError::Code {
+            parameter: code.to_string(),
+            reason,
+        })?;
         Ok(opened(heap_game(code), settings))
     }
 }
@@ -219,7 +250,7 @@ impl Registered for HeapGame<Subtraction> {
         example: "subtraction:1,3,4",
     };
 
-    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
         let set = required(parameter, "a set of amounts", "subtraction:1,3,4")?;
         Ok(opened(heap_game(set.parse::<Subtraction>()?), settings))
     }
@@ -235,7 +266,7 @@ impl Registered for HeapGame<GrundysGame> {
         example: "grundys-game",
     };
 
-    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
         none(parameter)?;
         Ok(opened(heap_game(GrundysGame), settings))
     }
@@ -250,7 +281,7 @@ impl Registered for WythoffGame {
         example: "wythoff",
     };
 
-    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, ParameterError> {
         none(parameter)?;
         Ok(wythoff_game())
     }
@@ -265,7 +296,7 @@ impl Registered for GreenHackenbush {
         example: "green-hackenbush",
     };
 
-    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, String> {
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, ParameterError> {
         none(parameter)?;
         Ok(GreenHackenbush)
     }
@@ -292,15 +323,15 @@ macro_rules! registry {
         /// Every game, in the order `grundy --help` lists them.
         pub const GAMES: &[Entry] = &[$(<$game as Registered>::ENTRY),*];
 
-        /// Builds the game `spec` names and visits it.
-        pub fn open<V: Visit>(spec: &str, settings: &Settings, visit: V) -> Result<V::Output, OpenError> {
+        /// Builds the game `spec` names.
+        pub fn open(spec: &str, settings: &Settings) -> Result<AnyGame, OpenError> {
             let (name, parameter) = split(spec);
             $(
                 let entry = <$game as Registered>::ENTRY;
                 if name.eq_ignore_ascii_case(entry.name) {
                     let game = <$game as Registered>::open(parameter, settings)
                         .map_err(|reason| OpenError::Parameter { name: entry.name, reason })?;
-                    return Ok(visit.visit(game));
+                    return Ok(AnyGame::new(game));
                 }
             )*
             Err(OpenError::Unknown {
@@ -326,17 +357,11 @@ registry![
 mod tests {
     use super::*;
     use crate::games::bomb::Progress;
+    use crate::prelude::*;
 
     /// The name of the game a spec opens, or the error.
     fn name_of(spec: &str) -> Result<String, OpenError> {
-        struct Name;
-        impl Visit for Name {
-            type Output = String;
-            fn visit<G: Game + 'static>(self, game: G) -> String {
-                game.name()
-            }
-        }
-        open(spec, &Settings::default(), Name)
+        open(spec, &Settings::default()).map(|game| game.name())
     }
 
     #[test]
@@ -369,34 +394,30 @@ mod tests {
 
     #[test]
     fn every_game_does_what_its_abilities_declare() {
-        struct Check;
-        impl Visit for Check {
-            type Output = (String, crate::game::Abilities, [bool; 3]);
-            fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
-                let declared = game.abilities();
-                let table = game.component_table(2, 2, Limits::default());
-                if let Err(e) = &table {
-                    assert!(matches!(e, crate::Refusal::Unable(_)), "{e}");
-                }
-                let misere = game.misere(1000);
-                if let Err(e) = &misere {
-                    assert!(matches!(e, crate::Refusal::NoMisere(_)), "{e}");
-                }
-                let genera = game.genera(3, 10_000);
-                if let Err(e) = &genera {
-                    assert!(matches!(e, crate::Refusal::Unable(_)), "{e}");
-                }
-                (
-                    game.name(),
-                    declared,
-                    [table.is_ok(), misere.is_ok(), genera.is_ok()],
-                )
+        fn check<G: Game>(mut game: G) -> (String, crate::game::Abilities, [bool; 3]) {
+            let declared = game.abilities();
+            let table = game.component_table(2, 2, Limits::default());
+            if let Err(e) = &table {
+                assert!(matches!(e, crate::Refusal::Unable(_)), "{e}");
             }
+            let misere = game.misere(1000);
+            if let Err(e) = &misere {
+                assert!(matches!(e, crate::Refusal::NoMisere(_)), "{e}");
+            }
+            let genera = game.genera(3, 10_000);
+            if let Err(e) = &genera {
+                assert!(matches!(e, crate::Refusal::Unable(_)), "{e}");
+            }
+            (
+                game.name(),
+                declared,
+                [table.is_ok(), misere.is_ok(), genera.is_ok()],
+            )
         }
         let mut declared = Vec::new();
         for entry in GAMES {
             let (name, abilities, found) =
-                open(entry.example, &Settings::default(), Check).unwrap();
+                check(open(entry.example, &Settings::default()).unwrap());
             assert_eq!(
                 [abilities.table, abilities.misere, abilities.genera],
                 found,

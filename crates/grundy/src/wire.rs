@@ -22,8 +22,12 @@
 //!   small (board coordinates, heap sizes, indices) are JSON numbers.
 //! - A position says what it is with `"kind"` (`board`, `pieces`, `matrix`,
 //!   `heaps`, `pairs`, `graph`), and so does a move (`bomb`, `cut`, `row`,
-//!   `heap`, `pair`, `edge`). Every game of the registry uses one of them; a game defined
-//!   elsewhere may write its moves as `{"kind": "notation"}`.
+//!   `heap`, `pair`, `edge`). Every game of the registry uses one of them.
+//!   A game defined elsewhere may write its moves as `{"kind": "notation"}`,
+//!   or bring shapes of its own: a `kind` the format does not name is read
+//!   as a [`Shaped`] value (its kind and fields), and the game it is given
+//!   to reads it into its own serde type. The format's own kinds are read
+//!   by serde as before, with its precise errors.
 
 /// The version of the format, in every standalone object's `"format"`.
 pub const FORMAT_VERSION: u32 = 2;
@@ -58,16 +62,201 @@ impl std::fmt::Display for Big {
     }
 }
 
-/// A position of a game, by its shape.
+/// Defines a wire enum whose shapes are the format's own, plus one open
+/// variant, `Shaped`, for the shape a game defined elsewhere brings: read
+/// when `"kind"` names none of the format's own ([`Shaped`]). The
+/// format's own shapes are read by a private mirror of the enum, so a
+/// malformed one is refused with serde's precise message, not taken for a
+/// foreign shape.
+macro_rules! open_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident / $known:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident = $kind:literal {
+                    $( $(#[$fmeta:meta])* $field:ident : $ty:ty ),* $(,)?
+                }
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        #[cfg_attr(
+            feature = "serde",
+            derive(serde::Serialize, schemars::JsonSchema),
+            serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
+        )]
+        pub enum $name {
+            $(
+                $(#[$vmeta])*
+                $variant { $( $(#[$fmeta])* $field: $ty ),* },
+            )*
+            /// A shape of a game defined elsewhere: its own `"kind"` (none
+            /// of the format's) and fields.
+            #[cfg_attr(feature = "serde", serde(untagged))]
+            Shaped(Shaped),
+        }
+
+        impl $name {
+            /// The kinds the format itself names.
+            pub const KINDS: &'static [&'static str] = &[$($kind),*];
+
+            /// The kind's name, as in `"kind"`.
+            pub fn kind(&self) -> &str {
+                match self {
+                    $( $name::$variant { .. } => $kind, )*
+                    $name::Shaped(shaped) => &shaped.kind,
+                }
+            }
+
+            /// A shape of a game's own: `fields` (a serde type written as a
+            /// JSON object without `"kind"`) under `kind`; refused when the
+            /// kind is one of [`Self::KINDS`] or the fields are not an
+            /// object.
+            #[cfg(feature = "serde")]
+            pub fn shaped<T: serde::Serialize>(kind: &str, fields: &T) -> Result<Self, WireError> {
+                if Self::KINDS.contains(&kind) {
+                    return Err(WireError::Refused(format!(
+                        "`{kind}` is a kind of the format itself; a shape of its own needs another"
+                    )));
+                }
+                Shaped::new(kind, fields).map($name::Shaped)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        #[derive(serde::Deserialize)]
+        #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+        enum $known {
+            $( $variant { $( $field: $ty ),* }, )*
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                use serde::de::Error;
+                let value = serde_json::Value::deserialize(d)?;
+                match value.get("kind").and_then(serde_json::Value::as_str) {
+                    Some(kind) if !Self::KINDS.contains(&kind) => {
+                        Shaped::from_json(value).map($name::Shaped).map_err(D::Error::custom)
+                    }
+                    _ => {
+                        let known: $known =
+                            serde_json::from_value(value).map_err(D::Error::custom)?;
+                        Ok(match known {
+                            $( $known::$variant { $($field),* } => $name::$variant { $($field),* }, )*
+                        })
+                    }
+                }
+            }
+        }
+    };
+}
+
+/// A position, move or component of a game defined outside the format, in
+/// a shape of its own: its `"kind"` and its other fields, kept as the JSON
+/// text of an object. A game brings its own typed shape (a serde type,
+/// with its own JSON Schema if it wants one in [`schema`]) and converts
+/// with [`Position::shaped`] (or `Move::shaped`, `Part::shaped`) and
+/// [`Shaped::fields`]; nothing in the format changes for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
-)]
-pub enum Position {
+pub struct Shaped {
+    kind: String,
+    fields: String,
+}
+
+impl Shaped {
+    /// The kind, none of the format's own for what it stands for.
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// The other fields: a JSON object, as text.
+    pub fn json(&self) -> &str {
+        &self.fields
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Shaped {
+    /// `fields` under `kind`, refused unless they are an object without a
+    /// `kind`.
+    fn new<T: serde::Serialize>(kind: &str, fields: &T) -> Result<Shaped, WireError> {
+        let mut value =
+            serde_json::to_value(fields).map_err(|e| WireError::Refused(e.to_string()))?;
+        match &mut value {
+            serde_json::Value::Object(map) if !map.contains_key("kind") => {}
+            _ => {
+                return Err(WireError::Refused(format!(
+                    "the fields of a `{kind}` must be an object without a `kind`"
+                )))
+            }
+        }
+        Ok(Shaped {
+            kind: kind.to_string(),
+            fields: value.to_string(),
+        })
+    }
+
+    /// The fields as a serde type; refused with serde's reason.
+    pub fn fields<T: serde::de::DeserializeOwned>(&self) -> Result<T, WireError> {
+        serde_json::from_str(&self.fields)
+            .map_err(|e| WireError::Refused(format!("a `{}`: {e}", self.kind)))
+    }
+
+    /// An object with a `"kind"` as a shaped value.
+    fn from_json(value: serde_json::Value) -> Result<Shaped, String> {
+        let serde_json::Value::Object(mut map) = value else {
+            return Err("expected an object with a `kind`".to_string());
+        };
+        let kind = match map.remove("kind") {
+            Some(serde_json::Value::String(kind)) => kind,
+            _ => return Err("expected an object with a `kind`".to_string()),
+        };
+        Ok(Shaped {
+            kind,
+            fields: serde_json::Value::Object(map).to_string(),
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Shaped {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap};
+        let fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&self.fields).map_err(S::Error::custom)?;
+        let mut map = s.serialize_map(Some(fields.len() + 1))?;
+        map.serialize_entry("kind", &self.kind)?;
+        for (key, value) in &fields {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl schemars::JsonSchema for Shaped {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Shaped".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A shape of a game defined outside the format: its own `kind` (none of the format's) and fields.",
+            "type": "object",
+            "properties": { "kind": { "type": "string" } },
+            "required": ["kind"],
+        })
+    }
+}
+
+open_enum! {
+/// A position of a game, by its shape.
+    pub enum Position / KnownPosition {
     /// A Bomb board: `rows` × `cols`, bombs at 1-based `[row, col]`.
-    Board {
+    Board = "board" {
         /// Rows of the board.
         rows: u32,
         /// Columns of the board.
@@ -76,38 +265,40 @@ pub enum Position {
         bombs: Vec<[u32; 2]>,
     },
     /// Cutting Game pieces, `[width, height]` each.
-    Pieces {
+    Pieces = "pieces" {
         /// The pieces, `[width, height]`.
         pieces: Vec<[Big; 2]>,
     },
     /// A Matrix Game matrix: its rows of piles.
-    Matrix {
+    Matrix = "matrix" {
         /// Every row's piles, left to right; all rows are as long.
         rows: Vec<Vec<Big>>,
     },
     /// Heaps of tokens (octal and subtraction games, Grundy's game).
-    Heaps {
+    Heaps = "heaps" {
         /// The heap sizes.
         heaps: Vec<u64>,
     },
     /// Pairs of heaps (Wythoff's game: a queen's distances from the
     /// corner).
-    Pairs {
+    Pairs = "pairs" {
         /// The pairs, `[x, y]`.
         pairs: Vec<[u64; 2]>,
     },
     /// A graph of edges `[u, v]`; vertex 0 is the ground (Green
     /// Hackenbush).
-    Graph {
+    Graph = "graph" {
         /// The edges, in order: a move names one by its place, from 1.
         edges: Vec<[u32; 2]>,
     },
+}
 }
 
 impl Position {
     /// A rough measure of the work a position may take: the cells of a
     /// board or matrix, the number of pieces, the largest heap (and the
-    /// number of heaps), the square of the largest pair's side.
+    /// number of heaps), the square of the largest pair's side, the edges
+    /// of a graph, and the length of a foreign shape's JSON text.
     pub fn size(&self) -> u64 {
         let len = |n: usize| n as u64;
         match self {
@@ -127,18 +318,7 @@ impl Position {
                     .saturating_add(len(pairs.len()))
             }
             Position::Graph { edges } => len(edges.len()),
-        }
-    }
-
-    /// The kind's name, as in `"kind"`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Position::Board { .. } => "board",
-            Position::Pieces { .. } => "pieces",
-            Position::Matrix { .. } => "matrix",
-            Position::Heaps { .. } => "heaps",
-            Position::Pairs { .. } => "pairs",
-            Position::Graph { .. } => "graph",
+            Position::Shaped(shaped) => len(shaped.fields.len()),
         }
     }
 }
@@ -157,18 +337,13 @@ pub enum Direction {
     Horizontal,
 }
 
+open_enum! {
 /// A move, by its shape.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
-)]
-pub enum Move {
+    pub enum Move / KnownMove {
     /// The bomb at `explode` explodes; its new bombs land on `above` (its
     /// column, a smaller row) and `left` (its row, a smaller column), each
     /// `null` on row or column 1.
-    Bomb {
+    Bomb = "bomb" {
         /// The bomb that explodes, `[row, col]`.
         explode: [u32; 2],
         /// Where the bomb placed in its column lands.
@@ -178,7 +353,7 @@ pub enum Move {
     },
     /// Piece `piece` is cut along grid line `at` (1 ≤ at < the side it
     /// divides).
-    Cut {
+    Cut = "cut" {
         /// The piece, from 1.
         piece: usize,
         /// Which way.
@@ -187,7 +362,7 @@ pub enum Move {
         at: Big,
     },
     /// `take[i]` stones are taken from cell i + 1 of row `row`.
-    Row {
+    Row = "row" {
         /// The row, from 1.
         row: usize,
         /// Stones taken from each cell of the row, left to right.
@@ -195,7 +370,7 @@ pub enum Move {
     },
     /// `take` tokens are taken from heap `heap`, which leaves the heaps
     /// `leave` in its place (none, one or two).
-    Heap {
+    Heap = "heap" {
         /// The heap, from 1.
         heap: usize,
         /// Tokens taken.
@@ -204,7 +379,7 @@ pub enum Move {
         leave: Vec<u64>,
     },
     /// Pair `pair` becomes `to` (from one heap, or the same from both).
-    Pair {
+    Pair = "pair" {
         /// The pair, from 1.
         pair: usize,
         /// The pair after the move, `[x, y]`.
@@ -212,30 +387,16 @@ pub enum Move {
     },
     /// Edge `edge` of a graph (from 1) is deleted, and with it every edge
     /// no longer connected to the ground.
-    Edge {
+    Edge = "edge" {
         /// The edge, from 1.
         edge: usize,
     },
     /// A move in the game's own notation, as `grundy play` reads it.
-    Notation {
+    Notation = "notation" {
         /// The move, as typed.
         notation: String,
     },
 }
-
-impl Move {
-    /// The kind's name, as in `"kind"`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Move::Bomb { .. } => "bomb",
-            Move::Cut { .. } => "cut",
-            Move::Row { .. } => "row",
-            Move::Heap { .. } => "heap",
-            Move::Pair { .. } => "pair",
-            Move::Edge { .. } => "edge",
-            Move::Notation { .. } => "notation",
-        }
-    }
 }
 
 /// A move as an analysis lists it: the move, its notation and in words.
@@ -255,49 +416,45 @@ pub struct MoveReport {
     pub text: String,
 }
 
+open_enum! {
 /// What a component is, by its shape.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
-)]
-pub enum Part {
+    pub enum Part / KnownPart {
     /// One bomb.
-    Bomb {
+    Bomb = "bomb" {
         /// Its cell, `[row, col]`.
         cell: [u32; 2],
     },
     /// One Cutting Game piece.
-    Piece {
+    Piece = "piece" {
         /// `[width, height]`.
         size: [Big; 2],
     },
     /// One Matrix row: a Nim heap of its total.
-    Row {
+    Row = "row" {
         /// The stones in the row.
         stones: Big,
     },
     /// One heap.
-    Heap {
+    Heap = "heap" {
         /// Its tokens.
         size: u64,
     },
     /// One pair of heaps.
-    Pair {
+    Pair = "pair" {
         /// `[x, y]`.
         heaps: [u64; 2],
     },
     /// The edges of a graph that meet the rest only at the ground.
-    Graph {
+    Graph = "graph" {
         /// The edges, `[u, v]`.
         edges: Vec<[u32; 2]>,
     },
     /// A component of a game defined elsewhere, in words.
-    Other {
+    Other = "other" {
         /// The component.
         text: String,
     },
+}
 }
 
 /// One component of a position and its Grundy value.

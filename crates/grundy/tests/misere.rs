@@ -3,6 +3,7 @@
 //! row for Kayles, splitting a heap for Grundy's game), positions are plain
 //! sorted lists of heaps, and the player with no move wins.
 
+use grundy::game::Extras;
 use std::collections::{HashMap, HashSet};
 
 use grundy::games::grundys::GrundysGame;
@@ -499,7 +500,6 @@ fn rules_that_loop_are_an_error() {
 use grundy::format::JudgeInput;
 use grundy::games::bomb::{Board, BombGame, BombMove};
 use grundy::games::matrix::{MatrixGame, MatrixMove, Row};
-use grundy::Game;
 
 /// Matrix positions by the letter: rows of cells; a move takes at least
 /// one stone from the cells of one row.

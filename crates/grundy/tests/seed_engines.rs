@@ -4,6 +4,7 @@
 
 mod literal;
 
+use grundy::game::{Extras, JudgeFormat, Notation, Present, WireForm};
 use std::collections::BTreeSet;
 
 use grundy::format::JudgeInput;
@@ -124,7 +125,7 @@ fn bomb_checks_and_plays_by_the_literal_rules() {
         "the new bomb left of (2,2) must be on row 2 in a column left of 2"
     );
     // The line a case was read up to, for messages about it.
-    use grundy::game::{Game, Limits};
+    use grundy::game::Limits;
     let mut reader = game
         .reader(Box::new("\n1 2\n.#\n".as_bytes()), Limits::default())
         .unwrap();
@@ -295,7 +296,7 @@ fn matrix_checks_and_plays_by_the_literal_rules() {
 /// suggestion, against the literal search of every position of a 3×3 board.
 #[test]
 fn bomb_answers_through_the_engine_match_the_literal_search() {
-    use grundy::game::{Game, Limits};
+    use grundy::game::Limits;
     let (rows, cols) = (3u32, 3u32);
     let wins = literal::bomb_wins(rows, cols);
     let mut game = BombGame::new();

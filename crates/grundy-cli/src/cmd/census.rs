@@ -171,7 +171,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// The codes of a pattern, or of `@FILE`.
 fn codes_of(pattern: &str, hex: bool) -> anyhow::Result<Vec<OctalCode>> {
     let Some(path) = pattern.strip_prefix('@') else {
-        return census::expand(pattern, hex).map_err(|e| UsageError(e).into());
+        return census::expand(pattern, hex).map_err(|e| UsageError(e.to_string()).into());
     };
     let text = fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
     let mut codes = Vec::new();
@@ -199,7 +199,7 @@ fn run_merge(args: MergeArgs) -> anyhow::Result<()> {
     for path in &args.files {
         parts.push(read_shard(path)?);
     }
-    let (header, entries) = census::merge(parts).map_err(UsageError)?;
+    let (header, entries) = census::merge(parts).map_err(|e| UsageError(e.to_string()))?;
     write_out(&header, &entries, args.format)
 }
 

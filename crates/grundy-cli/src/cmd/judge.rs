@@ -10,7 +10,6 @@ use std::io::{self, Write};
 use grundy::analysis::{self, Analyst};
 use grundy::format::JudgeInput;
 use grundy::game::{Answers, JudgeError, Limits};
-use grundy::registry::Visit;
 use grundy::Game;
 
 use super::Env;
@@ -46,36 +45,16 @@ pub struct Args {
 /// Runs `grundy judge`.
 pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
     let limits = env.limits();
-    env.open(
-        &args.input.game,
-        Judge {
-            args: &args,
-            limits,
-        },
+    let mut analyst = args.misere.analyst(env.open(&args.input.game)?)?;
+    let source = Source::open(args.input.file.as_deref())?;
+    let name = source.name().to_string();
+    output::run_cases(
+        &mut analyst,
+        source.into_judge_input(!args.no_mmap),
+        io::stdout().lock(),
+        |analyst, input, out| judge(analyst, input, out, &name, limits),
     )
-}
-
-struct Judge<'a> {
-    args: &'a Args,
-    limits: Limits,
-}
-
-impl Visit for Judge<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn visit<G: Game + 'static>(self, game: G) -> anyhow::Result<()> {
-        let mut analyst = self.args.misere.analyst(game)?;
-        let source = Source::open(self.args.input.file.as_deref())?;
-        let name = source.name().to_string();
-        let limits = self.limits;
-        output::run_cases(
-            &mut analyst,
-            source.into_judge_input(!self.args.no_mmap),
-            io::stdout().lock(),
-            |analyst, input, out| judge(analyst, input, out, &name, limits),
-        )
-        .map(drop)
-    }
+    .map(drop)
 }
 
 fn judge<G: Game, W: Write>(

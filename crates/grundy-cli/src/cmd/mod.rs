@@ -15,7 +15,8 @@ use std::sync::{Arc, Mutex};
 
 use grundy::game::Limits;
 use grundy::games::bomb::TableStore;
-use grundy::registry::{self, Settings, Visit};
+use grundy::registry::{self, Settings};
+use grundy::AnyGame;
 
 use crate::cli::Command;
 use crate::input::UsageError;
@@ -51,15 +52,11 @@ impl Env {
         }
     }
 
-    /// Opens the game `spec` names and visits it; an unknown name or a bad
-    /// parameter is a usage error (status 2).
-    pub fn open<V: Visit<Output = anyhow::Result<()>>>(
-        &self,
-        spec: &str,
-        visit: V,
-    ) -> anyhow::Result<()> {
-        registry::open(spec, &self.settings(), visit)
-            .map_err(|e| anyhow::Error::new(UsageError(e.to_string())))?
+    /// Opens the game `spec` names; an unknown name or a bad parameter is
+    /// a usage error (status 2).
+    pub fn open(&self, spec: &str) -> anyhow::Result<AnyGame> {
+        registry::open(spec, &self.settings())
+            .map_err(|e| anyhow::Error::new(UsageError(e.to_string())))
     }
 }
 

@@ -14,7 +14,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::Context;
 use clap::ValueEnum;
 use grundy::game::{Limits, Rng, Style};
-use grundy::registry::Visit;
 use grundy::{Analyst, Game};
 
 use super::Env;
@@ -109,56 +108,35 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
         .into());
     }
     let limits = env.limits();
-    env.open(
-        &args.input.game,
-        Play {
-            args: &args,
-            limits,
-        },
-    )
-}
-
-struct Play<'a> {
-    args: &'a Args,
-    limits: Limits,
-}
-
-impl Visit for Play<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn visit<G: Game + 'static>(self, game: G) -> anyhow::Result<()> {
-        let args = self.args;
-        let mut analyst = args.misere.analyst(game)?;
-        let game = analyst.game_mut();
-        let start = match (&args.input.file, &args.heaps) {
-            (Some(path), _) => Some(first_case(game, path, self.limits)?),
-            (None, Some(list)) => Some(listed(game, list, self.limits)?),
-            (None, None) => None,
-        };
-        let seed = args.seed.unwrap_or_else(|| {
-            SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        });
-        let stdout = io::stdout();
-        let style = Colours {
-            colour: stdout.is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-        };
-        let session = Session {
-            input: io::stdin().lock(),
-            out: stdout.lock(),
-            style,
-            you_first: args.you == Side::First,
-            rng: Rng::new(seed),
-            seed,
-            size: args.size,
-            limits: self.limits,
-        };
-        let result = session.run(&mut analyst, start);
-        analyst.game_mut().finish();
-        result
-    }
+    let mut analyst = args.misere.analyst(env.open(&args.input.game)?)?;
+    let game = analyst.game_mut();
+    let start = match (&args.input.file, &args.heaps) {
+        (Some(path), _) => Some(first_case(game, path, limits)?),
+        (None, Some(list)) => Some(listed(game, list, limits)?),
+        (None, None) => None,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let stdout = io::stdout();
+    let style = Colours {
+        colour: stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    };
+    let session = Session {
+        input: io::stdin().lock(),
+        out: stdout.lock(),
+        style,
+        you_first: args.you == Side::First,
+        rng: Rng::new(seed),
+        seed,
+        size: args.size,
+        limits,
+    };
+    let result = session.run(&mut analyst, start);
+    analyst.game_mut().finish();
+    result
 }
 
 /// The first case of the judge input at `path`.

@@ -12,7 +12,6 @@ use clap::ValueEnum;
 use grundy::analysis::{self, Analyst};
 use grundy::game::Limits;
 use grundy::notation::with_commas;
-use grundy::registry::Visit;
 use grundy::{wire, Game, Refusal};
 
 use super::Env;
@@ -83,41 +82,21 @@ const JSON_MOVES: u128 = 1_000_000;
 /// Runs `grundy solve`.
 pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
     let limits = env.limits();
-    env.open(
-        &args.input.game,
-        Solve {
-            args: &args,
-            limits,
-        },
+    let mut analyst = args.misere.analyst(env.open(&args.input.game)?)?;
+    let source = Source::open(args.input.file.as_deref())?;
+    let name = source.name().to_string();
+    let want = Want {
+        all: args.all,
+        format: args.format,
+        input: args.input_format,
+    };
+    output::run_cases(
+        &mut analyst,
+        source.into_reader().into(),
+        io::stdout().lock(),
+        |analyst, input, out| solve(analyst, Box::new(input), out, &name, limits, want),
     )
-}
-
-struct Solve<'a> {
-    args: &'a Args,
-    limits: Limits,
-}
-
-impl Visit for Solve<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn visit<G: Game + 'static>(self, game: G) -> anyhow::Result<()> {
-        let mut analyst = self.args.misere.analyst(game)?;
-        let source = Source::open(self.args.input.file.as_deref())?;
-        let name = source.name().to_string();
-        let want = Want {
-            all: self.args.all,
-            format: self.args.format,
-            input: self.args.input_format,
-        };
-        let limits = self.limits;
-        output::run_cases(
-            &mut analyst,
-            source.into_reader().into(),
-            io::stdout().lock(),
-            |analyst, input, out| solve(analyst, Box::new(input), out, &name, limits, want),
-        )
-        .map(drop)
-    }
+    .map(drop)
 }
 
 /// Reports every case of `input` to `out`, under the analyst's convention.

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use grundy::game::Limits;
-use grundy::registry::{self, Settings, Visit};
+use grundy::prelude::*;
+use grundy::registry::{self, Settings};
 use grundy::{Game, Refusal};
 
 use crate::cli::parse_dimensions;
@@ -87,25 +87,8 @@ impl Table {
 /// Runs `grundy table`.
 pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
     let limits = env.limits();
-    env.open(
-        &args.game,
-        Tabulate {
-            args: &args,
-            limits,
-        },
-    )
-}
-
-struct Tabulate<'a> {
-    args: &'a Args,
-    limits: Limits,
-}
-
-impl Visit for Tabulate<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<()> {
-        let args = self.args;
+    let mut game = env.open(&args.game)?;
+    {
         let (rows, cols) = args.size;
         if !game.abilities().table {
             return Err(UsageError(format!(
@@ -115,7 +98,7 @@ impl Visit for Tabulate<'_> {
             ))
             .into());
         }
-        let table = match game.component_table(rows, cols, self.limits) {
+        let table = match game.component_table(rows, cols, limits) {
             Err(Refusal::Limit(limit)) => {
                 return Err(UsageError(format!(
                     "--size {rows}x{cols} is beyond the limit of {limit} (--max-cells raises it)"
@@ -155,17 +138,12 @@ impl Visit for Tabulate<'_> {
 
 /// The registry's games (those without a parameter) that have tables.
 fn games_with_tables() -> Vec<&'static str> {
-    struct HasTable;
-    impl Visit for HasTable {
-        type Output = bool;
-        fn visit<G: Game + 'static>(self, game: G) -> bool {
-            game.abilities().table
-        }
-    }
     registry::GAMES
         .iter()
         .filter(|e| e.parameter.is_none())
-        .filter(|e| registry::open(e.name, &Settings::default(), HasTable) == Ok(true))
+        .filter(|e| {
+            registry::open(e.name, &Settings::default()).is_ok_and(|game| game.abilities().table)
+        })
         .map(|e| e.name)
         .collect()
 }

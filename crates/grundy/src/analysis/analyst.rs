@@ -76,6 +76,17 @@ impl<G: Game> Analyst<G> {
         self.game
     }
 
+    /// The game and, under misère play, its misère form.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn parts(
+        &mut self,
+    ) -> (
+        &mut G,
+        Option<&mut (dyn MisereEngine<G::Position, G::Move> + 'static)>,
+    ) {
+        (&mut self.game, self.misere.as_deref_mut())
+    }
+
     /// Checks, before any work, that `position` can be valued within
     /// `limits` (see [`Game::admit`]).
     pub fn admit(&mut self, position: &G::Position, limits: Limits) -> Result<(), Refusal> {

@@ -6,7 +6,7 @@
 //! suggestion and reply, legality and the next position, the analysis as a
 //! wire document ([`analyse`]) and the judge loop ([`judge`]). Normal play is
 //! the game's own [`Engine`](crate::Engine) with its fast paths; misère play
-//! is the game's misère form ([`Game::misere`](crate::Game::misere)). A
+//! is the game's misère form ([`Extras::misere`](crate::game::Extras::misere)). A
 //! question the convention cannot answer exactly is refused with a typed
 //! [`Refusal`]. Front ends pass the convention through and never branch on
 //! it.
@@ -21,4 +21,5 @@ pub use crate::judging::JudgeError;
 pub use analyst::{Analyst, Reply};
 pub use document::{analyse, report, take_move};
 pub use judge::judge;
+pub(crate) use judge::judge_cases;
 pub use round::{round, Round, RoundError};

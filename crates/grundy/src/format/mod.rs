@@ -48,7 +48,7 @@ pub enum ReadError {
     #[error(transparent)]
     Format(Box<FormatError>),
     /// A case is well formed but larger than the reader's limit (see
-    /// `max_cells` on [`BombReader`] and [`MatrixReader`]); nothing was
+    /// `max_cells` on the Bomb and Matrix readers); nothing was
     /// allocated for it.
     #[error(transparent)]
     TooLarge(Box<FormatError>),
@@ -60,35 +60,5 @@ pub enum ReadError {
 impl From<FormatError> for ReadError {
     fn from(error: FormatError) -> Self {
         ReadError::Format(Box::new(error))
-    }
-}
-
-/// The answer lines each judge expects.
-pub mod answer {
-    /// Bomb Game: John moves first.
-    pub const fn bomb(first_player_wins: bool) -> &'static str {
-        if first_player_wins {
-            "John"
-        } else {
-            "Jack"
-        }
-    }
-
-    /// Cutting Game: can the first cutter win?
-    pub const fn cutting(first_player_wins: bool) -> &'static str {
-        if first_player_wins {
-            "WIN"
-        } else {
-            "LOSE"
-        }
-    }
-
-    /// Matrix Game: Alice moves first; cases are numbered from 1.
-    pub const fn matrix(first_player_wins: bool) -> &'static str {
-        if first_player_wins {
-            "Alice"
-        } else {
-            "Bob"
-        }
     }
 }

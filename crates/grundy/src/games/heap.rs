@@ -14,6 +14,7 @@
 //! and lines starting with `#` are skipped. A size that is not a whole
 //! number, or is beyond the limit, is an error naming its line.
 
+use crate::game::{Notation, Present};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
@@ -21,7 +22,7 @@ use std::sync::Arc;
 use super::values::Sequence;
 use crate::engine::{IllegalMove, Outcome};
 use crate::format::{FormatError, ReadError};
-use crate::game::{CaseReader, Game, Limits, Rng, Style};
+use crate::game::{CaseReader, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, Solver, SumMove};
@@ -342,72 +343,13 @@ fn heap_notation(mv: &SumMove<u64, u64>) -> String {
     }
 }
 
-impl<R: HeapRules> Game for HeapGame<R> {
-    fn abilities(&self) -> crate::game::Abilities {
-        crate::game::Abilities {
-            table: false,
-            misere: true,
-            genera: true,
-        }
-    }
-
+impl<R: HeapRules> crate::game::Present for HeapGame<R> {
     fn name(&self) -> String {
         self.rules().name()
     }
 
-    /// Genus theory where every heap is tame, else a search of the sum.
-    fn misere(
-        &self,
-        budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, crate::Refusal>
-    {
-        let mut misere = crate::misere::Misere::new(self.rules().clone());
-        misere.set_budget(budget);
-        Ok(Box::new(crate::misere::HeapMisere(misere)))
-    }
-
-    fn genera(
-        &self,
-        upto: u64,
-        budget: u64,
-    ) -> Result<Vec<(crate::misere::Genus, bool)>, crate::Refusal> {
-        let mut misere = crate::misere::Misere::new(self.rules().clone());
-        misere.set_budget(budget);
-        (0..upto)
-            .map(|n| Ok((misere.genus(&n)?, misere.is_tame(&n)?)))
-            .collect()
-    }
-
     fn components_noun(&self) -> &'static str {
         "Heaps"
-    }
-
-    fn reader<'a>(
-        &self,
-        input: Box<dyn Read + 'a>,
-        limits: Limits,
-    ) -> Result<Box<dyn CaseReader<Vec<u64>> + 'a>, ReadError> {
-        Ok(Box::new(Heaps(NumberLines::new(
-            input,
-            limits.max_heap,
-            limits.max_cells,
-            "a heap size",
-            "--max-heap raises the limit",
-        ))))
-    }
-
-    fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), crate::Refusal> {
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        ensure_values(self, largest, limits.max_heap).map_err(crate::Refusal::Limit)
-    }
-
-    fn judge_answer(&self, _: u64, outcome: Outcome) -> String {
-        if outcome.first_player_wins() {
-            "WIN"
-        } else {
-            "LOSE"
-        }
-        .to_string()
     }
 
     fn describe_component(&self, index: usize, heap: &u64, value: Nimber) -> String {
@@ -416,45 +358,6 @@ impl<R: HeapRules> Game for HeapGame<R> {
             index + 1,
             with_commas((*heap).into())
         )
-    }
-
-    fn component_wire(&self, index: usize, heap: &u64, value: Nimber) -> wire::Component {
-        wire::Component {
-            index: index + 1,
-            part: wire::Part::Heap { size: *heap },
-            value: Some(value.value().into()),
-        }
-    }
-
-    fn position_wire(&self, heaps: &Vec<u64>) -> wire::Position {
-        wire::Position::Heaps {
-            heaps: heaps.clone(),
-        }
-    }
-
-    fn position_from_wire(
-        &self,
-        position: &wire::Position,
-        limits: Limits,
-    ) -> Result<Vec<u64>, WireError> {
-        let wire::Position::Heaps { heaps } = position else {
-            return Err(WireError::wrong(self.name(), "heaps", position.kind()));
-        };
-        if heaps.len() as u64 > limits.max_cells {
-            return Err(WireError::Refused(format!(
-                "{} heaps are beyond the limit of {}",
-                heaps.len(),
-                limits.max_cells
-            )));
-        }
-        if let Some(&large) = heaps.iter().find(|&&h| h > limits.max_heap) {
-            return Err(WireError::Refused(format!(
-                "a heap of {} is beyond the limit of {}",
-                with_commas(large.into()),
-                with_commas(limits.max_heap.into())
-            )));
-        }
-        Ok(heaps.clone())
     }
 
     fn draw(&self, heaps: &Vec<u64>, style: &dyn Style) -> String {
@@ -476,6 +379,28 @@ impl<R: HeapRules> Game for HeapGame<R> {
             .to_string()
     }
 
+    fn describe_move(&self, heaps: &Vec<u64>, mv: &SumMove<u64, u64>) -> String {
+        let size = mv
+            .component
+            .checked_sub(1)
+            .and_then(|i| heaps.get(i))
+            .copied()
+            .unwrap_or(0);
+        let taken = match mv.action {
+            0 => "take nothing".to_string(),
+            1 => "take 1 token".to_string(),
+            k => format!("take {} tokens", with_commas(k.into())),
+        };
+        format!(
+            "{taken} from heap {} ({}), leaving {}",
+            mv.component,
+            with_commas(size.into()),
+            leaves_text(&mv.leaves)
+        )
+    }
+}
+
+impl<R: HeapRules> crate::game::Notation for HeapGame<R> {
     fn parse_move(&self, heaps: &Vec<u64>, text: &str) -> Result<SumMove<u64, u64>, IllegalMove> {
         let fail = |reason: String| Err(IllegalMove(reason));
         let mut numbers = Vec::new();
@@ -533,25 +458,46 @@ impl<R: HeapRules> Game for HeapGame<R> {
     fn notation(&self, _: &Vec<u64>, mv: &SumMove<u64, u64>) -> String {
         heap_notation(mv)
     }
+}
 
-    fn describe_move(&self, heaps: &Vec<u64>, mv: &SumMove<u64, u64>) -> String {
-        let size = mv
-            .component
-            .checked_sub(1)
-            .and_then(|i| heaps.get(i))
-            .copied()
-            .unwrap_or(0);
-        let taken = match mv.action {
-            0 => "take nothing".to_string(),
-            1 => "take 1 token".to_string(),
-            k => format!("take {} tokens", with_commas(k.into())),
+impl<R: HeapRules> crate::game::WireForm for HeapGame<R> {
+    fn component_wire(&self, index: usize, heap: &u64, value: Nimber) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Heap { size: *heap },
+            value: Some(value.value().into()),
+        }
+    }
+
+    fn position_wire(&self, heaps: &Vec<u64>) -> wire::Position {
+        wire::Position::Heaps {
+            heaps: heaps.clone(),
+        }
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<Vec<u64>, WireError> {
+        let wire::Position::Heaps { heaps } = position else {
+            return Err(WireError::wrong(self.name(), "heaps", position.kind()));
         };
-        format!(
-            "{taken} from heap {} ({}), leaving {}",
-            mv.component,
-            with_commas(size.into()),
-            leaves_text(&mv.leaves)
-        )
+        if heaps.len() as u64 > limits.max_cells {
+            return Err(WireError::Refused(format!(
+                "{} heaps are beyond the limit of {}",
+                heaps.len(),
+                limits.max_cells
+            )));
+        }
+        if let Some(&large) = heaps.iter().find(|&&h| h > limits.max_heap) {
+            return Err(WireError::Refused(format!(
+                "a heap of {} is beyond the limit of {}",
+                with_commas(large.into()),
+                with_commas(limits.max_heap.into())
+            )));
+        }
+        Ok(heaps.clone())
     }
 
     fn move_wire(&self, _: &Vec<u64>, mv: &SumMove<u64, u64>) -> wire::Move {
@@ -580,6 +526,71 @@ impl<R: HeapRules> Game for HeapGame<R> {
             wire::Move::Notation { notation } => Ok(self.parse_move(heaps, notation)?),
             other => Err(WireError::wrong(self.name(), "heap moves", other.kind())),
         }
+    }
+}
+
+impl<R: HeapRules> crate::game::JudgeFormat for HeapGame<R> {
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Vec<u64>> + 'a>, ReadError> {
+        Ok(Box::new(Heaps(NumberLines::new(
+            input,
+            limits.max_heap,
+            limits.max_cells,
+            "a heap size",
+            "--max-heap raises the limit",
+        ))))
+    }
+
+    fn judge_answer(&self, _: u64, outcome: Outcome) -> String {
+        if outcome.first_player_wins() {
+            "WIN"
+        } else {
+            "LOSE"
+        }
+        .to_string()
+    }
+}
+
+impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: false,
+            misere: true,
+            genera: true,
+        }
+    }
+
+    /// Genus theory where every heap is tame, else a search of the sum.
+    fn misere(
+        &self,
+        budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, crate::Refusal>
+    {
+        let mut misere = crate::misere::Misere::new(self.rules().clone());
+        misere.set_budget(budget);
+        Ok(Box::new(crate::misere::HeapMisere(misere)))
+    }
+
+    fn genera(
+        &self,
+        upto: u64,
+        budget: u64,
+    ) -> Result<Vec<(crate::misere::Genus, bool)>, crate::Refusal> {
+        let mut misere = crate::misere::Misere::new(self.rules().clone());
+        misere.set_budget(budget);
+        (0..upto)
+            .map(|n| Ok((misere.genus(&n)?, misere.is_tame(&n)?)))
+            .collect()
+    }
+}
+
+impl<R: HeapRules> crate::game::Game for HeapGame<R> {
+    fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), crate::Refusal> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        ensure_values(self, largest, limits.max_heap).map_err(crate::Refusal::Limit)
     }
 
     /// `size` is (heaps, largest heap): 3 heaps up to 20 by default.
@@ -630,6 +641,7 @@ pub fn plain_sequence<R: Rules<Position = u64>>(rules: &R, upto: usize) -> Seque
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, JudgeFormat, WireForm};
     use crate::games::octal::OctalCode;
 
     fn read(text: &str, max: u64, count: u64) -> Vec<Result<Vec<u64>, (u64, String)>> {

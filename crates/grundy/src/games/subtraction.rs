@@ -35,28 +35,46 @@ impl Subtraction {
     }
 }
 
+/// Why a text is not a subtraction set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetError {
+    /// A word that is not a whole number.
+    #[error("`{0}` is not a whole number")]
+    NotANumber(String),
+    /// The amount 0.
+    #[error("0 is not an amount: a move takes at least one token")]
+    Zero,
+    /// An amount beyond [`MAX_TAKE`].
+    #[error("amounts go up to {MAX_TAKE}, not {0}")]
+    TooLarge(u64),
+    /// No amount.
+    #[error("the set is empty: name the amounts a move may take, like 1,3,4")]
+    Empty,
+    /// The set as an octal code is refused.
+    #[error(transparent)]
+    Code(#[from] crate::games::octal::CodeError),
+}
+
 impl FromStr for Subtraction {
-    type Err = String;
+    type Err = SetError;
 
     /// `1,3,4` (commas or spaces between the amounts).
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, SetError> {
         let mut set = Vec::new();
         for word in text.split([',', ' ']).filter(|w| !w.is_empty()) {
             let k: u64 = word
                 .parse()
-                .map_err(|_| format!("`{word}` is not a whole number"))?;
+                .map_err(|_| SetError::NotANumber(word.to_string()))?;
             if k == 0 {
-                return Err("0 is not an amount: a move takes at least one token".to_string());
+                return Err(SetError::Zero);
             }
             if k > MAX_TAKE {
-                return Err(format!("amounts go up to {MAX_TAKE}, not {k}"));
+                return Err(SetError::TooLarge(k));
             }
             set.push(k);
         }
         if set.is_empty() {
-            return Err(
-                "the set is empty: name the amounts a move may take, like 1,3,4".to_string(),
-            );
+            return Err(SetError::Empty);
         }
         set.sort_unstable();
         set.dedup();
@@ -68,7 +86,7 @@ impl FromStr for Subtraction {
                 '0'
             });
         }
-        let code = code.parse().map_err(|e| format!("{e}"))?;
+        let code = code.parse()?;
         Ok(Subtraction { set, code })
     }
 }
@@ -114,7 +132,7 @@ mod tests {
         assert_eq!(&values.values[..7], &[0, 1, 0, 1, 2, 3, 2]);
         let p = values.periodicity.unwrap();
         assert_eq!((p.period, p.preperiod), (7, 0));
-        let error = |text: &str| text.parse::<Subtraction>().unwrap_err();
+        let error = |text: &str| text.parse::<Subtraction>().unwrap_err().to_string();
         assert_eq!(
             error(""),
             "the set is empty: name the amounts a move may take, like 1,3,4"

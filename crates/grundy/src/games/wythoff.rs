@@ -10,12 +10,13 @@
 //! voor Wiskunde 7, 1907); the tests check the table against them and, in
 //! `tests/engines.rs`, against a search over the literal rules.
 
+use crate::game::{Notation, Present};
 use std::io::Read;
 
 use super::heap::NumberLines;
 use crate::engine::IllegalMove;
 use crate::format::ReadError;
-use crate::game::{CaseReader, Game, Limits, Rng, Style};
+use crate::game::{CaseReader, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, Solver, SumMove};
@@ -98,7 +99,7 @@ impl Cache<(u64, u64)> for WythoffTable {
     }
 
     /// Values outside the table are found again when asked: positions read
-    /// through [`Game::admit`] are always inside it.
+    /// through [`Game::admit`](crate::game::Game::admit) are always inside it.
     fn insert(&mut self, _: (u64, u64), _: Nimber) {}
 }
 
@@ -140,11 +141,7 @@ fn pair_text((x, y): (u64, u64)) -> String {
     format!("({}, {})", with_commas(x.into()), with_commas(y.into()))
 }
 
-impl Game for WythoffGame {
-    fn abilities(&self) -> crate::game::Abilities {
-        crate::game::Abilities::default()
-    }
-
+impl crate::game::Present for WythoffGame {
     fn name(&self) -> String {
         "wythoff".to_string()
     }
@@ -153,42 +150,98 @@ impl Game for WythoffGame {
         "Pairs"
     }
 
-    /// Pairs `x y` on a line (several pairs make a sum), each heap at most
-    /// the side of a square of `max_cells` cells (2000 by default).
-    fn reader<'a>(
-        &self,
-        input: Box<dyn Read + 'a>,
-        limits: Limits,
-    ) -> Result<Box<dyn CaseReader<Vec<(u64, u64)>> + 'a>, ReadError> {
-        Ok(Box::new(Pairs(NumberLines::new(
-            input,
-            limits.max_side().saturating_sub(1),
-            limits.max_cells,
-            "a heap size of Wythoff's game",
-            "its table is a square of --max-cells cells; --max-cells raises the limit",
-        ))))
-    }
-
-    fn admit(&mut self, pairs: &Vec<(u64, u64)>, limits: Limits) -> Result<(), crate::Refusal> {
-        let largest = pairs.iter().map(|&(x, y)| x.max(y)).max().unwrap_or(0);
-        if largest >= limits.max_side() {
-            return Err(crate::Refusal::Limit(format!(
-                "heap {largest} is beyond the table's side of {} (--max-cells raises the limit)",
-                limits.max_side()
-            )));
-        }
-        let side = self.cache().side() as u64;
-        if largest >= side {
-            let new = (largest + 1).max(2 * side).min(limits.max_side()) as usize;
-            *self.cache_mut() = WythoffTable::new(new);
-        }
-        Ok(())
-    }
-
     fn describe_component(&self, index: usize, pair: &(u64, u64), value: Nimber) -> String {
         format!("pair {}: {} {value}", index + 1, pair_text(*pair))
     }
 
+    fn draw(&self, pairs: &Vec<(u64, u64)>, style: &dyn Style) -> String {
+        let list: Vec<String> = pairs
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{}) {}", i + 1, style.strong(&pair_text(p))))
+            .collect();
+        format!("Pairs: {}", list.join("   "))
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `P X Y`: pair P becomes (X, Y), taking from one heap or the same number \
+         from both. Pairs are numbered from 1; with one pair, `X Y` is enough."
+            .to_string()
+    }
+
+    fn describe_move(
+        &self,
+        pairs: &Vec<(u64, u64)>,
+        mv: &SumMove<(u64, u64), (u64, u64)>,
+    ) -> String {
+        let before = mv
+            .component
+            .checked_sub(1)
+            .and_then(|i| pairs.get(i))
+            .copied()
+            .unwrap_or_default();
+        let (x, y) = mv.action;
+        let taken = match (before.0.saturating_sub(x), before.1.saturating_sub(y)) {
+            (k, 0) => format!("take {} from the first heap", with_commas(k.into())),
+            (0, k) => format!("take {} from the second heap", with_commas(k.into())),
+            (k, _) => format!("take {} from both heaps", with_commas(k.into())),
+        };
+        format!(
+            "{taken} of pair {} {}, leaving {}",
+            mv.component,
+            pair_text(before),
+            pair_text((x, y))
+        )
+    }
+}
+
+impl crate::game::Notation for WythoffGame {
+    fn parse_move(
+        &self,
+        pairs: &Vec<(u64, u64)>,
+        text: &str,
+    ) -> Result<SumMove<(u64, u64), (u64, u64)>, IllegalMove> {
+        let fail = |reason: String| Err(IllegalMove(reason));
+        let mut numbers = Vec::new();
+        for word in text.split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')') {
+            if word.is_empty() {
+                continue;
+            }
+            match word.parse::<u64>() {
+                Ok(n) => numbers.push(n),
+                Err(_) => return fail(format!("`{word}` is not a whole number")),
+            }
+        }
+        let (p, x, y) = match numbers.as_slice() {
+            [x, y] if pairs.len() == 1 => (1, *x, *y),
+            [p, x, y] => (*p, *x, *y),
+            _ => return fail("a move is `P X Y`: pair P becomes (X, Y)".to_string()),
+        };
+        let Some(&(a, b)) = p
+            .checked_sub(1)
+            .and_then(|i| pairs.get(usize::try_from(i).ok()?))
+        else {
+            return fail(format!("there is no pair {p} (there are {})", pairs.len()));
+        };
+        let legal = (x < a && y == b) || (x == a && y < b) || (x < a && y < b && a - x == b - y);
+        if !legal {
+            return fail(format!(
+                "({a}, {b}) cannot become ({x}, {y}): take from one heap, or the same number from both"
+            ));
+        }
+        Ok(SumMove {
+            component: p as usize,
+            action: (x, y),
+            leaves: vec![(x, y)],
+        })
+    }
+
+    fn notation(&self, _: &Vec<(u64, u64)>, mv: &SumMove<(u64, u64), (u64, u64)>) -> String {
+        format!("{} {} {}", mv.component, mv.action.0, mv.action.1)
+    }
+}
+
+impl crate::game::WireForm for WythoffGame {
     fn component_wire(&self, index: usize, &(x, y): &(u64, u64), value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
@@ -233,90 +286,6 @@ impl Game for WythoffGame {
             .collect()
     }
 
-    fn draw(&self, pairs: &Vec<(u64, u64)>, style: &dyn Style) -> String {
-        let list: Vec<String> = pairs
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| format!("{}) {}", i + 1, style.strong(&pair_text(p))))
-            .collect();
-        format!("Pairs: {}", list.join("   "))
-    }
-
-    fn move_help(&self) -> String {
-        "A move is `P X Y`: pair P becomes (X, Y), taking from one heap or the same number \
-         from both. Pairs are numbered from 1; with one pair, `X Y` is enough."
-            .to_string()
-    }
-
-    fn parse_move(
-        &self,
-        pairs: &Vec<(u64, u64)>,
-        text: &str,
-    ) -> Result<SumMove<(u64, u64), (u64, u64)>, IllegalMove> {
-        let fail = |reason: String| Err(IllegalMove(reason));
-        let mut numbers = Vec::new();
-        for word in text.split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')') {
-            if word.is_empty() {
-                continue;
-            }
-            match word.parse::<u64>() {
-                Ok(n) => numbers.push(n),
-                Err(_) => return fail(format!("`{word}` is not a whole number")),
-            }
-        }
-        let (p, x, y) = match numbers.as_slice() {
-            [x, y] if pairs.len() == 1 => (1, *x, *y),
-            [p, x, y] => (*p, *x, *y),
-            _ => return fail("a move is `P X Y`: pair P becomes (X, Y)".to_string()),
-        };
-        let Some(&(a, b)) = p
-            .checked_sub(1)
-            .and_then(|i| pairs.get(usize::try_from(i).ok()?))
-        else {
-            return fail(format!("there is no pair {p} (there are {})", pairs.len()));
-        };
-        let legal = (x < a && y == b) || (x == a && y < b) || (x < a && y < b && a - x == b - y);
-        if !legal {
-            return fail(format!(
-                "({a}, {b}) cannot become ({x}, {y}): take from one heap, or the same number from both"
-            ));
-        }
-        Ok(SumMove {
-            component: p as usize,
-            action: (x, y),
-            leaves: vec![(x, y)],
-        })
-    }
-
-    fn notation(&self, _: &Vec<(u64, u64)>, mv: &SumMove<(u64, u64), (u64, u64)>) -> String {
-        format!("{} {} {}", mv.component, mv.action.0, mv.action.1)
-    }
-
-    fn describe_move(
-        &self,
-        pairs: &Vec<(u64, u64)>,
-        mv: &SumMove<(u64, u64), (u64, u64)>,
-    ) -> String {
-        let before = mv
-            .component
-            .checked_sub(1)
-            .and_then(|i| pairs.get(i))
-            .copied()
-            .unwrap_or_default();
-        let (x, y) = mv.action;
-        let taken = match (before.0.saturating_sub(x), before.1.saturating_sub(y)) {
-            (k, 0) => format!("take {} from the first heap", with_commas(k.into())),
-            (0, k) => format!("take {} from the second heap", with_commas(k.into())),
-            (k, _) => format!("take {} from both heaps", with_commas(k.into())),
-        };
-        format!(
-            "{taken} of pair {} {}, leaving {}",
-            mv.component,
-            pair_text(before),
-            pair_text((x, y))
-        )
-    }
-
     fn move_wire(&self, _: &Vec<(u64, u64)>, mv: &SumMove<(u64, u64), (u64, u64)>) -> wire::Move {
         wire::Move::Pair {
             pair: mv.component,
@@ -339,6 +308,48 @@ impl Game for WythoffGame {
             other => Err(WireError::wrong(self.name(), "pair moves", other.kind())),
         }
     }
+}
+
+impl crate::game::JudgeFormat for WythoffGame {
+    /// Pairs `x y` on a line (several pairs make a sum), each heap at most
+    /// the side of a square of `max_cells` cells (2000 by default).
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Vec<(u64, u64)>> + 'a>, ReadError> {
+        Ok(Box::new(Pairs(NumberLines::new(
+            input,
+            limits.max_side().saturating_sub(1),
+            limits.max_cells,
+            "a heap size of Wythoff's game",
+            "its table is a square of --max-cells cells; --max-cells raises the limit",
+        ))))
+    }
+}
+
+impl crate::game::Extras for WythoffGame {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities::default()
+    }
+}
+
+impl crate::game::Game for WythoffGame {
+    fn admit(&mut self, pairs: &Vec<(u64, u64)>, limits: Limits) -> Result<(), crate::Refusal> {
+        let largest = pairs.iter().map(|&(x, y)| x.max(y)).max().unwrap_or(0);
+        if largest >= limits.max_side() {
+            return Err(crate::Refusal::Limit(format!(
+                "heap {largest} is beyond the table's side of {} (--max-cells raises the limit)",
+                limits.max_side()
+            )));
+        }
+        let side = self.cache().side() as u64;
+        if largest >= side {
+            let new = (largest + 1).max(2 * side).min(limits.max_side()) as usize;
+            *self.cache_mut() = WythoffTable::new(new);
+        }
+        Ok(())
+    }
 
     /// `size` is (pairs, largest heap): one pair up to 12 by default.
     fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Vec<(u64, u64)> {
@@ -352,6 +363,7 @@ impl Game for WythoffGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, JudgeFormat, WireForm};
 
     /// Wythoff's pairs: a_k is the least number in no earlier pair, and
     /// b_k = a_k + k (the integer form of (⌊kφ⌋, ⌊kφ²⌋)).

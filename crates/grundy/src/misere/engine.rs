@@ -7,7 +7,7 @@ use super::search::MisereError;
 use crate::engine::Outcome;
 
 /// A game under misère play (the last player to move loses). Front ends
-/// get one from [`Game::misere`](crate::Game::misere).
+/// get one from [`Game::misere`](crate::game::Extras::misere).
 pub trait MisereEngine<P, M> {
     /// Who wins with perfect play.
     fn outcome(&mut self, position: &P) -> Result<Outcome, MisereError>;

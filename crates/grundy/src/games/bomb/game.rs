@@ -2,14 +2,15 @@
 //! (with the table's fast paths) and the [`Game`] that reads boards and
 //! writes them and their moves.
 
+use crate::game::{Notation, Present};
 use std::io::Read;
 use std::ops::ControlFlow;
 
 use super::BombReader;
 use super::{Board, BombGame, BombMove, Cell, Landing};
 use crate::engine::{Engine, IllegalMove, Outcome, Played};
-use crate::format::{answer, JudgeInput, ReadError};
-use crate::game::{Answers, CaseReader, ComponentTable, Game, JudgeError, Limits, Rng, Style};
+use crate::format::{JudgeInput, ReadError};
+use crate::game::{Answers, CaseReader, ComponentTable, JudgeError, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::wire::{self, WireError};
@@ -134,28 +135,9 @@ pub fn cell_text(cell: Cell) -> String {
     format!("({},{})", cell.row(), cell.col())
 }
 
-impl Game for BombGame {
-    fn abilities(&self) -> crate::game::Abilities {
-        crate::game::Abilities {
-            table: true,
-            misere: true,
-            genera: false,
-        }
-    }
-
+impl crate::game::Present for BombGame {
     fn name(&self) -> String {
         "bomb".to_string()
-    }
-
-    /// A search of the whole board (bombs landing on bombs interact under
-    /// misère play), within `budget` positions.
-    fn misere(
-        &self,
-        budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Board, BombMove>>, crate::Refusal> {
-        let mut misere = crate::misere::Misere::new(super::BoardRules);
-        misere.set_budget(budget);
-        Ok(Box::new(super::BombMisere(misere)))
     }
 
     fn components_noun(&self) -> &'static str {
@@ -166,23 +148,77 @@ impl Game for BombGame {
         ["John", "Jack"]
     }
 
-    fn reader<'a>(
-        &self,
-        input: Box<dyn Read + 'a>,
-        limits: Limits,
-    ) -> Result<Box<dyn CaseReader<Board> + 'a>, ReadError> {
-        let reader = BombReader::new(input)?.max_cells(limits.max_cells);
-        Ok(Box::new(Boards { reader }))
-    }
-
-    fn judge_answer(&self, _case: u64, outcome: Outcome) -> String {
-        answer::bomb(outcome.first_player_wins()).to_string()
-    }
-
     fn describe_component(&self, _: usize, cell: &Cell, value: Nimber) -> String {
         format!("{} {value}", cell_text(*cell))
     }
 
+    fn draw(&self, board: &Board, style: &dyn Style) -> String {
+        let width = board
+            .cols()
+            .to_string()
+            .len()
+            .max(board.rows().to_string().len());
+        let mut text = format!("{:>width$} ", "");
+        for c in 1..=board.cols() {
+            text += &format!(" {c:>width$}");
+        }
+        for r in 1..=board.rows() {
+            text += &format!("\n{r:>width$} ");
+            for c in 1..=board.cols() {
+                let cell = if board.has_bomb(r, c) {
+                    style.piece("#")
+                } else {
+                    ".".to_string()
+                };
+                text += &format!(" {:>pad$}{cell}", "", pad = width - 1);
+            }
+        }
+        text
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `P Q U V`: explode the bomb at row P, column Q, and put the new bombs at (U,Q) \
+         above it and (P,V) left of it (U < P, V < Q). On row 1 write `1 Q V`, in column 1 `P 1 U`."
+            .to_string()
+    }
+
+    fn describe_move(&self, board: &Board, mv: &BombMove) -> String {
+        let placed: Vec<Cell> = mv.placed().collect();
+        let cells: Vec<String> = placed.iter().map(|&c| cell_text(c)).collect();
+        let noun = if placed.len() == 1 {
+            "new bomb"
+        } else {
+            "new bombs"
+        };
+        let mut text = format!(
+            "explode {}, {noun} on {}",
+            cell_text(mv.explode),
+            cells.join(" and ")
+        );
+        for &cell in &placed {
+            match board.landing(cell) {
+                Landing::Stays => {}
+                Landing::OnBomb => {
+                    text += &format!("; {} lands on a bomb and both vanish", cell_text(cell))
+                }
+                Landing::OnCorner => text += &format!("; {} vanishes at once", cell_text(cell)),
+            }
+        }
+        text
+    }
+}
+
+impl crate::game::Notation for BombGame {
+    fn parse_move(&self, board: &Board, text: &str) -> Result<BombMove, IllegalMove> {
+        super::parse_move(text, board)
+    }
+
+    fn notation(&self, _: &Board, mv: &BombMove) -> String {
+        super::notation(mv)
+    }
+}
+
+impl crate::game::WireForm for BombGame {
     fn component_wire(&self, index: usize, cell: &Cell, value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
@@ -231,69 +267,6 @@ impl Game for BombGame {
         Ok(board)
     }
 
-    fn draw(&self, board: &Board, style: &dyn Style) -> String {
-        let width = board
-            .cols()
-            .to_string()
-            .len()
-            .max(board.rows().to_string().len());
-        let mut text = format!("{:>width$} ", "");
-        for c in 1..=board.cols() {
-            text += &format!(" {c:>width$}");
-        }
-        for r in 1..=board.rows() {
-            text += &format!("\n{r:>width$} ");
-            for c in 1..=board.cols() {
-                let cell = if board.has_bomb(r, c) {
-                    style.piece("#")
-                } else {
-                    ".".to_string()
-                };
-                text += &format!(" {:>pad$}{cell}", "", pad = width - 1);
-            }
-        }
-        text
-    }
-
-    fn move_help(&self) -> String {
-        "A move is `P Q U V`: explode the bomb at row P, column Q, and put the new bombs at (U,Q) \
-         above it and (P,V) left of it (U < P, V < Q). On row 1 write `1 Q V`, in column 1 `P 1 U`."
-            .to_string()
-    }
-
-    fn parse_move(&self, board: &Board, text: &str) -> Result<BombMove, IllegalMove> {
-        super::parse_move(text, board)
-    }
-
-    fn notation(&self, _: &Board, mv: &BombMove) -> String {
-        super::notation(mv)
-    }
-
-    fn describe_move(&self, board: &Board, mv: &BombMove) -> String {
-        let placed: Vec<Cell> = mv.placed().collect();
-        let cells: Vec<String> = placed.iter().map(|&c| cell_text(c)).collect();
-        let noun = if placed.len() == 1 {
-            "new bomb"
-        } else {
-            "new bombs"
-        };
-        let mut text = format!(
-            "explode {}, {noun} on {}",
-            cell_text(mv.explode),
-            cells.join(" and ")
-        );
-        for &cell in &placed {
-            match board.landing(cell) {
-                Landing::Stays => {}
-                Landing::OnBomb => {
-                    text += &format!("; {} lands on a bomb and both vanish", cell_text(cell))
-                }
-                Landing::OnCorner => text += &format!("; {} vanishes at once", cell_text(cell)),
-            }
-        }
-        text
-    }
-
     fn move_wire(&self, _: &Board, mv: &BombMove) -> wire::Move {
         wire::Move::Bomb {
             explode: cell_pair(mv.explode),
@@ -323,20 +296,20 @@ impl Game for BombGame {
             other => Err(WireError::wrong(self.name(), "bomb moves", other.kind())),
         }
     }
+}
 
-    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Board {
-        let (rows, cols) = size.unwrap_or((5, 5));
-        let mut board = Board::new(rows, cols).unwrap_or_default();
-        loop {
-            for r in 1..=board.rows() {
-                for c in 1..=board.cols() {
-                    board.set(r, c, (r, c) != (1, 1) && rng.below(100) < 35);
-                }
-            }
-            if board.bomb_count() > 0 || rows * cols == 1 {
-                return board;
-            }
-        }
+impl crate::game::JudgeFormat for BombGame {
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Board> + 'a>, ReadError> {
+        let reader = BombReader::new(input)?.max_cells(limits.max_cells);
+        Ok(Box::new(Boards { reader }))
+    }
+
+    fn judge_answer(&self, _case: u64, outcome: Outcome) -> String {
+        super::reader::answer(outcome.first_player_wins()).to_string()
     }
 
     fn judge_fast<'a>(
@@ -352,6 +325,27 @@ impl Game for BombGame {
             Convention::Normal => Judged::Done(judge_normal(self, input, limits, out)),
             Convention::Misere { .. } => Judged::Declined(input),
         }
+    }
+}
+
+impl crate::game::Extras for BombGame {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: true,
+            misere: true,
+            genera: false,
+        }
+    }
+
+    /// A search of the whole board (bombs landing on bombs interact under
+    /// misère play), within `budget` positions.
+    fn misere(
+        &self,
+        budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Board, BombMove>>, crate::Refusal> {
+        let mut misere = crate::misere::Misere::new(super::BoardRules);
+        misere.set_budget(budget);
+        Ok(Box::new(super::BombMisere(misere)))
     }
 
     /// The table of one bomb, within a square of `max_cells` cells (as
@@ -383,6 +377,23 @@ impl Game for BombGame {
             values,
         })
     }
+}
+
+impl crate::game::Game for BombGame {
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Board {
+        let (rows, cols) = size.unwrap_or((5, 5));
+        let mut board = Board::new(rows, cols).unwrap_or_default();
+        loop {
+            for r in 1..=board.rows() {
+                for c in 1..=board.cols() {
+                    board.set(r, c, (r, c) != (1, 1) && rng.below(100) < 35);
+                }
+            }
+            if board.bomb_count() > 0 || rows * cols == 1 {
+                return board;
+            }
+        }
+    }
 
     fn finish(&mut self) {
         self.keep_table();
@@ -406,7 +417,7 @@ fn judge_normal(
     let mut board = Board::default();
     while reader.next_case(&mut board)? {
         let wins = !BombGame::value(game, &board).is_zero();
-        out.line(answer::bomb(wins).as_bytes())
+        out.line(super::reader::answer(wins).as_bytes())
             .map_err(JudgeError::Write)?;
     }
     Ok(())

@@ -236,6 +236,15 @@ fn plain_row(bytes: &[u8], cols: usize, bits: &mut [u64]) -> Option<usize> {
     Some(newline)
 }
 
+/// The judge's answer line. Bomb Game: John moves first.
+pub const fn answer(first_player_wins: bool) -> &'static str {
+    if first_player_wins {
+        "John"
+    } else {
+        "Jack"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,6 +45,7 @@ mod reader;
 pub use notation::{notation, parse_move};
 pub use reader::CuttingReader;
 
+use crate::game::{Notation, Present};
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::Lowest;
 use crate::wire::{self, WireError};
@@ -743,50 +744,13 @@ pub fn paper_text(paper: Paper) -> String {
     format!("{}×{}", paper.width, paper.height)
 }
 
-impl crate::game::Game for CuttingGame {
+impl crate::game::Present for CuttingGame {
     fn name(&self) -> String {
         "cutting".to_string()
     }
 
-    /// None: whoever cuts out a 1×1 piece wins at once, so the game never
-    /// ends by a player having no move, and "the last player to move loses"
-    /// would change nothing but the name (the cut that makes a 1×1 piece is
-    /// both the winning move and the last one).
-    fn misere(
-        &self,
-        _budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Self::Position, Self::Move>>, crate::Refusal>
-    {
-        Err(crate::Refusal::NoMisere(
-            "the Cutting Game has no misère variant: it is won by cutting out a 1×1 piece, \
-             which ends the game, not by making the last move"
-                .to_string(),
-        ))
-    }
-
-    fn abilities(&self) -> crate::game::Abilities {
-        crate::game::Abilities {
-            table: true,
-            misere: false,
-            genera: false,
-        }
-    }
-
     fn components_noun(&self) -> &'static str {
         "Piece"
-    }
-
-    fn reader<'a>(
-        &self,
-        input: Box<dyn std::io::Read + 'a>,
-        _: crate::game::Limits,
-    ) -> Result<Box<dyn crate::game::CaseReader<Vec<Paper>> + 'a>, crate::format::ReadError> {
-        let reader = reader::CuttingReader::new(input)?;
-        Ok(Box::new(Papers { reader }))
-    }
-
-    fn judge_answer(&self, _: u64, outcome: crate::engine::Outcome) -> String {
-        crate::format::answer::cutting(outcome.first_player_wins()).to_string()
     }
 
     fn headline(&mut self, pieces: &Vec<Paper>, outcome: crate::engine::Outcome) -> String {
@@ -811,10 +775,6 @@ impl crate::game::Game for CuttingGame {
         }
     }
 
-    fn nim_sum_decides(&mut self, pieces: &Vec<Paper>) -> bool {
-        !pieces.iter().any(|&p| is_strip(p))
-    }
-
     fn describe_component(&self, _: usize, paper: &Paper, value: Nimber) -> String {
         if is_strip(*paper) {
             format!(
@@ -828,6 +788,57 @@ impl crate::game::Game for CuttingGame {
         }
     }
 
+    fn draw(&self, pieces: &Vec<Paper>, style: &dyn crate::game::Style) -> String {
+        let list: Vec<String> = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{}) {}", i + 1, style.strong(&paper_text(p))))
+            .collect();
+        format!("Pieces: {}", list.join("   "))
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `N v K`: cut piece N vertically at line K (a W×H piece becomes K×H and (W−K)×H), \
+         or `N h K` horizontally (W×K and W×(H−K)). With one piece, `v K` is enough. \
+         Whoever cuts out a single cell (1×1) wins."
+            .to_string()
+    }
+
+    fn describe_move(&self, _: &Vec<Paper>, cut: &Cut) -> String {
+        let (a, b) = cut.pieces();
+        let direction = match cut.direction {
+            Direction::Vertical => "vertically",
+            Direction::Horizontal => "horizontally",
+        };
+        let mut text = format!(
+            "cut the {} piece {direction} at {}, leaving {} and {}",
+            paper_text(cut.paper),
+            crate::notation::with_commas(cut.at.into()),
+            paper_text(a),
+            paper_text(b)
+        );
+        if cut.cuts_out_a_cell() {
+            text += " (a single cell: that wins)";
+        }
+        text
+    }
+}
+
+impl crate::game::Notation for CuttingGame {
+    fn parse_move(
+        &self,
+        pieces: &Vec<Paper>,
+        text: &str,
+    ) -> Result<Cut, crate::engine::IllegalMove> {
+        notation::parse_move(text, pieces)
+    }
+
+    fn notation(&self, _: &Vec<Paper>, cut: &Cut) -> String {
+        notation::notation(cut)
+    }
+}
+
+impl crate::game::WireForm for CuttingGame {
     fn component_wire(&self, index: usize, paper: &Paper, value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
@@ -876,53 +887,6 @@ impl crate::game::Game for CuttingGame {
             .collect()
     }
 
-    fn draw(&self, pieces: &Vec<Paper>, style: &dyn crate::game::Style) -> String {
-        let list: Vec<String> = pieces
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| format!("{}) {}", i + 1, style.strong(&paper_text(p))))
-            .collect();
-        format!("Pieces: {}", list.join("   "))
-    }
-
-    fn move_help(&self) -> String {
-        "A move is `N v K`: cut piece N vertically at line K (a W×H piece becomes K×H and (W−K)×H), \
-         or `N h K` horizontally (W×K and W×(H−K)). With one piece, `v K` is enough. \
-         Whoever cuts out a single cell (1×1) wins."
-            .to_string()
-    }
-
-    fn parse_move(
-        &self,
-        pieces: &Vec<Paper>,
-        text: &str,
-    ) -> Result<Cut, crate::engine::IllegalMove> {
-        notation::parse_move(text, pieces)
-    }
-
-    fn notation(&self, _: &Vec<Paper>, cut: &Cut) -> String {
-        notation::notation(cut)
-    }
-
-    fn describe_move(&self, _: &Vec<Paper>, cut: &Cut) -> String {
-        let (a, b) = cut.pieces();
-        let direction = match cut.direction {
-            Direction::Vertical => "vertically",
-            Direction::Horizontal => "horizontally",
-        };
-        let mut text = format!(
-            "cut the {} piece {direction} at {}, leaving {} and {}",
-            paper_text(cut.paper),
-            crate::notation::with_commas(cut.at.into()),
-            paper_text(a),
-            paper_text(b)
-        );
-        if cut.cuts_out_a_cell() {
-            text += " (a single cell: that wins)";
-        }
-        text
-    }
-
     fn move_wire(&self, _: &Vec<Paper>, cut: &Cut) -> wire::Move {
         wire::Move::Cut {
             piece: cut.piece,
@@ -966,6 +930,62 @@ impl crate::game::Game for CuttingGame {
             other => Err(WireError::wrong(self.name(), "cuts", other.kind())),
         }
     }
+}
+
+impl crate::game::JudgeFormat for CuttingGame {
+    fn reader<'a>(
+        &self,
+        input: Box<dyn std::io::Read + 'a>,
+        _: crate::game::Limits,
+    ) -> Result<Box<dyn crate::game::CaseReader<Vec<Paper>> + 'a>, crate::format::ReadError> {
+        let reader = reader::CuttingReader::new(input)?;
+        Ok(Box::new(Papers { reader }))
+    }
+
+    fn judge_answer(&self, _: u64, outcome: crate::engine::Outcome) -> String {
+        reader::answer(outcome.first_player_wins()).to_string()
+    }
+
+    fn judge_fast<'a>(
+        &mut self,
+        convention: crate::convention::Convention,
+        input: crate::format::JudgeInput<'a>,
+        limits: crate::game::Limits,
+        out: &mut dyn crate::game::Answers,
+    ) -> crate::game::Judged<'a> {
+        use crate::convention::Convention;
+        use crate::game::Judged;
+        match convention {
+            Convention::Normal => Judged::Done(judge_normal(input, limits, out)),
+            Convention::Misere { .. } => Judged::Declined(input),
+        }
+    }
+}
+
+impl crate::game::Extras for CuttingGame {
+    /// None: whoever cuts out a 1×1 piece wins at once, so the game never
+    /// ends by a player having no move, and "the last player to move loses"
+    /// would change nothing but the name (the cut that makes a 1×1 piece is
+    /// both the winning move and the last one).
+    fn misere(
+        &self,
+        _budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Self::Position, Self::Move>>, crate::Refusal>
+    {
+        Err(crate::Refusal::NoMisere(
+            "the Cutting Game has no misère variant: it is won by cutting out a 1×1 piece, \
+             which ends the game, not by making the last move"
+                .to_string(),
+        ))
+    }
+
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: true,
+            misere: false,
+            genera: false,
+        }
+    }
 
     /// The reduced game's table of one paper (a side of 1 shows 0), of at
     /// most `max_cells` cells.
@@ -992,20 +1012,11 @@ impl crate::game::Game for CuttingGame {
             values,
         })
     }
+}
 
-    fn judge_fast<'a>(
-        &mut self,
-        convention: crate::convention::Convention,
-        input: crate::format::JudgeInput<'a>,
-        limits: crate::game::Limits,
-        out: &mut dyn crate::game::Answers,
-    ) -> crate::game::Judged<'a> {
-        use crate::convention::Convention;
-        use crate::game::Judged;
-        match convention {
-            Convention::Normal => Judged::Done(judge_normal(input, limits, out)),
-            Convention::Misere { .. } => Judged::Declined(input),
-        }
+impl crate::game::Game for CuttingGame {
+    fn nim_sum_decides(&mut self, pieces: &Vec<Paper>) -> bool {
+        !pieces.iter().any(|&p| is_strip(p))
     }
 
     fn random_position(
@@ -1035,12 +1046,8 @@ fn judge_normal(
         let more = reader.next_batch(&mut papers, BATCH);
         wins.clear();
         wins.extend(papers.iter().map(|p| p.first_player_wins()));
-        out.verdicts(
-            &wins,
-            crate::format::answer::cutting(true),
-            crate::format::answer::cutting(false),
-        )
-        .map_err(crate::game::JudgeError::Write)?;
+        out.verdicts(&wins, reader::answer(true), reader::answer(false))
+            .map_err(crate::game::JudgeError::Write)?;
         if !more? {
             return Ok(());
         }

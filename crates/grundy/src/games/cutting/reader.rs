@@ -41,7 +41,7 @@ impl<R: Read> CuttingReader<R> {
     ///
     /// This is the fast way through large inputs: lines of one plain pair
     /// are read a line at a time, and other pairs of plain numbers by
-    /// [`scan_numbers`], however many stand on a line and
+    /// `scan_numbers`, however many stand on a line and
     /// however the white space between them is made; a pair it cannot read
     /// is read the careful way. A batch ends early rather than wait for
     /// more input.
@@ -213,6 +213,15 @@ fn side<R: Read>(sc: &mut Scanner<R>, what: &str) -> Result<u64, ReadError> {
     match sc.number(what)? {
         0 => Err(FormatError::new(line, what, "`0`").into()),
         n => Ok(n),
+    }
+}
+
+/// The judge's answer line. Cutting Game: can the first cutter win?
+pub const fn answer(first_player_wins: bool) -> &'static str {
+    if first_player_wins {
+        "WIN"
+    } else {
+        "LOSE"
     }
 }
 

@@ -1,13 +1,14 @@
 //! Green Hackenbush for people and for the wire: its input, notation,
 //! drawing and wire shapes.
 
+use crate::game::{Notation, Present};
 use std::io::Read;
 
 use super::reader::Graphs;
 use super::{Cut, Graph, GreenHackenbush, Piece, MAX_EDGES, MAX_VERTEX};
 use crate::engine::IllegalMove;
 use crate::format::ReadError;
-use crate::game::{CaseReader, Game, Limits, Rng, Style};
+use crate::game::{CaseReader, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::wire::{self, WireError};
 
@@ -27,15 +28,7 @@ fn edges_text(count: usize) -> String {
     }
 }
 
-impl Game for GreenHackenbush {
-    fn abilities(&self) -> crate::game::Abilities {
-        crate::game::Abilities {
-            table: false,
-            misere: true,
-            genera: false,
-        }
-    }
-
+impl crate::game::Present for GreenHackenbush {
     fn name(&self) -> String {
         "green-hackenbush".to_string()
     }
@@ -44,30 +37,12 @@ impl Game for GreenHackenbush {
         "Pieces"
     }
 
-    fn reader<'a>(
-        &self,
-        input: Box<dyn Read + 'a>,
-        limits: Limits,
-    ) -> Result<Box<dyn CaseReader<Graph> + 'a>, ReadError> {
-        Ok(Box::new(Graphs::new(input, max_edges(limits))))
-    }
-
     fn describe_component(&self, index: usize, piece: &Piece, value: Nimber) -> String {
         format!(
             "piece {}: {} {value}",
             index + 1,
             edges_text(piece.edges.len())
         )
-    }
-
-    fn component_wire(&self, index: usize, piece: &Piece, value: Nimber) -> wire::Component {
-        wire::Component {
-            index: index + 1,
-            part: wire::Part::Graph {
-                edges: piece.edges.clone(),
-            },
-            value: Some(value.value().into()),
-        }
     }
 
     fn draw(&self, graph: &Graph, style: &dyn Style) -> String {
@@ -89,6 +64,20 @@ impl Game for GreenHackenbush {
             .to_string()
     }
 
+    fn describe_move(&self, graph: &Graph, mv: &Cut) -> String {
+        let Some(&edge) = mv.edge.checked_sub(1).and_then(|i| graph.edges.get(i)) else {
+            return format!("delete edge {}", mv.edge);
+        };
+        let (_, fallen) = graph.without(mv.edge - 1);
+        let falls = match fallen {
+            0 => String::new(),
+            n => format!(", and {} fall", edges_text(n)),
+        };
+        format!("delete edge {} ({}){falls}", mv.edge, edge_text(edge))
+    }
+}
+
+impl crate::game::Notation for GreenHackenbush {
     fn parse_move(&self, graph: &Graph, text: &str) -> Result<Cut, IllegalMove> {
         let text = text.trim();
         let edge = text
@@ -106,44 +95,17 @@ impl Game for GreenHackenbush {
     fn notation(&self, _: &Graph, mv: &Cut) -> String {
         mv.edge.to_string()
     }
+}
 
-    fn describe_move(&self, graph: &Graph, mv: &Cut) -> String {
-        let Some(&edge) = mv.edge.checked_sub(1).and_then(|i| graph.edges.get(i)) else {
-            return format!("delete edge {}", mv.edge);
-        };
-        let (_, fallen) = graph.without(mv.edge - 1);
-        let falls = match fallen {
-            0 => String::new(),
-            n => format!(", and {} fall", edges_text(n)),
-        };
-        format!("delete edge {} ({}){falls}", mv.edge, edge_text(edge))
-    }
-
-    /// `size` is (edges, vertices besides the ground); 8 edges on 5
-    /// vertices by default. Every edge is connected to the ground.
-    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Graph {
-        let (edges, vertices) = size.unwrap_or((8, 5));
-        let edges = edges.min(MAX_EDGES as u64) as usize;
-        let vertices = vertices.clamp(1, u64::from(MAX_VERTEX));
-        let mut touched = vec![0u32];
-        let mut list = Vec::with_capacity(edges);
-        for _ in 0..edges {
-            let a = touched[rng.below(touched.len() as u64) as usize];
-            let b = rng.below(vertices + 1) as u32;
-            if !touched.contains(&b) {
-                touched.push(b);
-            }
-            list.push([a, b]);
+impl crate::game::WireForm for GreenHackenbush {
+    fn component_wire(&self, index: usize, piece: &Piece, value: Nimber) -> wire::Component {
+        wire::Component {
+            index: index + 1,
+            part: wire::Part::Graph {
+                edges: piece.edges.clone(),
+            },
+            value: Some(value.value().into()),
         }
-        Graph::new(list)
-    }
-
-    /// The budgeted misère search over the pieces.
-    fn misere(
-        &self,
-        budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Graph, Cut>>, crate::Refusal> {
-        Ok(Box::new(super::HackenbushMisere::new(budget)))
     }
 
     fn position_wire(&self, graph: &Graph) -> wire::Position {
@@ -193,5 +155,54 @@ impl Game for GreenHackenbush {
             wire::Move::Notation { notation } => Ok(self.parse_move(graph, notation)?),
             other => Err(WireError::wrong(self.name(), "edge moves", other.kind())),
         }
+    }
+}
+
+impl crate::game::JudgeFormat for GreenHackenbush {
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<Graph> + 'a>, ReadError> {
+        Ok(Box::new(Graphs::new(input, max_edges(limits))))
+    }
+}
+
+impl crate::game::Extras for GreenHackenbush {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: false,
+            misere: true,
+            genera: false,
+        }
+    }
+
+    /// The budgeted misère search over the pieces.
+    fn misere(
+        &self,
+        budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Graph, Cut>>, crate::Refusal> {
+        Ok(Box::new(super::HackenbushMisere::new(budget)))
+    }
+}
+
+impl crate::game::Game for GreenHackenbush {
+    /// `size` is (edges, vertices besides the ground); 8 edges on 5
+    /// vertices by default. Every edge is connected to the ground.
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Graph {
+        let (edges, vertices) = size.unwrap_or((8, 5));
+        let edges = edges.min(MAX_EDGES as u64) as usize;
+        let vertices = vertices.clamp(1, u64::from(MAX_VERTEX));
+        let mut touched = vec![0u32];
+        let mut list = Vec::with_capacity(edges);
+        for _ in 0..edges {
+            let a = touched[rng.below(touched.len() as u64) as usize];
+            let b = rng.below(vertices + 1) as u32;
+            if !touched.contains(&b) {
+                touched.push(b);
+            }
+            list.push([a, b]);
+        }
+        Graph::new(list)
     }
 }

@@ -23,6 +23,7 @@ pub use misere::MatrixMisere;
 pub use notation::{notation, parse_move};
 pub use reader::{MatrixCase, MatrixReader, MAX_COLS};
 
+use crate::game::{Notation, Present};
 use crate::nimber::Nimber;
 use crate::solve::BitCounts;
 use crate::wire::{self, WireError};
@@ -338,15 +339,7 @@ impl crate::game::CaseReader<Vec<Row>> for Matrices<'_> {
     }
 }
 
-impl crate::game::Game for MatrixGame {
-    fn abilities(&self) -> crate::game::Abilities {
-        crate::game::Abilities {
-            table: false,
-            misere: true,
-            genera: false,
-        }
-    }
-
+impl crate::game::Present for MatrixGame {
     fn name(&self) -> String {
         "matrix".to_string()
     }
@@ -357,32 +350,6 @@ impl crate::game::Game for MatrixGame {
 
     fn players(&self) -> [&'static str; 2] {
         ["Alice", "Bob"]
-    }
-
-    fn reader<'a>(
-        &self,
-        input: Box<dyn std::io::Read + 'a>,
-        limits: crate::game::Limits,
-    ) -> Result<Box<dyn crate::game::CaseReader<Vec<Row>> + 'a>, crate::format::ReadError> {
-        let reader = reader::MatrixReader::new(input)?
-            .keep_cells(true)
-            .max_cells(limits.max_cells);
-        Ok(Box::new(Matrices { reader }))
-    }
-
-    /// Bouton's misère Nim over the row totals.
-    fn misere(
-        &self,
-        _budget: u64,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<Row>, MatrixMove>>, crate::Refusal> {
-        Ok(Box::new(misere::MatrixMisere))
-    }
-
-    fn judge_answer(&self, case: u64, outcome: crate::engine::Outcome) -> String {
-        format!(
-            "Case {case}: {}",
-            crate::format::answer::matrix(outcome.first_player_wins())
-        )
     }
 
     fn lost_because(&mut self, _: &Vec<Row>) -> String {
@@ -399,6 +366,83 @@ impl crate::game::Game for MatrixGame {
         )
     }
 
+    fn draw(&self, rows: &Vec<Row>, style: &dyn crate::game::Style) -> String {
+        let cols = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+        let width = rows
+            .iter()
+            .flat_map(|r| r.cells.iter().map(|c| c.to_string().len()))
+            .chain([cols.to_string().len() + 1])
+            .max()
+            .unwrap_or(1);
+        let label = rows.len().to_string().len() + 4;
+        let mut text = format!("{:label$} ", "");
+        for c in 1..=cols {
+            text += &format!(" {:>width$}", format!("c{c}"));
+        }
+        text += " | stones";
+        for (i, row) in rows.iter().enumerate() {
+            text += &format!("\n{:<label$} ", format!("row {}", i + 1));
+            for c in &row.cells {
+                text += &format!(" {c:>width$}");
+            }
+            text += &format!(
+                " | {}",
+                style.strong(&crate::notation::with_commas(row.total))
+            );
+        }
+        text
+    }
+
+    fn move_help(&self) -> String {
+        "A move is `R N`: take N stones from row R, from its first cells first; or `R : T1 T2 …` \
+         to take Ti stones from cell i of row R. Take at least one stone."
+            .to_string()
+    }
+
+    fn describe_move(&self, _: &Vec<Row>, mv: &MatrixMove) -> String {
+        const CELLS: usize = 8;
+        let with_commas = crate::notation::with_commas;
+        let total = mv.total();
+        let taken: Vec<String> = mv
+            .take
+            .iter()
+            .enumerate()
+            .filter(|(_, &t)| t > 0)
+            .map(|(c, &t)| format!("{} from ({},{})", with_commas(t.into()), mv.row, c + 1))
+            .collect();
+        let mut cells = taken
+            .iter()
+            .take(CELLS)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        if taken.len() > CELLS {
+            cells += &format!(" and {} more cells", taken.len() - CELLS);
+        }
+        let noun = if total == 1 { "stone" } else { "stones" };
+        format!(
+            "take {} {noun} from row {}: {cells}",
+            with_commas(total),
+            mv.row
+        )
+    }
+}
+
+impl crate::game::Notation for MatrixGame {
+    fn parse_move(
+        &self,
+        rows: &Vec<Row>,
+        text: &str,
+    ) -> Result<MatrixMove, crate::engine::IllegalMove> {
+        notation::parse_move(text, rows)
+    }
+
+    fn notation(&self, rows: &Vec<Row>, mv: &MatrixMove) -> String {
+        notation::notation(mv, rows)
+    }
+}
+
+impl crate::game::WireForm for MatrixGame {
     fn component_wire(&self, index: usize, row: &Row, value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
@@ -454,79 +498,6 @@ impl crate::game::Game for MatrixGame {
             .collect()
     }
 
-    fn draw(&self, rows: &Vec<Row>, style: &dyn crate::game::Style) -> String {
-        let cols = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
-        let width = rows
-            .iter()
-            .flat_map(|r| r.cells.iter().map(|c| c.to_string().len()))
-            .chain([cols.to_string().len() + 1])
-            .max()
-            .unwrap_or(1);
-        let label = rows.len().to_string().len() + 4;
-        let mut text = format!("{:label$} ", "");
-        for c in 1..=cols {
-            text += &format!(" {:>width$}", format!("c{c}"));
-        }
-        text += " | stones";
-        for (i, row) in rows.iter().enumerate() {
-            text += &format!("\n{:<label$} ", format!("row {}", i + 1));
-            for c in &row.cells {
-                text += &format!(" {c:>width$}");
-            }
-            text += &format!(
-                " | {}",
-                style.strong(&crate::notation::with_commas(row.total))
-            );
-        }
-        text
-    }
-
-    fn move_help(&self) -> String {
-        "A move is `R N`: take N stones from row R, from its first cells first; or `R : T1 T2 …` \
-         to take Ti stones from cell i of row R. Take at least one stone."
-            .to_string()
-    }
-
-    fn parse_move(
-        &self,
-        rows: &Vec<Row>,
-        text: &str,
-    ) -> Result<MatrixMove, crate::engine::IllegalMove> {
-        notation::parse_move(text, rows)
-    }
-
-    fn notation(&self, rows: &Vec<Row>, mv: &MatrixMove) -> String {
-        notation::notation(mv, rows)
-    }
-
-    fn describe_move(&self, _: &Vec<Row>, mv: &MatrixMove) -> String {
-        const CELLS: usize = 8;
-        let with_commas = crate::notation::with_commas;
-        let total = mv.total();
-        let taken: Vec<String> = mv
-            .take
-            .iter()
-            .enumerate()
-            .filter(|(_, &t)| t > 0)
-            .map(|(c, &t)| format!("{} from ({},{})", with_commas(t.into()), mv.row, c + 1))
-            .collect();
-        let mut cells = taken
-            .iter()
-            .take(CELLS)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ");
-        if taken.len() > CELLS {
-            cells += &format!(" and {} more cells", taken.len() - CELLS);
-        }
-        let noun = if total == 1 { "stone" } else { "stones" };
-        format!(
-            "take {} {noun} from row {}: {cells}",
-            with_commas(total),
-            mv.row
-        )
-    }
-
     fn move_wire(&self, _: &Vec<Row>, mv: &MatrixMove) -> wire::Move {
         wire::Move::Row {
             row: mv.row,
@@ -549,6 +520,26 @@ impl crate::game::Game for MatrixGame {
             other => Err(WireError::wrong(self.name(), "row moves", other.kind())),
         }
     }
+}
+
+impl crate::game::JudgeFormat for MatrixGame {
+    fn reader<'a>(
+        &self,
+        input: Box<dyn std::io::Read + 'a>,
+        limits: crate::game::Limits,
+    ) -> Result<Box<dyn crate::game::CaseReader<Vec<Row>> + 'a>, crate::format::ReadError> {
+        let reader = reader::MatrixReader::new(input)?
+            .keep_cells(true)
+            .max_cells(limits.max_cells);
+        Ok(Box::new(Matrices { reader }))
+    }
+
+    fn judge_answer(&self, case: u64, outcome: crate::engine::Outcome) -> String {
+        format!(
+            "Case {case}: {}",
+            reader::answer(outcome.first_player_wins())
+        )
+    }
 
     fn judge_fast<'a>(
         &mut self,
@@ -564,7 +555,27 @@ impl crate::game::Game for MatrixGame {
             Convention::Misere { .. } => Judged::Done(judge_misere(self, input, limits, out)),
         }
     }
+}
 
+impl crate::game::Extras for MatrixGame {
+    fn abilities(&self) -> crate::game::Abilities {
+        crate::game::Abilities {
+            table: false,
+            misere: true,
+            genera: false,
+        }
+    }
+
+    /// Bouton's misère Nim over the row totals.
+    fn misere(
+        &self,
+        _budget: u64,
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<Row>, MatrixMove>>, crate::Refusal> {
+        Ok(Box::new(misere::MatrixMisere))
+    }
+}
+
+impl crate::game::Game for MatrixGame {
     fn random_position(
         &mut self,
         rng: &mut crate::game::Rng,
@@ -593,7 +604,7 @@ fn judge_normal(
     while reader.next_case(&mut case)? {
         let wins = !game.sum(&case.rows).is_zero();
         text.clear();
-        let answer = crate::format::answer::matrix(wins);
+        let answer = reader::answer(wins);
         // Writing to a String cannot fail.
         let _ = write!(text, "Case {}: {answer}", case.number);
         out.line(text.as_bytes())
@@ -616,7 +627,7 @@ fn judge_misere(
         // The rows are folded into one heap of their nim-sum.
         let nim_sum = case.rows.iter().fold(0, |x, r| x ^ r.total());
         let outcome = crate::misere::misere_nim_outcome_of(nim_sum, case.big_rows > 0);
-        out.line(crate::game::Game::judge_answer(game, case.number, outcome).as_bytes())
+        out.line(crate::game::JudgeFormat::judge_answer(game, case.number, outcome).as_bytes())
             .map_err(crate::game::JudgeError::Write)?;
     }
     Ok(())

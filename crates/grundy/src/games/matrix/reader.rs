@@ -338,6 +338,15 @@ impl<const KEEP: bool> Cells<'_, KEEP> {
     }
 }
 
+/// The judge's answer line. Matrix Game: Alice moves first; cases are numbered from 1.
+pub const fn answer(first_player_wins: bool) -> &'static str {
+    if first_player_wins {
+        "Alice"
+    } else {
+        "Bob"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -115,22 +115,109 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// Why a pattern stands for no census.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// More than six `?`.
+    #[error("`{pattern}` has {holes} `?`; at most 6 (a census of {most} codes)")]
+    TooManyHoles {
+        /// The pattern.
+        pattern: String,
+        /// Its `?`.
+        holes: usize,
+        /// The codes six `?` stand for in its radix.
+        most: u64,
+    },
+    /// No point.
+    #[error("`{0}` is not a pattern like 0.?? (digits or `?`, a point, digits or `?`)")]
+    NoPoint(String),
+    /// A code it stands for is not a code.
+    #[error("`{pattern}` gives `{code}`: {reason}")]
+    Code {
+        /// The pattern.
+        pattern: String,
+        /// The code it gave.
+        code: String,
+        /// Why that is no code.
+        reason: super::CodeError,
+    },
+    /// Every code it stands for allows no move.
+    #[error("`{0}` stands for no code with a move")]
+    NoMoves(String),
+}
+
+/// Why shards did not merge into one census.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// None was given.
+    #[error("no shards to merge")]
+    Nothing,
+    /// A shard of another census or limit.
+    #[error("shard {i}/{n} is of another census ({census} up to {upto} values, not {first_census} up to {first_upto})")]
+    OtherCensus {
+        /// The shard's number.
+        i: usize,
+        /// Its count of shards.
+        n: usize,
+        /// Its census.
+        census: String,
+        /// Its limit.
+        upto: u64,
+        /// The first shard's census.
+        first_census: String,
+        /// The first shard's limit.
+        first_upto: u64,
+    },
+    /// A shard numbered outside the census's count.
+    #[error("shard {i}/{count} does not belong to a census in {n} shards")]
+    OutOfPlace {
+        /// The shard's number.
+        i: usize,
+        /// Its count of shards.
+        count: usize,
+        /// The first shard's count.
+        n: usize,
+    },
+    /// The same shard twice.
+    #[error("shard {i}/{n} is given twice")]
+    Twice {
+        /// The shard's number.
+        i: usize,
+        /// The count of shards.
+        n: usize,
+    },
+    /// A shard without all its codes.
+    #[error("shard {i}/{n} does not hold its codes ({got} lines for {expected} codes): truncated or damaged")]
+    Damaged {
+        /// The shard's number.
+        i: usize,
+        /// The count of shards.
+        n: usize,
+        /// Its lines.
+        got: usize,
+        /// Its codes.
+        expected: usize,
+    },
+    /// Shards not given.
+    #[error("missing shards: {0}")]
+    Missing(String),
+}
+
 /// Every code a pattern stands for, in the order of their digits; codes
 /// that allow no move (all digits 0) are left out, and codes equal once
 /// trailing zeros are dropped appear once.
-pub fn expand(pattern: &str, hexadecimal: bool) -> Result<Vec<OctalCode>, String> {
+pub fn expand(pattern: &str, hexadecimal: bool) -> Result<Vec<OctalCode>, PatternError> {
     let radix: u32 = if hexadecimal { 16 } else { 8 };
     let holes = pattern.chars().filter(|&c| c == '?').count();
     if holes > 6 {
-        return Err(format!(
-            "`{pattern}` has {holes} `?`; at most 6 (a census of {} codes)",
-            u64::from(radix).pow(6)
-        ));
+        return Err(PatternError::TooManyHoles {
+            pattern: pattern.to_string(),
+            holes,
+            most: u64::from(radix).pow(6),
+        });
     }
     if !pattern.contains('.') {
-        return Err(format!(
-            "`{pattern}` is not a pattern like 0.?? (digits or `?`, a point, digits or `?`)"
-        ));
+        return Err(PatternError::NoPoint(pattern.to_string()));
     }
     let digit = |d: u32| char::from_digit(d, radix).map(|c| c.to_ascii_uppercase());
     let count = u64::from(radix).pow(holes as u32);
@@ -163,11 +250,17 @@ pub fn expand(pattern: &str, hexadecimal: bool) -> Result<Vec<OctalCode>, String
                 }
             }
             Err(super::CodeError::NoMoves) => {}
-            Err(e) => return Err(format!("`{pattern}` gives `{text}`: {e}")),
+            Err(reason) => {
+                return Err(PatternError::Code {
+                    pattern: pattern.to_string(),
+                    code: text,
+                    reason,
+                })
+            }
         }
     }
     if codes.is_empty() {
-        return Err(format!("`{pattern}` stands for no code with a move"));
+        return Err(PatternError::NoMoves(pattern.to_string()));
     }
     Ok(codes)
 }
@@ -311,9 +404,9 @@ pub fn link_equivalents(entries: &mut [Entry]) {
 /// Joins the shards of one census: all of the same census and limit, every
 /// shard `1..=n` exactly once; the entries in order, with `same_as` found
 /// across all of them.
-pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), String> {
+pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), MergeError> {
     let Some((first, _)) = parts.first() else {
-        return Err("no shards to merge".to_string());
+        return Err(MergeError::Nothing);
     };
     let first = first.clone();
     let n = first.shard[1];
@@ -325,33 +418,31 @@ pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), S
             || header.codes != first.codes
             || header.time_limit != first.time_limit
         {
-            return Err(format!(
-                "shard {}/{} is of another census ({} up to {} values, not {} up to {})",
-                header.shard[0],
-                header.shard[1],
-                header.census,
-                header.upto,
-                first.census,
-                first.upto
-            ));
+            return Err(MergeError::OtherCensus {
+                i: header.shard[0],
+                n: header.shard[1],
+                census: header.census.clone(),
+                upto: header.upto,
+                first_census: first.census.clone(),
+                first_upto: first.upto,
+            });
         }
         let [i, count] = header.shard;
         if count != n || i == 0 || i > n {
-            return Err(format!(
-                "shard {i}/{count} does not belong to a census in {n} shards"
-            ));
+            return Err(MergeError::OutOfPlace { i, count, n });
         }
         if std::mem::replace(&mut seen[i - 1], true) {
-            return Err(format!("shard {i}/{n} is given twice"));
+            return Err(MergeError::Twice { i, n });
         }
         let expected = shard(first.codes, i, n);
         let got: Vec<usize> = part.iter().map(|e| e.index).collect();
         if got != expected {
-            return Err(format!(
-                "shard {i}/{n} does not hold its codes ({} lines for {} codes): truncated or damaged",
-                got.len(),
-                expected.len()
-            ));
+            return Err(MergeError::Damaged {
+                i,
+                n,
+                got: got.len(),
+                expected: expected.len(),
+            });
         }
         entries.extend(part);
     }
@@ -360,7 +451,7 @@ pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), S
         .map(|i| format!("{i}/{n}"))
         .collect();
     if !missing.is_empty() {
-        return Err(format!("missing shards: {}", missing.join(", ")));
+        return Err(MergeError::Missing(missing.join(", ")));
     }
     link_equivalents(&mut entries);
     Ok((

@@ -1,0 +1,717 @@
+//! [`AnyGame`]: whichever game a name opens, behind one type that is itself
+//! a [`Game`].
+//!
+//! [`registry::open`](crate::registry::open) builds one from a name, and it
+//! is the only way a front end reaches a game: the command line, the web
+//! server and the Python package all hold an `AnyGame` (usually inside an
+//! [`Analyst`](crate::Analyst)), so every generic piece of the library
+//! (the analysis, the judge loop, a round against the engine) serves it
+//! unchanged. Its positions, components and moves ([`AnyPosition`],
+//! [`AnyComponent`], [`AnyMove`]) are the game's own values, boxed: they are
+//! made by the game (read, parsed, played, taken from the wire) and only
+//! mean something to the game that made them.
+//!
+//! Every question is passed through to the game, its own fast paths
+//! included: a whole judge input is answered by the game as its own type
+//! ([`JudgeFormat::judge_fast`], or else case by case with no boxing).
+//! `AnyGame`'s own `judge_fast` therefore never declines.
+//!
+//! # Panics
+//! Giving one game a position, component or move another game made is a
+//! programming error, and panics with a message saying so; no input a
+//! person or a program sends can cause it, since front ends only hand a game
+//! what that game made.
+
+use std::any::Any;
+use std::fmt;
+use std::io::Read;
+use std::ops::ControlFlow;
+
+use crate::convention::{Convention, Refusal};
+use crate::engine::{Engine, IllegalMove, Outcome, Played};
+use crate::format::{JudgeInput, ReadError};
+use crate::game::{
+    Abilities, Answers, CaseReader, ComponentTable, Extras, Game, JudgeError, JudgeFormat, Judged,
+    Limits, Notation, Present, Rng, Style, WireForm,
+};
+use crate::misere::{Genus, MisereEngine, MisereError};
+use crate::nimber::Nimber;
+use crate::wire::{self, WireError};
+
+const MIXED: &str = "a position, component or move of another game was given to this one";
+
+/// A value of some game's own type, boxed.
+trait Held: Any + fmt::Debug {
+    fn clone_held(&self) -> Box<dyn Held>;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Any + fmt::Debug + Clone> Held for T {
+    fn clone_held(&self) -> Box<dyn Held> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A move of some game's own type, boxed: also compared.
+trait HeldMove: Held {
+    fn clone_move(&self) -> Box<dyn HeldMove>;
+    fn same(&self, other: &dyn HeldMove) -> bool;
+}
+
+impl<T: Any + fmt::Debug + Clone + PartialEq> HeldMove for T {
+    fn clone_move(&self) -> Box<dyn HeldMove> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn HeldMove) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+}
+
+/// A position of the game an [`AnyGame`] is.
+pub struct AnyPosition(Box<dyn Held>);
+
+/// A component of the game an [`AnyGame`] is.
+pub struct AnyComponent(Box<dyn Held>);
+
+/// A move of the game an [`AnyGame`] is.
+pub struct AnyMove(Box<dyn HeldMove>);
+
+impl AnyPosition {
+    fn new<P: Any + fmt::Debug + Clone>(position: P) -> AnyPosition {
+        AnyPosition(Box::new(position))
+    }
+
+    fn of<P: Any>(&self) -> &P {
+        self.0.as_any().downcast_ref().expect(MIXED)
+    }
+}
+
+impl AnyComponent {
+    fn new<C: Any + fmt::Debug + Clone>(component: C) -> AnyComponent {
+        AnyComponent(Box::new(component))
+    }
+
+    fn of<C: Any>(&self) -> &C {
+        self.0.as_any().downcast_ref().expect(MIXED)
+    }
+}
+
+impl AnyMove {
+    fn new<M: Any + fmt::Debug + Clone + PartialEq>(mv: M) -> AnyMove {
+        AnyMove(Box::new(mv))
+    }
+
+    fn of<M: Any>(&self) -> &M {
+        self.0.as_any().downcast_ref().expect(MIXED)
+    }
+}
+
+impl Clone for AnyPosition {
+    fn clone(&self) -> Self {
+        AnyPosition(self.0.clone_held())
+    }
+}
+
+impl Clone for AnyComponent {
+    fn clone(&self) -> Self {
+        AnyComponent(self.0.clone_held())
+    }
+}
+
+impl Clone for AnyMove {
+    fn clone(&self) -> Self {
+        AnyMove(self.0.clone_move())
+    }
+}
+
+impl PartialEq for AnyMove {
+    fn eq(&self, other: &AnyMove) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl fmt::Debug for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Debug for AnyComponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Debug for AnyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Every question of [`Game`] and its parts, over boxed values: what an
+/// [`AnyGame`] holds.
+trait Erased {
+    fn components(&mut self, position: &AnyPosition) -> Vec<(AnyComponent, Nimber)>;
+    fn value(&mut self, position: &AnyPosition) -> Nimber;
+    fn outcome(&mut self, position: &AnyPosition) -> Outcome;
+    fn winning_moves(
+        &mut self,
+        position: &AnyPosition,
+        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+    fn count_winning_moves(&mut self, position: &AnyPosition) -> u128;
+    fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove>;
+    fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove>;
+    fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove>;
+    fn play(&mut self, position: &AnyPosition, mv: &AnyMove) -> Played<AnyPosition>;
+    fn is_terminal(&mut self, position: &AnyPosition) -> bool;
+    fn try_play(
+        &mut self,
+        position: &AnyPosition,
+        mv: &AnyMove,
+    ) -> Result<Played<AnyPosition>, IllegalMove>;
+
+    fn name(&self) -> String;
+    fn components_noun(&self) -> &'static str;
+    fn players(&self) -> [&'static str; 2];
+    fn headline(&mut self, position: &AnyPosition, outcome: Outcome) -> String;
+    fn lost_because(&mut self, position: &AnyPosition) -> String;
+    fn describe_component(&self, index: usize, component: &AnyComponent, value: Nimber) -> String;
+    fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String;
+    fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String;
+    fn move_help(&self) -> String;
+
+    fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, IllegalMove>;
+    fn notation(&self, position: &AnyPosition, mv: &AnyMove) -> String;
+
+    fn position_wire(&self, position: &AnyPosition) -> wire::Position;
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<AnyPosition, WireError>;
+    fn move_wire(&self, position: &AnyPosition, mv: &AnyMove) -> wire::Move;
+    fn move_from_wire(&self, position: &AnyPosition, mv: &wire::Move)
+        -> Result<AnyMove, WireError>;
+    fn component_wire(
+        &self,
+        index: usize,
+        component: &AnyComponent,
+        value: Nimber,
+    ) -> wire::Component;
+
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<AnyPosition> + 'a>, ReadError>;
+    fn judge_answer(&self, case: u64, outcome: Outcome) -> String;
+    fn judge_fast<'a>(
+        &mut self,
+        convention: Convention,
+        input: JudgeInput<'a>,
+        limits: Limits,
+        out: &mut dyn Answers,
+    ) -> Judged<'a>;
+
+    fn abilities(&self) -> Abilities;
+    fn component_table(
+        &mut self,
+        rows: u32,
+        cols: u32,
+        limits: Limits,
+    ) -> Result<ComponentTable, Refusal>;
+    fn misere(&self, budget: u64) -> Result<Box<dyn MisereEngine<AnyPosition, AnyMove>>, Refusal>;
+    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal>;
+
+    fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal>;
+    fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool;
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition;
+    fn finish(&mut self);
+}
+
+fn played<P: Any + fmt::Debug + Clone>(played: Played<P>) -> Played<AnyPosition> {
+    Played {
+        position: AnyPosition::new(played.position),
+        won: played.won,
+    }
+}
+
+/// A game's reader, its cases boxed.
+struct Boxing<'a, P>(Box<dyn CaseReader<P> + 'a>);
+
+impl<P: Any + fmt::Debug + Clone> CaseReader<AnyPosition> for Boxing<'_, P> {
+    fn next_case(&mut self) -> Result<Option<AnyPosition>, ReadError> {
+        Ok(self.0.next_case()?.map(AnyPosition::new))
+    }
+
+    fn line(&self) -> u64 {
+        self.0.line()
+    }
+}
+
+/// A game's misère form, over boxed values.
+struct BoxedMisere<P, M>(Box<dyn MisereEngine<P, M>>);
+
+impl<P: Any, M: Any + fmt::Debug + Clone + PartialEq> MisereEngine<AnyPosition, AnyMove>
+    for BoxedMisere<P, M>
+{
+    fn outcome(&mut self, position: &AnyPosition) -> Result<Outcome, MisereError> {
+        self.0.outcome(position.of())
+    }
+
+    fn winning_moves(&mut self, position: &AnyPosition) -> Result<Vec<AnyMove>, MisereError> {
+        Ok(self
+            .0
+            .winning_moves(position.of())?
+            .into_iter()
+            .map(AnyMove::new)
+            .collect())
+    }
+
+    fn suggest(&mut self, position: &AnyPosition) -> Result<Option<AnyMove>, MisereError> {
+        Ok(self.0.suggest(position.of())?.map(AnyMove::new))
+    }
+}
+
+impl<G: Game + 'static> Erased for G {
+    fn components(&mut self, position: &AnyPosition) -> Vec<(AnyComponent, Nimber)> {
+        Engine::components(self, position.of())
+            .into_iter()
+            .map(|(c, v)| (AnyComponent::new(c), v))
+            .collect()
+    }
+
+    fn value(&mut self, position: &AnyPosition) -> Nimber {
+        Engine::value(self, position.of())
+    }
+
+    fn outcome(&mut self, position: &AnyPosition) -> Outcome {
+        Engine::outcome(self, position.of())
+    }
+
+    fn winning_moves(
+        &mut self,
+        position: &AnyPosition,
+        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        Engine::winning_moves(self, position.of(), &mut |mv| visit(AnyMove::new(mv)))
+    }
+
+    fn count_winning_moves(&mut self, position: &AnyPosition) -> u128 {
+        Engine::count_winning_moves(self, position.of())
+    }
+
+    fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove> {
+        Engine::winning_move(self, position.of()).map(AnyMove::new)
+    }
+
+    fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove> {
+        Engine::suggest(self, position.of()).map(AnyMove::new)
+    }
+
+    fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove> {
+        Engine::check(self, position.of(), mv.of())
+    }
+
+    fn play(&mut self, position: &AnyPosition, mv: &AnyMove) -> Played<AnyPosition> {
+        played(Engine::play(self, position.of(), mv.of()))
+    }
+
+    fn is_terminal(&mut self, position: &AnyPosition) -> bool {
+        Engine::is_terminal(self, position.of())
+    }
+
+    fn try_play(
+        &mut self,
+        position: &AnyPosition,
+        mv: &AnyMove,
+    ) -> Result<Played<AnyPosition>, IllegalMove> {
+        Engine::try_play(self, position.of(), mv.of()).map(played)
+    }
+
+    fn name(&self) -> String {
+        Present::name(self)
+    }
+
+    fn components_noun(&self) -> &'static str {
+        Present::components_noun(self)
+    }
+
+    fn players(&self) -> [&'static str; 2] {
+        Present::players(self)
+    }
+
+    fn headline(&mut self, position: &AnyPosition, outcome: Outcome) -> String {
+        Present::headline(self, position.of(), outcome)
+    }
+
+    fn lost_because(&mut self, position: &AnyPosition) -> String {
+        Present::lost_because(self, position.of())
+    }
+
+    fn describe_component(&self, index: usize, component: &AnyComponent, value: Nimber) -> String {
+        Present::describe_component(self, index, component.of(), value)
+    }
+
+    fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String {
+        Present::draw(self, position.of(), style)
+    }
+
+    fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String {
+        Present::describe_move(self, position.of(), mv.of())
+    }
+
+    fn move_help(&self) -> String {
+        Present::move_help(self)
+    }
+
+    fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, IllegalMove> {
+        Notation::parse_move(self, position.of(), text).map(AnyMove::new)
+    }
+
+    fn notation(&self, position: &AnyPosition, mv: &AnyMove) -> String {
+        Notation::notation(self, position.of(), mv.of())
+    }
+
+    fn position_wire(&self, position: &AnyPosition) -> wire::Position {
+        WireForm::position_wire(self, position.of())
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<AnyPosition, WireError> {
+        WireForm::position_from_wire(self, position, limits).map(AnyPosition::new)
+    }
+
+    fn move_wire(&self, position: &AnyPosition, mv: &AnyMove) -> wire::Move {
+        WireForm::move_wire(self, position.of(), mv.of())
+    }
+
+    fn move_from_wire(
+        &self,
+        position: &AnyPosition,
+        mv: &wire::Move,
+    ) -> Result<AnyMove, WireError> {
+        WireForm::move_from_wire(self, position.of(), mv).map(AnyMove::new)
+    }
+
+    fn component_wire(
+        &self,
+        index: usize,
+        component: &AnyComponent,
+        value: Nimber,
+    ) -> wire::Component {
+        WireForm::component_wire(self, index, component.of(), value)
+    }
+
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<AnyPosition> + 'a>, ReadError> {
+        let reader = JudgeFormat::reader(self, input, limits)?;
+        Ok(Box::new(Boxing(reader)))
+    }
+
+    fn judge_answer(&self, case: u64, outcome: Outcome) -> String {
+        JudgeFormat::judge_answer(self, case, outcome)
+    }
+
+    /// The game's own faster way, or else case by case, still as the
+    /// game's own type: no case is boxed.
+    fn judge_fast<'a>(
+        &mut self,
+        convention: Convention,
+        input: JudgeInput<'a>,
+        limits: Limits,
+        out: &mut dyn Answers,
+    ) -> Judged<'a> {
+        let input = match JudgeFormat::judge_fast(self, convention, input, limits, out) {
+            Judged::Declined(input) => input,
+            done => return done,
+        };
+        let mut misere = match convention {
+            Convention::Normal => None,
+            Convention::Misere { budget } => match Extras::misere(self, budget) {
+                Ok(engine) => Some(engine),
+                Err(reason) => return Judged::Done(Err(JudgeError::Refused { line: 0, reason })),
+            },
+        };
+        Judged::Done(crate::analysis::judge_cases(
+            self,
+            misere.as_deref_mut(),
+            input,
+            limits,
+            out,
+        ))
+    }
+
+    fn abilities(&self) -> Abilities {
+        Extras::abilities(self)
+    }
+
+    fn component_table(
+        &mut self,
+        rows: u32,
+        cols: u32,
+        limits: Limits,
+    ) -> Result<ComponentTable, Refusal> {
+        Extras::component_table(self, rows, cols, limits)
+    }
+
+    fn misere(&self, budget: u64) -> Result<Box<dyn MisereEngine<AnyPosition, AnyMove>>, Refusal> {
+        let engine = Extras::misere(self, budget)?;
+        Ok(Box::new(BoxedMisere(engine)))
+    }
+
+    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> {
+        Extras::genera(self, upto, budget)
+    }
+
+    fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal> {
+        Game::admit(self, position.of(), limits)
+    }
+
+    fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool {
+        Game::nim_sum_decides(self, position.of())
+    }
+
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition {
+        AnyPosition::new(Game::random_position(self, rng, size))
+    }
+
+    fn finish(&mut self) {
+        Game::finish(self);
+    }
+}
+
+/// Whichever game a name opened: a [`Game`] whose positions, components and
+/// moves are that game's own, boxed.
+pub struct AnyGame(Box<dyn Erased>);
+
+impl AnyGame {
+    /// `game` behind the one type every front end holds.
+    pub fn new<G: Game + 'static>(game: G) -> AnyGame {
+        AnyGame(Box::new(game))
+    }
+}
+
+impl fmt::Debug for AnyGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("AnyGame").field(&self.0.name()).finish()
+    }
+}
+
+impl Engine for AnyGame {
+    type Position = AnyPosition;
+    type Component = AnyComponent;
+    type Move = AnyMove;
+
+    fn components(&mut self, position: &AnyPosition) -> Vec<(AnyComponent, Nimber)> {
+        self.0.components(position)
+    }
+
+    fn value(&mut self, position: &AnyPosition) -> Nimber {
+        self.0.value(position)
+    }
+
+    fn outcome(&mut self, position: &AnyPosition) -> Outcome {
+        self.0.outcome(position)
+    }
+
+    fn winning_moves(
+        &mut self,
+        position: &AnyPosition,
+        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.0.winning_moves(position, visit)
+    }
+
+    fn count_winning_moves(&mut self, position: &AnyPosition) -> u128 {
+        self.0.count_winning_moves(position)
+    }
+
+    fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove> {
+        self.0.winning_move(position)
+    }
+
+    fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove> {
+        self.0.suggest(position)
+    }
+
+    fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove> {
+        self.0.check(position, mv)
+    }
+
+    fn play(&mut self, position: &AnyPosition, mv: &AnyMove) -> Played<AnyPosition> {
+        self.0.play(position, mv)
+    }
+
+    fn is_terminal(&mut self, position: &AnyPosition) -> bool {
+        self.0.is_terminal(position)
+    }
+
+    fn try_play(
+        &mut self,
+        position: &AnyPosition,
+        mv: &AnyMove,
+    ) -> Result<Played<AnyPosition>, IllegalMove> {
+        self.0.try_play(position, mv)
+    }
+}
+
+impl Present for AnyGame {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn components_noun(&self) -> &'static str {
+        self.0.components_noun()
+    }
+
+    fn players(&self) -> [&'static str; 2] {
+        self.0.players()
+    }
+
+    fn headline(&mut self, position: &AnyPosition, outcome: Outcome) -> String {
+        self.0.headline(position, outcome)
+    }
+
+    fn lost_because(&mut self, position: &AnyPosition) -> String {
+        self.0.lost_because(position)
+    }
+
+    fn describe_component(&self, index: usize, component: &AnyComponent, value: Nimber) -> String {
+        self.0.describe_component(index, component, value)
+    }
+
+    fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String {
+        self.0.draw(position, style)
+    }
+
+    fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String {
+        self.0.describe_move(position, mv)
+    }
+
+    fn move_help(&self) -> String {
+        self.0.move_help()
+    }
+}
+
+impl Notation for AnyGame {
+    fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, IllegalMove> {
+        self.0.parse_move(position, text)
+    }
+
+    fn notation(&self, position: &AnyPosition, mv: &AnyMove) -> String {
+        self.0.notation(position, mv)
+    }
+}
+
+impl WireForm for AnyGame {
+    fn position_wire(&self, position: &AnyPosition) -> wire::Position {
+        self.0.position_wire(position)
+    }
+
+    fn position_from_wire(
+        &self,
+        position: &wire::Position,
+        limits: Limits,
+    ) -> Result<AnyPosition, WireError> {
+        self.0.position_from_wire(position, limits)
+    }
+
+    fn move_wire(&self, position: &AnyPosition, mv: &AnyMove) -> wire::Move {
+        self.0.move_wire(position, mv)
+    }
+
+    fn move_from_wire(
+        &self,
+        position: &AnyPosition,
+        mv: &wire::Move,
+    ) -> Result<AnyMove, WireError> {
+        self.0.move_from_wire(position, mv)
+    }
+
+    fn component_wire(
+        &self,
+        index: usize,
+        component: &AnyComponent,
+        value: Nimber,
+    ) -> wire::Component {
+        self.0.component_wire(index, component, value)
+    }
+}
+
+impl JudgeFormat for AnyGame {
+    fn reader<'a>(
+        &self,
+        input: Box<dyn Read + 'a>,
+        limits: Limits,
+    ) -> Result<Box<dyn CaseReader<AnyPosition> + 'a>, ReadError> {
+        self.0.reader(input, limits)
+    }
+
+    fn judge_answer(&self, case: u64, outcome: Outcome) -> String {
+        self.0.judge_answer(case, outcome)
+    }
+
+    fn judge_fast<'a>(
+        &mut self,
+        convention: Convention,
+        input: JudgeInput<'a>,
+        limits: Limits,
+        out: &mut dyn Answers,
+    ) -> Judged<'a> {
+        self.0.judge_fast(convention, input, limits, out)
+    }
+}
+
+impl Extras for AnyGame {
+    fn abilities(&self) -> Abilities {
+        self.0.abilities()
+    }
+
+    fn component_table(
+        &mut self,
+        rows: u32,
+        cols: u32,
+        limits: Limits,
+    ) -> Result<ComponentTable, Refusal> {
+        self.0.component_table(rows, cols, limits)
+    }
+
+    fn misere(&self, budget: u64) -> Result<Box<dyn MisereEngine<AnyPosition, AnyMove>>, Refusal> {
+        self.0.misere(budget)
+    }
+
+    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> {
+        self.0.genera(upto, budget)
+    }
+}
+
+impl Game for AnyGame {
+    fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal> {
+        self.0.admit(position, limits)
+    }
+
+    fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool {
+        self.0.nim_sum_decides(position)
+    }
+
+    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition {
+        self.0.random_position(rng, size)
+    }
+
+    fn finish(&mut self) {
+        self.0.finish();
+    }
+}
