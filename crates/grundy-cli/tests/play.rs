@@ -59,9 +59,10 @@ fn games_played_to_the_end() {
     assert!(out.contains("grundy plays 1 v 2"), "{out}");
     assert!(out.contains("Game over: grundy wins."), "{out}");
 
-    // A new game after the first: a random one from the seed.
+    // A new game after the first: the position given, again.
     let out = session("matrix", "1\n1 1\n3\n", "first", "1 3\ny\nquit\n");
-    assert!(out.contains("Game 2 (seed 11)"), "{out}");
+    assert!(out.contains("Game 2. You move first"), "{out}");
+    assert_eq!(out.matches("row 1   3 | 3").count(), 2, "{out}");
 }
 
 #[test]
@@ -257,4 +258,94 @@ fn junk_lines_are_refused_and_play_goes_on() {
     // Asked three times: after the junk, after the long line, then `quit`.
     assert_eq!(stdout.matches("your move> ").count(), 3, "{stdout}");
     assert!(stdout.contains("Pieces: 1) 3×3"), "{stdout}");
+}
+
+/// Runs `grundy play ARGS` with `script` on standard input.
+fn play(args: &[&str], script: &str) -> std::process::Output {
+    Command::new(cargo_bin("grundy"))
+        .arg("play")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .write_stdin(script)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn help_shows_a_move_that_is_not_the_hint() {
+    // Dawson's Kayles from 10, 7, 3: the first move of heap 1 would be the
+    // winning `1 4 4`; the example must be a move that does not win.
+    for heaps in ["10,7,3", "9,4", "5,5,1", "12"] {
+        let out = play(&["octal:0.07", "--heaps", heaps], "help\nhint\nquit\n");
+        let out = String::from_utf8(out.stdout).unwrap();
+        let example = out
+            .split("For example `")
+            .nth(1)
+            .and_then(|rest| rest.split('`').next())
+            .unwrap_or_else(|| panic!("{out}"));
+        let hint = out
+            .split("Hint: ")
+            .nth(1)
+            .and_then(|rest| rest.split(" (").next())
+            .unwrap_or_else(|| panic!("{out}"));
+        assert_ne!(example, hint, "{heaps}: {out}");
+        // The example is legal: playing it is accepted.
+        let out = play(
+            &["octal:0.07", "--heaps", heaps],
+            &format!("{example}\nquit\n"),
+        );
+        let out = String::from_utf8(out.stdout).unwrap();
+        assert!(out.contains(&format!("You play {example}:")), "{out}");
+    }
+}
+
+#[test]
+fn a_given_position_is_played_again_and_the_prompt_waits_for_yes_or_no() {
+    // `quit`-free script: lose at once (heap 1 of Nim-like 0.3 taken whole),
+    // then answer the prompt with something else first.
+    let out = play(
+        &["octal:0.3", "--heaps", "1", "--you", "second"],
+        "hint\ny\nn\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = String::from_utf8(out.stdout).unwrap();
+    // No seed is named for a position given on the command line.
+    assert!(out.starts_with("Game 1. grundy moves first;"), "{out}");
+    assert!(
+        out.contains("answer `y` to play again, or `n` to stop."),
+        "{out}"
+    );
+    // The second game starts from the same heap, not a random position.
+    let second = out
+        .split("Game 2.")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(second.contains("Heaps: 1) 1\n"), "{out}");
+    assert_eq!(out.matches("Play again? [y/N] ").count(), 3, "{out}");
+}
+
+#[test]
+fn misere_bomb_plays_at_its_default_size_and_refuses_larger_at_once() {
+    let out = play(&["bomb", "--misere", "--seed", "3"], "hint\nquit\n");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Hint: "), "{text}");
+    // A 6×6 board: refused before the game starts, board not drawn.
+    let out = play(
+        &["bomb", "--misere", "--size", "6x6", "--seed", "3"],
+        "quit\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("at most 25 cells"), "{err}");
 }

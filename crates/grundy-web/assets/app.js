@@ -523,6 +523,11 @@ class Match {
   draw() {
     const first = document.querySelector("[data-testid=engine-first]");
     if (first) first.disabled = !this.started || this.over || this.busy;
+    // Nothing to hint or to play once the game is over.
+    for (const id of ["hint", "move-play", "move-text"]) {
+      const control = document.querySelector(`[data-testid=${id}]`);
+      if (control) control.disabled = this.over || !this.position;
+    }
     const area = document.getElementById("board");
     area.replaceChildren(DRAW[this.info.kind](this));
   }
@@ -550,7 +555,7 @@ function playView(info, parameter) {
   const fresh = async () => {
     const mine = ++asked;
     try {
-      const created = await api("/api/new", { game, seed: Math.floor(Math.random() * 2 ** 31) + 1 });
+      const created = await api("/api/new", { game, seed: Math.floor(Math.random() * 2 ** 31) + 1, misere: match.misere });
       if (mine === asked) match.start(created.position);
     } catch (error) { match.explain(`Cannot start a game: ${error.message}`); }
   };

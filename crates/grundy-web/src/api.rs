@@ -244,9 +244,11 @@ pub async fn new_position(
     let limits = state.limits.positions;
     let seed = request.seed.unwrap_or_else(seed_from_clock);
     let size = request.size.map(|[a, b]| (a, b));
-    with_game(&state, &request.game, Weight::Light, move |mut game| {
-        let position = game.random_position(&mut Rng::new(seed), size);
-        parsed(&mut game, &position, limits)
+    let convention = convention(request.misere, &state.limits);
+    with_game(&state, &request.game, Weight::Light, move |game| {
+        let mut analyst = Analyst::new(game, convention)?;
+        let position = analyst.deal(&mut Rng::new(seed), size, limits)?;
+        parsed(analyst.game_mut(), &position, limits)
     })
     .await
     .map(Json)

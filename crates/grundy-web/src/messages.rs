@@ -174,6 +174,11 @@ pub struct NewRequest {
     /// height of a paper, heaps × largest heap.
     #[serde(default)]
     pub size: Option<[u64; 2]>,
+    /// A position to play under misère play: a game deals only positions
+    /// its misère form can answer, and refuses (with the reason) a size
+    /// beyond them.
+    #[serde(default)]
+    pub misere: bool,
 }
 
 /// A position of a game (the answer to `/api/parse` and `/api/new`).

@@ -191,6 +191,52 @@ async fn misere_play_reaches_the_api_through_the_one_surface() {
 }
 
 #[tokio::test]
+async fn misere_bomb_deals_only_boards_it_answers() {
+    // The default 5×5 board is dealt and answered under misère play.
+    let app = app();
+    for seed in 1..=3u64 {
+        let new = ok(
+            &app,
+            "/api/new",
+            json!({ "game": "bomb", "seed": seed, "misere": true }),
+            "Parsed",
+        )
+        .await;
+        let position = &new["position"];
+        assert_eq!(
+            (&position["rows"], &position["cols"]),
+            (&json!(5), &json!(5))
+        );
+        let answer = ok(
+            &app,
+            "/api/solve",
+            json!({ "game": "bomb", "position": position, "misere": true, "listed": 5 }),
+            "Analysis",
+        )
+        .await;
+        assert!(answer["winner"].is_string(), "{answer}");
+    }
+    // A larger one is refused before the game, saying what can be dealt.
+    let reason = fails(
+        &app,
+        "/api/new",
+        json!({ "game": "bomb", "seed": 1, "misere": true, "size": [6, 6] }),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "refused",
+    )
+    .await;
+    assert!(reason.contains("at most 25 cells"), "{reason}");
+    // Under normal play the same size is dealt.
+    ok(
+        &app,
+        "/api/new",
+        json!({ "game": "bomb", "seed": 1, "size": [6, 6] }),
+        "Parsed",
+    )
+    .await;
+}
+
+#[tokio::test]
 async fn the_game_list_is_the_registry() {
     let (status, list) = get(&app(), "/api/games").await;
     assert_eq!(status, StatusCode::OK);

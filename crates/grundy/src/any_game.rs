@@ -165,6 +165,11 @@ trait Erased {
         visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
     fn count_winning_moves(&mut self, position: &AnyPosition) -> u128;
+    fn moves(
+        &mut self,
+        position: &AnyPosition,
+        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
     fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove>;
     fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove>;
     fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove>;
@@ -277,6 +282,10 @@ impl<P: Any, M: Any + fmt::Debug + Clone + PartialEq> MisereEngine<AnyPosition, 
     fn suggest(&mut self, position: &AnyPosition) -> Result<Option<AnyMove>, MisereError> {
         Ok(self.0.suggest(position.of())?.map(AnyMove::new))
     }
+
+    fn refuses_to_deal(&self, position: &AnyPosition) -> Option<String> {
+        self.0.refuses_to_deal(position.of())
+    }
 }
 
 impl<G: Game + 'static> Erased for G {
@@ -305,6 +314,14 @@ impl<G: Game + 'static> Erased for G {
 
     fn count_winning_moves(&mut self, position: &AnyPosition) -> u128 {
         Engine::count_winning_moves(self, position.of())
+    }
+
+    fn moves(
+        &mut self,
+        position: &AnyPosition,
+        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        Engine::moves(self, position.of(), &mut |mv| visit(AnyMove::new(mv)))
     }
 
     fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove> {
@@ -537,6 +554,14 @@ impl Engine for AnyGame {
 
     fn count_winning_moves(&mut self, position: &AnyPosition) -> u128 {
         self.0.count_winning_moves(position)
+    }
+
+    fn moves(
+        &mut self,
+        position: &AnyPosition,
+        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.0.moves(position, visit)
     }
 
     fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove> {

@@ -111,6 +111,17 @@ pub trait Engine {
         visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
 
+    /// Calls `visit` with every legal move, winning or not, in the engine's
+    /// order (component by component), until it returns
+    /// [`ControlFlow::Break`]; returns `Break` if it was stopped. A game
+    /// whose moves are counted by an amount (the Matrix Game) lists one move
+    /// per amount, as its winning moves are listed.
+    fn moves(
+        &mut self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+
     /// How many winning moves there are, exactly. The default visits them
     /// all; engines whose counts can be astronomical count without listing.
     fn count_winning_moves(&mut self, position: &Self::Position) -> u128 {

@@ -417,6 +417,23 @@ where
         self.visit_winning_moves(position, visit)
     }
 
+    fn moves(
+        &mut self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for (index, component) in position.iter().enumerate() {
+            for (action, leaves) in self.options_of(component) {
+                visit(SumMove {
+                    component: index + 1,
+                    action,
+                    leaves,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// A winning move, else the move after which the opponent can win in
     /// the fewest components, among the first
     /// [`SUGGESTION_BUDGET`](crate::engine::SUGGESTION_BUDGET) units of work

@@ -672,8 +672,10 @@ fn misere_bomb_boards_against_the_literal_rules() {
     let game = BombGame::new();
     let mut engine = game.misere(1_000_000).unwrap();
     let mut memo = HashMap::new();
-    // Every board of 3×3 (all 2^9 bomb sets), and of 2×4.
-    for (rows, cols) in [(3u32, 3u32), (2, 4)] {
+    // Every board up to 3×4 (all 2^12 bomb sets of 3×4 and of 4×3, and so
+    // every smaller board as the rectangle its bombs span), and of 2×6.
+    // These are answered by the misère table of every position.
+    for (rows, cols) in [(3u32, 4u32), (4, 3), (2, 6)] {
         let cells: Vec<(u32, u32)> = (1..=rows)
             .flat_map(|r| (1..=cols).map(move |c| (r, c)))
             .collect();
@@ -708,6 +710,23 @@ fn misere_bomb_boards_against_the_literal_rules() {
             }
         }
     }
+    // Beyond 25 cells the budgeted search answers sparse boards: a 1×30
+    // row (the table would need 2^29 positions).
+    for bombs in [
+        vec![(1u32, 30u32)],
+        vec![(1, 9), (1, 30)],
+        vec![(1, 2), (1, 27), (1, 30)],
+    ] {
+        let mut board = Board::new(1, 30).unwrap();
+        for &(r, c) in &bombs {
+            board.set(r, c, true);
+        }
+        assert_eq!(
+            engine.outcome(&board).unwrap().first_player_wins(),
+            bomb_wins(&bombs, &mut memo),
+            "{bombs:?}"
+        );
+    }
     // A large board is refused, not guessed.
     let mut small_budget = game.misere(500).unwrap();
     let mut board = Board::new(8, 8).unwrap();
@@ -719,6 +738,53 @@ fn misere_bomb_boards_against_the_literal_rules() {
         matches!(err, MisereError::TooLarge { budget: 500, .. }),
         "{err}"
     );
+}
+
+#[test]
+fn misere_bomb_answers_and_deals_5_by_5_boards() {
+    use grundy::engine::Engine;
+    use grundy::game::{Limits, Rng};
+    use grundy::{Analyst, Convention};
+    // Random 5×5 boards (the default size) are dealt under misère play and
+    // answered from the table: every winning move leaves a lost position,
+    // and from a lost one every move leaves a won one.
+    let mut analyst = Analyst::new(BombGame::new(), Convention::Misere { budget: 1000 }).unwrap();
+    let mut rng = Rng::new(11);
+    for _ in 0..20 {
+        let board = analyst.deal(&mut rng, None, Limits::default()).unwrap();
+        assert_eq!((board.rows(), board.cols()), (5, 5));
+        let wins = analyst.outcome(&board).unwrap().first_player_wins();
+        let mut moves = Vec::new();
+        let _ = analyst.game_mut().moves(&board, &mut |mv| {
+            moves.push(mv);
+            std::ops::ControlFlow::Continue(())
+        });
+        let mut winning = Vec::new();
+        let _ = analyst.winning_moves(&board, &mut |mv| {
+            winning.push(mv);
+            std::ops::ControlFlow::Continue(())
+        });
+        for mv in &moves {
+            let after = analyst.play(&board, mv).position;
+            let leaves_lost = !analyst.outcome(&after).unwrap().first_player_wins();
+            assert_eq!(winning.contains(mv), leaves_lost, "{mv:?}");
+        }
+        assert_eq!(wins, !winning.is_empty() || moves.is_empty());
+    }
+    // A 6×6 board is refused before any game, saying what can be dealt.
+    let reason = analyst
+        .deal(&mut rng, Some((6, 6)), Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        reason.contains("at most 25 cells") && reason.contains("6×6"),
+        "{reason}"
+    );
+    // Normal play deals it.
+    analyst.set_convention(Convention::Normal).unwrap();
+    assert!(analyst
+        .deal(&mut rng, Some((6, 6)), Limits::default())
+        .is_ok());
 }
 
 #[test]

@@ -64,6 +64,14 @@ impl Engine for PinRow {
         Engine::winning_moves(&mut self.0, p, visit)
     }
 
+    fn moves(
+        &mut self,
+        p: &Heaps,
+        visit: &mut dyn FnMut(Knock) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        Engine::moves(&mut self.0, p, visit)
+    }
+
     fn suggest(&mut self, p: &Heaps) -> Option<Knock> {
         Engine::suggest(&mut self.0, p)
     }

@@ -8,6 +8,7 @@
 //! may be a terminal or a pipe; the end of input ends the program quietly.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -212,18 +213,20 @@ impl<I: BufRead, O: Write> Session<I, O> {
         analyst: &mut Analyst<G>,
         start: Option<G::Position>,
     ) -> anyhow::Result<()> {
-        let mut start = start;
         for number in 1.. {
-            let position = match start.take() {
-                Some(position) => position,
-                None => {
-                    let game = analyst.game_mut();
-                    let position = game.random_position(&mut self.rng, self.size);
-                    game.admit(&position, self.limits)
-                        .map_err(|reason| UsageError(format!("--size: {reason}")))?;
-                    position
-                }
+            let position = match &start {
+                Some(position) => position.clone(),
+                None => analyst
+                    .deal(&mut self.rng, self.size, self.limits)
+                    .map_err(|reason| UsageError(format!("--size: {reason}")))?,
             };
+            if number == 1 {
+                // A position the convention cannot answer is refused before
+                // the game starts, not at the engine's first move.
+                analyst.outcome(&position).map_err(|e| {
+                    UsageError(format!("cannot play this position: {}", refusal(&e)))
+                })?;
+            }
             let first = if self.you_first {
                 "You move first"
             } else {
@@ -234,23 +237,42 @@ impl<I: BufRead, O: Write> Session<I, O> {
                 .announcement()
                 .map(|rule| format!(" {rule}"))
                 .unwrap_or_default();
-            let title = format!(
-                "Game {number} (seed {}). {first}; type `help` to see how to move.{rule}",
-                self.seed
-            );
+            let dealt = if start.is_some() {
+                String::new()
+            } else {
+                format!(" (seed {})", self.seed)
+            };
+            let title =
+                format!("Game {number}{dealt}. {first}; type `help` to see how to move.{rule}");
             writeln!(self.out, "{}", self.style.strong(&title))?;
             if !self.game(analyst, position)? {
                 return Ok(());
             }
-            write!(self.out, "Play again? [y/N] ")?;
-            self.out.flush()?;
-            match self.read_line()? {
-                Some(answer)
-                    if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") => {}
-                _ => return Ok(()),
+            if !self.again()? {
+                return Ok(());
             }
         }
         Ok(())
+    }
+
+    /// Asks whether to play again until the answer is yes or no; the end
+    /// of input, `quit` or an empty line is no.
+    fn again(&mut self) -> anyhow::Result<bool> {
+        loop {
+            write!(self.out, "Play again? [y/N] ")?;
+            self.out.flush()?;
+            let Some(answer) = self.read_line()? else {
+                return Ok(false);
+            };
+            match answer.trim().to_ascii_lowercase().as_str() {
+                "y" | "yes" => return Ok(true),
+                "" | "n" | "no" | "q" | "quit" | "exit" => return Ok(false),
+                _ => writeln!(
+                    self.out,
+                    "The game is over: answer `y` to play again, or `n` to stop."
+                )?,
+            }
+        }
     }
 
     /// One line of input; `None` at its end. Bytes that are not UTF-8 are
@@ -312,6 +334,40 @@ impl<I: BufRead, O: Write> Session<I, O> {
         analyst
             .suggest(position)
             .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))
+    }
+
+    /// A legal move to show how moves are written: one that does not win
+    /// when there is one (the example must not be the hint), else the
+    /// first; `None` when no move is legal.
+    fn example<G: Game>(
+        analyst: &mut Analyst<G>,
+        position: &G::Position,
+    ) -> anyhow::Result<Option<G::Move>> {
+        // The first few moves are enough: most positions have a move that
+        // does not win among them.
+        let mut candidates = Vec::new();
+        let _ = analyst.game_mut().moves(position, &mut |mv| {
+            candidates.push(mv);
+            if candidates.len() < 64 {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        for mv in &candidates {
+            let played = analyst.play(position, mv);
+            let wins = match analyst.decided(&played) {
+                Some(mover_wins) => mover_wins,
+                // Refused: not known to win, so it is no give-away.
+                None => analyst
+                    .outcome(&played.position)
+                    .is_ok_and(|o| !o.first_player_wins()),
+            };
+            if !wins {
+                return Ok(Some(mv.clone()));
+            }
+        }
+        Ok(candidates.into_iter().next())
     }
 
     /// A winning move for the hint, if there is one.
@@ -386,7 +442,7 @@ impl<I: BufRead, O: Write> Session<I, O> {
                             None
                         }
                         Command::Help => {
-                            let example = Self::engine_move(analyst, &position)?
+                            let example = Self::example(analyst, &position)?
                                 .map(|mv| {
                                     format!(
                                         "\nFor example `{}`: {}.",

@@ -93,6 +93,28 @@ impl<G: Game> Analyst<G> {
         self.game.admit(position, limits)
     }
 
+    /// A random position to play (see [`Game::random_position`]), within
+    /// `limits`, and one the convention can answer: under misère play a
+    /// game may refuse to deal positions its misère form cannot promise to
+    /// answer, and says so before any game starts.
+    pub fn deal(
+        &mut self,
+        rng: &mut crate::game::Rng,
+        size: Option<(u64, u64)>,
+        limits: Limits,
+    ) -> Result<G::Position, Refusal> {
+        let position = self.game.random_position(rng, size);
+        self.game.admit(&position, limits)?;
+        if let Some(reason) = self
+            .misere
+            .as_ref()
+            .and_then(|m| m.refuses_to_deal(&position))
+        {
+            return Err(Refusal::Limit(reason));
+        }
+        Ok(position)
+    }
+
     /// Who wins with perfect play.
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, Refusal> {
         match &mut self.misere {

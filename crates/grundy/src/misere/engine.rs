@@ -19,4 +19,12 @@ pub trait MisereEngine<P, M> {
     /// The move to play: a winning one when there is one, else a legal
     /// one; `None` when no move is legal.
     fn suggest(&mut self, position: &P) -> Result<Option<M>, MisereError>;
+
+    /// Why a random `position` should not be dealt to a player under
+    /// misère play (its answers could be refused, or slow), if so: the
+    /// reason, naming what can be dealt instead. `None` by default.
+    fn refuses_to_deal(&self, position: &P) -> Option<String> {
+        let _ = position;
+        None
+    }
 }

@@ -45,6 +45,24 @@ impl Engine for BombGame {
         }
     }
 
+    fn moves(
+        &mut self,
+        board: &Board,
+        visit: &mut dyn FnMut(BombMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        use crate::rules::Rules;
+        for bomb in board.bombs() {
+            let mut stopped = false;
+            super::BombRules.options(&bomb, &mut |mv, _| {
+                stopped = stopped || visit(mv).is_break();
+            });
+            if stopped {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     fn suggest(&mut self, board: &Board) -> Option<BombMove> {
         BombGame::suggest(self, board)
     }
@@ -337,15 +355,16 @@ impl crate::game::Extras for BombGame {
         }
     }
 
-    /// A search of the whole board (bombs landing on bombs interact under
-    /// misère play), within `budget` positions.
+    /// The whole board (bombs landing on bombs interact under misère
+    /// play): solved outright up to 25 cells, else searched within
+    /// `budget` positions.
     fn misere(
         &self,
         budget: u64,
     ) -> Result<Box<dyn crate::misere::MisereEngine<Board, BombMove>>, crate::Refusal> {
         let mut misere = crate::misere::Misere::new(super::BoardRules);
         misere.set_budget(budget);
-        Ok(Box::new(super::BombMisere(misere)))
+        Ok(Box::new(super::BombMisere::new(misere)))
     }
 
     /// The table of one bomb, within a square of `max_cells` cells (as

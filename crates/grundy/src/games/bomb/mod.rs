@@ -30,7 +30,7 @@ mod reader;
 mod table;
 
 pub use game::cell_text;
-pub use misere::{BoardRules, BombMisere};
+pub use misere::{is_dense, BoardRules, BombMisere, DenseTable, DENSE_CELLS};
 pub use notation::{notation, parse_move};
 pub use reader::BombReader;
 pub use table::{BombTable, CacheError, Progress};

@@ -680,6 +680,30 @@ impl crate::engine::Engine for CuttingGame {
         WinningCuts::of(pieces).count()
     }
 
+    /// Every cut along every grid line of every piece, strips included.
+    fn moves(
+        &mut self,
+        pieces: &Vec<Paper>,
+        visit: &mut dyn FnMut(Cut) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        for (index, &paper) in pieces.iter().enumerate() {
+            for (direction, side) in [
+                (Direction::Vertical, paper.width),
+                (Direction::Horizontal, paper.height),
+            ] {
+                for at in 1..side {
+                    visit(Cut {
+                        piece: index + 1,
+                        paper,
+                        direction,
+                        at,
+                    })?;
+                }
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+
     fn suggest(&mut self, pieces: &Vec<Paper>) -> Option<Cut> {
         suggest(pieces)
     }

@@ -203,6 +203,14 @@ impl Engine for GreenHackenbush {
         })
     }
 
+    fn moves(
+        &mut self,
+        graph: &Graph,
+        visit: &mut dyn FnMut(Cut) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (1..=graph.edges.len()).try_for_each(|edge| visit(Cut { edge }))
+    }
+
     /// A winning move; from a lost position, the cut after which the
     /// fewest pieces hold a winning reply (those whose value has the top
     /// bit of the new nim-sum), the first such cut on ties.

@@ -267,6 +267,34 @@ impl crate::engine::Engine for MatrixGame {
         winning_moves(rows).into_iter().try_for_each(visit)
     }
 
+    /// One move per row and number of stones taken, from its first cells
+    /// first.
+    fn moves(
+        &mut self,
+        rows: &Vec<Row>,
+        visit: &mut dyn FnMut(MatrixMove) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        for (index, row) in rows.iter().enumerate() {
+            for stones in 1..=row.total {
+                let mut left = stones;
+                let take = row
+                    .cells
+                    .iter()
+                    .map(|&cell| {
+                        let t = left.min(u128::from(cell));
+                        left -= t;
+                        t as u64
+                    })
+                    .collect();
+                visit(MatrixMove {
+                    row: index + 1,
+                    take,
+                })?;
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+
     fn suggest(&mut self, rows: &Vec<Row>) -> Option<MatrixMove> {
         suggest(rows)
     }
