@@ -33,21 +33,66 @@ Games: bomb, cutting, matrix, octal:CODE, subtraction:S, grundys-game, wythoff";
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Limits for judge, solve, play and table, given before the
+    /// subcommand (each of those also takes them after it).
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// The limits on positions and the table cache: options of the
+/// subcommands that read positions (judge, solve, play), and of the
+/// command itself before any subcommand.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct LimitArgs {
     /// Do not read or write the cache of Bomb Game tables (kept in the
     /// user's cache directory, or in GRUNDY_CACHE_DIR).
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub no_cache: bool,
     /// The most cells a kept Matrix case or a table may have; Bomb boards
-    /// and tables must fit in a square of N cells (2000×2000 by default).
-    /// Larger inputs are refused before anything is allocated.
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy::DEFAULT_MAX_CELLS,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_CELLS))]
-    pub max_cells: u64,
+    /// and tables must fit in a square of N cells. Larger inputs are
+    /// refused before anything is allocated [default: 4000000, a square
+    /// of 2000×2000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_CELLS))]
+    pub max_cells: Option<u64>,
     /// The largest heap of a heap game (octal, subtraction, Grundy's game):
-    /// values are computed up to it, 4 bytes each.
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy::DEFAULT_MAX_HEAP,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_HEAP))]
-    pub max_heap: u64,
+    /// values are computed up to it, 4 bytes each [default: 1000000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_HEAP))]
+    pub max_heap: Option<u64>,
+}
+
+/// What `table` takes of [`LimitArgs`]: it computes no heap game.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct TableLimitArgs {
+    /// Do not read or write the cache of Bomb Game tables (kept in the
+    /// user's cache directory, or in GRUNDY_CACHE_DIR).
+    #[arg(long)]
+    pub no_cache: bool,
+    /// The most cells a table may have (Bomb tables: a square of N cells)
+    /// [default: 4000000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_CELLS))]
+    pub max_cells: Option<u64>,
+}
+
+impl From<TableLimitArgs> for LimitArgs {
+    fn from(table: TableLimitArgs) -> LimitArgs {
+        LimitArgs {
+            no_cache: table.no_cache,
+            max_cells: table.max_cells,
+            max_heap: None,
+        }
+    }
+}
+
+impl LimitArgs {
+    /// These options, each not given here taken from `outer` (the ones
+    /// before the subcommand).
+    pub fn or(self, outer: &LimitArgs) -> LimitArgs {
+        LimitArgs {
+            no_cache: self.no_cache || outer.no_cache,
+            max_cells: self.max_cells.or(outer.max_cells),
+            max_heap: self.max_heap.or(outer.max_heap),
+        }
+    }
 }
 
 /// The largest `--max-heap`: two gigabytes of values.

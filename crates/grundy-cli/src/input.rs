@@ -72,8 +72,10 @@ impl Source {
             .into(),
             ReadError::TooLarge(format) => InputError {
                 source: name.to_string(),
+                // Heap readers name their own flag (--max-heap).
+                hint: (!format.to_string().contains("raises the limit"))
+                    .then_some("--max-cells raises the limit"),
                 error: format,
-                hint: Some("--max-cells raises the limit"),
             }
             .into(),
             ReadError::Io(io) => anyhow::Error::new(io).context(format!("cannot read {name}")),

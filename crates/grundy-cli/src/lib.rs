@@ -24,12 +24,7 @@ use crate::input::{InputError, RefusedCase, UsageError};
 /// Runs the command line of this process; the exit status to end with.
 pub fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    let env = cmd::Env {
-        store: cache::TableFile::of_this_user(!cli.no_cache),
-        max_cells: cli.max_cells,
-        max_heap: cli.max_heap,
-    };
-    match cmd::run(cli.command, env) {
+    match cmd::run(cli.command, &cli.limits) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => report(&err),
     }

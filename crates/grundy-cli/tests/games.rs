@@ -209,3 +209,98 @@ fn completions_and_man_page() {
     let man = grundy(&["man"], "");
     assert!(man.contains(".TH grundy") && man.contains("solve"), "{man}");
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // `grundy completions bash | true`: no panic, no message, status 0.
+    for args in [
+        &["completions", "bash"][..],
+        &["man"],
+        &["solve", "--help"],
+        &["table", "bomb", "--size", "30"],
+    ] {
+        let (status, stderr) = common::into_a_closed_pipe(args);
+        assert_eq!((status, stderr.as_str()), (Some(0), ""), "{args:?}");
+    }
+}
+
+/// The standard error of `grundy ARGS` with `input`, which must fail with
+/// status 2.
+fn refused(args: &[&str], input: &str) -> String {
+    let output = Command::new(cargo_bin("grundy"))
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn messages_say_what_they_mean() {
+    // The limit and its flag, each named once; a number that is too large
+    // is "above" the limit (1,000,000 itself has 7 digits too).
+    let err = refused(&["judge", "octal:0.07"], "1000001\n");
+    assert!(err.contains("found a number above 1,000,000"), "{err}");
+    assert_eq!(err.matches("raises the limit").count(), 1, "{err}");
+    assert!(err.contains("--max-heap") && !err.contains("--max-cells"), "{err}");
+    let err = refused(&["judge", "wythoff"], "3000 5\n");
+    assert_eq!(err.matches("--max-cells").count(), 1, "{err}");
+    // Beyond what grundy values, in a player's words.
+    let err = refused(&["judge", "grundys-game"], "30001\n");
+    assert!(err.contains("heap 30,001 is too large"), "{err}");
+    assert!(!err.contains("values computed"), "{err}");
+    // Play's refusals and descriptions.
+    let play = |args: &[&str], script: &str| grundy(&[&["play"], args].concat(), script);
+    let out = play(&["bomb", "--seed", "3"], "3 3 4 1\nquit\n");
+    assert!(out.contains("must be on a row above row 3: row 4 is not"), "{out}");
+    let out = play(&["octal:0.3", "--heaps", "1"], "1 2\nquit\n");
+    assert!(out.contains("heap 1 has 1 token, fewer than 2"), "{out}");
+    let out = play(&["grundys-game", "--heaps", "9"], "hint\nquit\n");
+    assert!(out.contains("(split heap 1 (9) into 2 and 7)"), "{out}");
+    assert!(!out.contains("take nothing"), "{out}");
+    let out = grundy(&["solve", "cutting"], "1 5\n");
+    assert!(out.contains("1×4, cutting out a single cell, which wins."), "{out}");
+    assert!(!out.contains(") ("), "{out}");
+    // The help names the JSON field that exists.
+    let help = grundy(&["solve", "--help"], "");
+    assert!(help.contains("jq .winning_moves"), "{help}");
+}
+
+#[test]
+fn a_mistyped_name_gets_a_suggestion() {
+    let err = refused(&["solve", "wythof"], "3 5\n");
+    assert!(err.contains("unknown game `wythof` (did you mean `wythoff`?)"), "{err}");
+    // Nothing close: no suggestion, but the list of games.
+    let err = refused(&["solve", "chess"], "");
+    assert!(!err.contains("did you mean") && err.contains("the games are: bomb"), "{err}");
+    let output = Command::new(cargo_bin("grundy")).arg("slove").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(err.contains("'solve'"), "{err}");
+}
+
+#[test]
+fn limit_options_are_offered_only_where_they_apply() {
+    for sub in ["man", "completions", "octal", "census"] {
+        let help = grundy(&[sub, "--help"], "");
+        for option in ["--max-cells", "--max-heap", "--no-cache"] {
+            assert!(!help.contains(option), "{sub} offers {option}: {help}");
+        }
+    }
+    for sub in ["judge", "solve", "play"] {
+        let help = grundy(&[sub, "--help"], "");
+        for option in ["--max-cells", "--max-heap", "--no-cache"] {
+            assert!(help.contains(option), "{sub} lacks {option}");
+        }
+    }
+    let help = grundy(&["table", "--help"], "");
+    assert!(help.contains("--max-cells") && !help.contains("--max-heap"), "{help}");
+    // Given before the subcommand or after it, the same.
+    for args in [
+        &["--max-heap", "2000000", "judge", "octal:0.07"][..],
+        &["judge", "octal:0.07", "--max-heap", "2000000"],
+    ] {
+        assert_eq!(grundy(args, "1000001\n"), "WIN\n", "{args:?}");
+    }
+}

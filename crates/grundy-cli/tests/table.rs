@@ -202,3 +202,18 @@ fn no_progress_bar_into_a_pipe() {
         .success()
         .stderr("");
 }
+
+#[cfg(feature = "pictures")]
+#[test]
+fn a_png_is_not_written_to_a_terminal() {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    command.args(["table", "bomb", "--size", "8", "--format", "png"]);
+    let (status, terminal, stderr) = common::on_a_terminal(command, "");
+    assert_eq!(status, Some(2));
+    assert!(terminal.is_empty(), "{}", String::from_utf8_lossy(&terminal));
+    let stderr = String::from_utf8(stderr).unwrap();
+    assert!(stderr.contains("--output FILE"), "{stderr}");
+    // Into a pipe it is written as before.
+    let png = picture(&["bomb", "--size", "8", "--format", "png"]);
+    assert!(png.starts_with(b"\x89PNG"));
+}

@@ -137,6 +137,22 @@ fn position_of(
 
 /// The convention a request asks for: misère play (with the server's
 /// search budget) when its `misere` is set.
+/// A request read from its JSON: first its `game`, so that a game that
+/// does not exist is named as such rather than as a position it could not
+/// have, then the rest as a `T` (with the messages axum gives).
+fn read_request<T: serde::de::DeserializeOwned>(
+    request: Result<Json<serde_json::Value>, JsonRejection>,
+) -> Result<T, ApiError> {
+    let Json(value) = request?;
+    if let Some(name) = value.get("game").and_then(serde_json::Value::as_str) {
+        registry::entry(name)?;
+    }
+    // Through bytes, so that a wrong shape is the same 400 as before.
+    let bytes = serde_json::to_vec(&value).map_err(|e| ApiError::malformed(e.to_string()))?;
+    let Json(request) = Json::<T>::from_bytes(&bytes)?;
+    Ok(request)
+}
+
 fn convention(misere: bool, limits: &Limits) -> Convention {
     Convention::from_budget(misere.then_some(limits.misere_budget))
 }
@@ -144,9 +160,9 @@ fn convention(misere: bool, limits: &Limits) -> Convention {
 /// `POST /api/solve` ([`messages::SolveRequest`]): the [`wire::Analysis`].
 pub async fn solve(
     State(state): State<Shared>,
-    request: Result<Json<messages::SolveRequest>, JsonRejection>,
+    request: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<wire::Analysis>, ApiError> {
-    let Json(request) = request?;
+    let request: messages::SolveRequest = read_request(request)?;
     let listed = request
         .listed
         .unwrap_or(state.limits.listed_moves)
@@ -167,9 +183,9 @@ pub async fn solve(
 /// reply, in one round trip ([`messages::PlayAnswer`]).
 pub async fn play(
     State(state): State<Shared>,
-    request: Result<Json<messages::PlayRequest>, JsonRejection>,
+    request: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<messages::PlayAnswer>, ApiError> {
-    let Json(request) = request?;
+    let request: messages::PlayRequest = read_request(request)?;
     let weight = weight_of(&request.position, &state.limits);
     let convention = convention(request.misere, &state.limits);
     let limits = state.limits.positions;
@@ -207,9 +223,9 @@ pub async fn play(
 /// the game's input format, or 422 naming the line that is wrong.
 pub async fn parse(
     State(state): State<Shared>,
-    request: Result<Json<messages::ParseRequest>, JsonRejection>,
+    request: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<messages::Parsed>, ApiError> {
-    let Json(request) = request?;
+    let request: messages::ParseRequest = read_request(request)?;
     let limits = state.limits.positions;
     let text = request.text;
     with_game(&state, &request.game, Weight::Light, move |mut game| {
@@ -230,9 +246,9 @@ pub async fn parse(
 /// `POST /api/new` ([`messages::NewRequest`]): a random position of the game.
 pub async fn new_position(
     State(state): State<Shared>,
-    request: Result<Json<messages::NewRequest>, JsonRejection>,
+    request: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<messages::Parsed>, ApiError> {
-    let Json(request) = request?;
+    let request: messages::NewRequest = read_request(request)?;
     let side = state.limits.positions.max_side();
     if let Some([a, b]) = request.size {
         if !(1..=side).contains(&a) || !(1..=side).contains(&b) {
@@ -295,8 +311,10 @@ pub async fn table(
     let cells = u64::from(q.rows) * u64::from(q.cols);
     if q.rows == 0 || q.cols == 0 || cells > state.limits.table_cells {
         return Err(ApiError::refused(format!(
-            "a table of {}×{} is beyond the limit of 1×1 up to {} cells",
-            q.rows, q.cols, state.limits.table_cells
+            "a table of {}×{} is not allowed: the playground draws tables of 1 to {} cells",
+            q.rows,
+            q.cols,
+            grundy::notation::with_commas(state.limits.table_cells.into())
         )));
     }
     let weight = if cells > state.limits.light_size {

@@ -237,6 +237,46 @@ async fn misere_bomb_deals_only_boards_it_answers() {
 }
 
 #[tokio::test]
+async fn an_unknown_game_is_named_before_its_position_is_read() {
+    let app = app();
+    for path in ["/api/solve", "/api/play"] {
+        let reason = fails(
+            &app,
+            path,
+            json!({ "game": "chess", "position": {} }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown_game",
+        )
+        .await;
+        assert!(reason.contains("unknown game `chess`"), "{reason}");
+    }
+    // A close name is suggested.
+    let reason = fails(
+        &app,
+        "/api/new",
+        json!({ "game": "wythof" }),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown_game",
+    )
+    .await;
+    assert!(reason.contains("did you mean `wythoff`?"), "{reason}");
+    // A known game with a position of the wrong shape is still a 400.
+    fails(
+        &app,
+        "/api/solve",
+        json!({ "game": "bomb", "position": {} }),
+        StatusCode::BAD_REQUEST,
+        "malformed",
+    )
+    .await;
+    // A table too large says how large one may be, in plain words.
+    let (status, answer) = get(&app, "/api/table?game=bomb&rows=5000&cols=5000").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let reason = answer["error"].as_str().unwrap();
+    assert!(reason.contains("5000×5000 is not allowed") && reason.contains("1 to 1,000,000 cells"), "{reason}");
+}
+
+#[tokio::test]
 async fn the_game_list_is_the_registry() {
     let (status, list) = get(&app(), "/api/games").await;
     assert_eq!(status, StatusCode::OK);

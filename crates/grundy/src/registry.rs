@@ -115,10 +115,13 @@ pub enum ParameterError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OpenError {
     /// No game has that name.
-    #[error("unknown game `{name}`; the games are: {known}")]
+    #[error("unknown game `{name}`{}; the games are: {known}",
+            suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
     Unknown {
         /// The name asked for.
         name: String,
+        /// The registered name closest to it, if one is close.
+        suggestion: Option<&'static str>,
         /// Every name, with its parameter.
         known: String,
     },
@@ -302,6 +305,51 @@ impl Registered for GreenHackenbush {
     }
 }
 
+/// The entry of the game `spec` names (its parameter is not read).
+pub fn entry(spec: &str) -> Result<&'static Entry, OpenError> {
+    let (name, _) = split(spec);
+    GAMES
+        .iter()
+        .find(|entry| name.eq_ignore_ascii_case(entry.name))
+        .ok_or_else(|| unknown(name))
+}
+
+/// No game is called `name`: the error, with the closest name if it is
+/// close (at most a third of its letters wrong, and at least one right).
+fn unknown(name: &str) -> OpenError {
+    let lower = name.to_ascii_lowercase();
+    let suggestion = GAMES
+        .iter()
+        .map(|entry| (edit_distance(&lower, entry.name), entry.name))
+        .min()
+        .filter(|&(d, n)| d > 0 && d * 3 <= n.chars().count().max(lower.chars().count()))
+        .map(|(_, n)| n);
+    OpenError::Unknown {
+        name: name.to_string(),
+        suggestion,
+        known: GAMES.iter().map(display_name).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// The Levenshtein distance of `a` and `b`: the fewest letters inserted,
+/// deleted or replaced to make one the other.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 /// The name and parameter of `spec` (`octal:0.07` → `octal`, `0.07`).
 pub fn split(spec: &str) -> (&str, Option<&str>) {
     match spec.split_once(':') {
@@ -334,10 +382,7 @@ macro_rules! registry {
                     return Ok(AnyGame::new(game));
                 }
             )*
-            Err(OpenError::Unknown {
-                name: name.to_string(),
-                known: GAMES.iter().map(display_name).collect::<Vec<_>>().join(", "),
-            })
+            Err(unknown(name))
         }
     };
 }

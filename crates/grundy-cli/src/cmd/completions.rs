@@ -38,8 +38,12 @@ pub struct ManArgs {
 /// Runs `grundy completions`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let mut command = Cli::command();
+    // Generated in memory first: clap_complete panics when its writer
+    // fails, and a reader that closes the pipe is not a failure.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "grundy", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(args.shell, &mut command, "grundy", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(())
 }

@@ -35,6 +35,8 @@ pub struct Args {
     #[command(flatten)]
     pub input: GameInput,
     #[command(flatten)]
+    pub limits: crate::cli::LimitArgs,
+    #[command(flatten)]
     pub misere: MisereArgs,
     /// Read a regular file as a stream instead of mapping it into memory
     /// (a mapped file must not be truncated while it is read).

@@ -18,7 +18,8 @@ use grundy::games::bomb::TableStore;
 use grundy::registry::{self, Settings};
 use grundy::AnyGame;
 
-use crate::cli::Command;
+use crate::cache;
+use crate::cli::{Command, LimitArgs};
 use crate::input::UsageError;
 use crate::progress;
 
@@ -33,6 +34,15 @@ pub struct Env {
 }
 
 impl Env {
+    /// The environment the limit options give.
+    pub fn of(limits: &LimitArgs) -> Env {
+        Env {
+            store: cache::TableFile::of_this_user(!limits.no_cache),
+            max_cells: limits.max_cells.unwrap_or(grundy::DEFAULT_MAX_CELLS),
+            max_heap: limits.max_heap.unwrap_or(grundy::DEFAULT_MAX_HEAP),
+        }
+    }
+
     /// The limits on positions.
     pub fn limits(&self) -> Limits {
         Limits {
@@ -60,13 +70,26 @@ impl Env {
     }
 }
 
-/// Runs one subcommand.
-pub fn run(command: Command, env: Env) -> anyhow::Result<()> {
+/// Runs one subcommand; `outer` holds the limit options given before it.
+pub fn run(command: Command, outer: &LimitArgs) -> anyhow::Result<()> {
+    let env = |limits: &LimitArgs| Env::of(&limits.clone().or(outer));
     match command {
-        Command::Judge(args) => judge::run(args, env),
-        Command::Solve(args) => solve::run(args, env),
-        Command::Play(args) => play::run(args, env),
-        Command::Table(args) => table::run(args, env),
+        Command::Judge(args) => {
+            let env = env(&args.limits);
+            judge::run(args, env)
+        }
+        Command::Solve(args) => {
+            let env = env(&args.limits);
+            solve::run(args, env)
+        }
+        Command::Play(args) => {
+            let env = env(&args.limits);
+            play::run(args, env)
+        }
+        Command::Table(args) => {
+            let env = env(&args.limits.clone().into());
+            table::run(args, env)
+        }
         Command::Octal(args) => octal::run(args),
         Command::Census(args) => census::run(args),
         #[cfg(feature = "serve")]

@@ -41,6 +41,8 @@ Examples:
 pub struct Args {
     #[command(flatten)]
     pub input: GameInput,
+    #[command(flatten)]
+    pub limits: crate::cli::LimitArgs,
     /// Whether you move first or second.
     #[arg(long, value_enum, default_value_t = Side::First)]
     pub you: Side,

@@ -23,7 +23,7 @@ const EXAMPLES: &str = "\
 Examples:
   grundy solve bomb examples/bomb.txt
   echo '4 2' | grundy solve cutting --all
-  grundy solve matrix examples/matrix.txt --format json | jq .moves
+  grundy solve matrix examples/matrix.txt --format json | jq .winning_moves
   echo '10 7 3' | grundy solve octal:0.137 --all";
 
 /// Say who wins each case, why, and how: a winning move in the game's terms.
@@ -37,6 +37,8 @@ Examples:
 pub struct Args {
     #[command(flatten)]
     pub input: GameInput,
+    #[command(flatten)]
+    pub limits: crate::cli::LimitArgs,
     /// List every winning move, not just one.
     #[arg(long)]
     pub all: bool,

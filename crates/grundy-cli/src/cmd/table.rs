@@ -6,7 +6,7 @@
 //! shows 0), rows and columns numbered from 1 as in the statements.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -36,6 +36,8 @@ pub struct Args {
     /// Which game's component: bomb or cutting.
     #[arg(value_name = "GAME")]
     pub game: String,
+    #[command(flatten)]
+    pub limits: crate::cli::TableLimitArgs,
     /// Rows and columns: N for N×N, or NxM (at most --max-cells cells).
     #[arg(long, value_parser = parse_size)]
     pub size: (u32, u32),
@@ -86,6 +88,14 @@ impl Table {
 
 /// Runs `grundy table`.
 pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
+    if args.format == TableFormat::Png && args.output.is_none() && io::stdout().is_terminal() {
+        return Err(UsageError(
+            "a PNG picture is not for a terminal: give --output FILE, \
+             or redirect standard output to a file"
+                .to_string(),
+        )
+        .into());
+    }
     let limits = env.limits();
     let mut game = env.open(&args.game)?;
     {

@@ -81,3 +81,90 @@ pub fn int(value: &Value) -> u128 {
         other => panic!("{other} is not a whole number"),
     }
 }
+
+/// Runs `command` with its standard output on a pseudo-terminal (as when a
+/// person runs it), standard input and error on pipes; returns the exit
+/// status, what reached the terminal, and standard error.
+pub fn on_a_terminal(mut command: std::process::Command, input: &str) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+    use std::io::{Read, Write};
+    use std::os::fd::FromRawFd;
+    use std::process::Stdio;
+    // SAFETY: posix_openpt has no preconditions; the result is checked.
+    let master = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY) };
+    assert!(master >= 0, "no pseudo-terminal");
+    // SAFETY: `master` is an open pseudo-terminal master.
+    assert_eq!(unsafe { libc::grantpt(master) }, 0);
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::unlockpt(master) }, 0);
+    let mut name = [0 as libc::c_char; 128];
+    // SAFETY: `name` is writable for its whole length, which is passed.
+    assert_eq!(unsafe { libc::ptsname_r(master, name.as_mut_ptr(), name.len()) }, 0);
+    // SAFETY: ptsname_r wrote a NUL-terminated string into `name`.
+    let path = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }
+        .to_str()
+        .unwrap()
+        .to_string();
+    // SAFETY: `master` is open and owned by nobody else from here on.
+    let mut master = unsafe { std::fs::File::from_raw_fd(master) };
+    let slave = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&path)
+        .unwrap();
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::from(slave))
+        .stderr(Stdio::piped())
+        .env_remove("NO_COLOR")
+        .spawn()
+        .unwrap();
+    // The terminal is read while the child runs, so it never blocks.
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buffer = [0u8; 4096];
+        // Reading fails (EIO) once the child has gone and closed it.
+        while let Ok(n) = master.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buffer[..n]);
+        }
+        seen
+    });
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    drop(command);
+    (output.status.code(), reader.join().unwrap(), output.stderr)
+}
+
+/// Runs `args` with standard output a pipe whose reading end is already
+/// closed (as `grundy … | true` can leave it); returns the exit status and
+/// standard error.
+pub fn into_a_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
+    use std::os::fd::FromRawFd;
+    let mut fds = [0 as libc::c_int; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe writes.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    // SAFETY: both descriptors are open and owned only by these files.
+    let (read, write) = unsafe {
+        (
+            std::fs::File::from_raw_fd(fds[0]),
+            std::fs::File::from_raw_fd(fds[1]),
+        )
+    };
+    drop(read);
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdout(write)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

@@ -142,9 +142,10 @@ fn ensure_values<R: HeapRules>(
         Ok(())
     } else {
         Err(format!(
-            "heap {} is beyond the {} values computed, and no period is proven within them",
+            "heap {} is too large: grundy values this game's heaps up to {} \
+             (no period is known that would give the values beyond)",
             with_commas(largest.into()),
-            with_commas(cap.into())
+            with_commas(cap.saturating_sub(1).into())
         ))
     }
 }
@@ -194,7 +195,6 @@ impl<'a> NumberLines<'a> {
             let mut any = false;
             let mut comment = false;
             let mut number: Option<u64> = None;
-            let mut digits = 0usize;
             let mut word = Vec::new();
             self.line += 1;
             let mut ended = true;
@@ -222,7 +222,6 @@ impl<'a> NumberLines<'a> {
                     if b.is_ascii_whitespace() {
                         if let Some(n) = number.take() {
                             numbers.push(n);
-                            digits = 0;
                             if numbers.len() as u64 > self.max_count {
                                 return Err(self.too_many());
                             }
@@ -234,7 +233,6 @@ impl<'a> NumberLines<'a> {
                     }
                     any = true;
                     if b.is_ascii_digit() && word.is_empty() {
-                        digits += 1;
                         let n = number
                             .unwrap_or(0)
                             .checked_mul(10)
@@ -242,7 +240,7 @@ impl<'a> NumberLines<'a> {
                         match n {
                             Some(n) if n <= self.max => number = Some(n),
                             _ => {
-                                let found = format!("a number of {digits} digits or more");
+                                let found = format!("a number above {}", with_commas(self.max.into()));
                                 let error = FormatError::new(
                                     self.line,
                                     format!(
@@ -391,6 +389,14 @@ impl<R: HeapRules> crate::game::Present for HeapGame<R> {
             1 => "take 1 token".to_string(),
             k => format!("take {} tokens", with_commas(k.into())),
         };
+        if mv.action == 0 && mv.leaves.len() == 2 {
+            return format!(
+                "split heap {} ({}) into {}",
+                mv.component,
+                with_commas(size.into()),
+                leaves_text(&mv.leaves)
+            );
+        }
         format!(
             "{taken} from heap {} ({}), leaving {}",
             mv.component,
@@ -424,7 +430,10 @@ impl<R: HeapRules> crate::game::Notation for HeapGame<R> {
         };
         let (action, mut leaves) = match rest {
             [] => return fail("say how many tokens to take: `H K`".to_string()),
-            [k] if *k > size => return fail(format!("heap {h} has {size} tokens, fewer than {k}")),
+            [k] if *k > size => {
+                let tokens = if size == 1 { "token" } else { "tokens" };
+                return fail(format!("heap {h} has {size} {tokens}, fewer than {k}"));
+            }
             [k] => (*k, if *k == size { vec![] } else { vec![size - k] }),
             parts => {
                 let total = parts.iter().try_fold(0u64, |s, &p| s.checked_add(p));
@@ -701,13 +710,13 @@ mod tests {
             read("100 101\n", 100, 10),
             vec![Err((
                 1,
-                "expected a heap size from 0 to 100 (hint), found a number of 3 digits or more"
+                "expected a heap size from 0 to 100 (hint), found a number above 100"
                     .into()
             ))]
         );
         assert_eq!(
             read("99999999999999999999999\n", u64::MAX, 10),
-            vec![Err((1, "expected a heap size from 0 to 18,446,744,073,709,551,615 (hint), found a number of 20 digits or more".into()))]
+            vec![Err((1, "expected a heap size from 0 to 18,446,744,073,709,551,615 (hint), found a number above 18,446,744,073,709,551,615".into()))]
         );
         assert_eq!(
             read("1 2 3\n", 100, 2),
@@ -886,7 +895,7 @@ mod tests {
         assert_eq!(game.cache().computed(), 22, "doubles");
         assert_eq!(
             game.admit(&vec![2000], limits),
-            Err(crate::Refusal::Limit("heap 2,000 is beyond the 1,001 values computed, and no period is proven within them".to_string()))
+            Err(crate::Refusal::Limit("heap 2,000 is too large: grundy values this game's heaps up to 1,000 (no period is known that would give the values beyond)".to_string()))
         );
         // A proven period reaches any heap.
         let mut kayles = heap_game("0.77".parse::<OctalCode>().unwrap());

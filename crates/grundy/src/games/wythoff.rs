@@ -323,7 +323,7 @@ impl crate::game::JudgeFormat for WythoffGame {
             limits.max_side().saturating_sub(1),
             limits.max_cells,
             "a heap size of Wythoff's game",
-            "its table is a square of --max-cells cells; --max-cells raises the limit",
+            "--max-cells raises the limit: the table is a square of that many cells",
         ))))
     }
 }

@@ -267,7 +267,7 @@ impl crate::game::WireForm for BombGame {
         let refuse = |reason: String| Err(WireError::Refused(reason));
         if rows == 0 || cols == 0 || u64::from(rows) * u64::from(cols) > limits.max_cells {
             return refuse(format!(
-                "a board of {rows}×{cols} is beyond the limit of 1×1 up to {} cells",
+                "a board of {rows}×{cols} is not allowed: a board has from 1 to {} cells",
                 with_commas(limits.max_cells.into())
             ));
         }

@@ -37,29 +37,29 @@ pub fn parse_move(text: &str, board: &Board) -> Result<BombMove, MoveError> {
         (_, 1, &[u]) => (Some(u), None),
         (1, _, _) => {
             return fail(format!(
-                "a bomb on row 1 makes one new bomb: write `1 {q} V`, V below {q}"
+                "a bomb on row 1 makes one new bomb: write `1 {q} V` with V < {q}"
             ))
         }
         (_, 1, _) => {
             return fail(format!(
-                "a bomb in column 1 makes one new bomb: write `{p} 1 U`, U below {p}"
+                "a bomb in column 1 makes one new bomb: write `{p} 1 U` with U < {p}"
             ))
         }
         (_, _, &[u, v]) => (Some(u), Some(v)),
         _ => {
             return fail(format!(
-            "write `{p} {q} U V`: new bombs on (U,{q}) and ({p},V), U below {p} and V below {q}"
+            "write `{p} {q} U V`: new bombs on (U,{q}) and ({p},V), with U < {p} and V < {q}"
         ))
         }
     };
     if let Some(u) = above.filter(|&u| u >= p) {
         return fail(format!(
-            "the new bomb above ({p},{q}) must be on a row above it: {u} is not below {p}"
+            "the new bomb above ({p},{q}) must be on a row above row {p}: row {u} is not"
         ));
     }
     if let Some(v) = left.filter(|&v| v >= q) {
         return fail(format!(
-            "the new bomb left of ({p},{q}) must be on a column left of it: {v} is not below {q}"
+            "the new bomb left of ({p},{q}) must be on a column left of column {q}: column {v} is not"
         ));
     }
     Ok(BombMove {
@@ -104,8 +104,8 @@ mod tests {
         }
         let refusals = [
             ("2 2 1 1", "there is no bomb at (2,2)"),
-            ("3 3 3 1", "must be on a row above it"),
-            ("3 3 1 3", "must be on a column left of it"),
+            ("3 3 3 1", "must be on a row above row 3: row 3 is not"),
+            ("3 3 1 3", "must be on a column left of column 3: column 3 is not"),
             ("1 2 1 1", "a bomb on row 1 makes one new bomb"),
             ("4 1 1 1", "off the 3×3 board"),
             (

@@ -842,7 +842,7 @@ impl crate::game::Present for CuttingGame {
             paper_text(b)
         );
         if cut.cuts_out_a_cell() {
-            text += " (a single cell: that wins)";
+            text += ", cutting out a single cell, which wins";
         }
         text
     }

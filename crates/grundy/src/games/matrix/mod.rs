@@ -502,9 +502,9 @@ impl crate::game::WireForm for MatrixGame {
         let cells = rows.len() as u64 * cols as u64;
         if rows.is_empty() || cols == 0 || cells > limits.max_cells {
             return Err(WireError::Refused(format!(
-                "a matrix of {}×{cols} is beyond the limit of 1×1 up to {} cells",
+                "a matrix of {}×{cols} is not allowed: a matrix has from 1 to {} cells",
                 rows.len(),
-                limits.max_cells
+                crate::notation::with_commas(limits.max_cells.into())
             )));
         }
         rows.iter()
