@@ -112,7 +112,7 @@ try {
     await page.locator("nav a[data-game]").first().waitFor();
     const listed = await page.locator("nav a[data-game]").evaluateAll((links) => links.map((a) => a.dataset.game));
     assert.deepEqual(listed, registry.games.map((g) => g.name));
-    assert.deepEqual(listed, ["bomb", "cutting", "matrix", "octal", "subtraction", "grundys-game", "wythoff", "green-hackenbush"]);
+    assert.deepEqual(listed, ["bomb", "cutting", "matrix", "octal", "subtraction", "grundys-game", "wythoff", "green-hackenbush", "nim"]);
   });
 
   await test("bomb: a won position, played by clicking the hints, is won", async () => {
@@ -300,12 +300,102 @@ try {
     assert.equal(await page.textContent("[data-testid=table-axes]"), "Down: row p, from 1. Across: column q, from 1.");
     const box = await page.locator("[data-testid=heatmap]").boundingBox();
     // The top-left cell is one bomb at (1, 1): *0.
-    await page.mouse.move(box.x + 3, box.y + 3);
+    // The cells start after the margins that hold the ticks (48, 40).
+    await page.mouse.move(box.x + 48 + 3, box.y + 40 + 3);
     assert.equal(await page.textContent("#tip"), "bomb at (1, 1): *0");
-    await page.mouse.move(box.x + 10 * 5 + 2, box.y + 3);
+    await page.mouse.move(box.x + 48 + 10 * 5 + 2, box.y + 40 + 3);
     assert.equal(await page.textContent("#tip"), "bomb at (1, 6): *5");
+    // Labelled axes with ticks, and a colour bar, as the PNG has.
+    assert.equal(await page.getAttribute("[data-testid=heatmap]", "data-axes"), "row p, column q");
+    const [across, down] = (await page.getAttribute("[data-testid=heatmap]", "data-ticks")).split(";");
+    assert.equal(across.split(",")[0], "1");
+    assert.ok(across.split(",").length >= 4 && down.split(",").length >= 4, `${across};${down}`);
+    const bar = await page.textContent("[data-testid=table-colour-bar]");
+    assert.ok(bar.includes("*1") && bar.includes("*0: second player wins"), bar);
+    assert.equal(await page.locator("[data-testid=table-at-once]").count(), 0);
     await page.mouse.wheel(0, -300);
     await page.screenshot({ path: join(shots, "tables.png"), fullPage: true });
+  });
+
+  await test("tables: Cutting strips are keyed as won at once", async () => {
+    await page.goto(`${url}#tables`);
+    await page.locator("[data-testid=table-info]", { hasText: "zeros" }).waitFor();
+    await page.selectOption("[data-testid=table-game]", "cutting");
+    await page.click("[data-testid=table-show]");
+    await page.locator("[data-testid=table-at-once]").waitFor();
+    assert.match(await page.textContent("[data-testid=table-at-once]"), /first player wins at once/);
+  });
+
+  await test("every game states its rules above the board and how to click", async () => {
+    const registry = await (await fetch(`${url}api/games`)).json();
+    for (const info of registry.games) {
+      await page.goto("about:blank");
+      await page.goto(`${url}#play/${info.example}`);
+      await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+      assert.equal(await page.textContent("[data-testid=rules]"), info.rules, info.name);
+      assert.ok((await page.textContent("[data-testid=clicks]")).startsWith("Click"), info.name);
+      // The judge format is kept apart, with the text box.
+      assert.equal(await page.textContent("[data-testid=format]"), info.summary, info.name);
+    }
+  });
+
+  await test("bomb: a hint's bomb and its landing cells differ in colour, with a legend", async () => {
+    await startFromText(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n");
+    await page.click("[data-testid=hint]");
+    await page.locator(".cell.hint-explode").waitFor();
+    const shadow = (selector) => page.locator(selector).first().evaluate((e) => getComputedStyle(e).boxShadow);
+    const explode = await shadow(".cell.hint-explode"), lands = await shadow(".cell.hint-lands");
+    assert.ok(explode && lands && explode !== lands, `${explode} / ${lands}`);
+    const legend = await page.textContent("[data-testid=hint-legend]");
+    assert.ok(legend.includes("the bomb to explode") && legend.includes("where its new bombs land"), legend);
+  });
+
+  await test("the move box has focus, and controls are disabled once the game is over", async () => {
+    await startFromText(page, url, "matrix", "1\n1 1\n1\n");
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), "move-text");
+    assert.equal(await page.isDisabled("[data-testid=hint]"), false);
+    await page.fill("[data-testid=move-text]", "1 1");
+    await page.click("[data-testid=move-play]");
+    await page.locator('[data-testid=status][data-state="won"]').waitFor();
+    assert.equal(await page.isDisabled("[data-testid=hint]"), true);
+    assert.equal(await page.isDisabled("[data-testid=move-play]"), true);
+  });
+
+  await test("misère Bomb: the switch deals a board it answers", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${url}#play/bomb`);
+    await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+    await page.check("[data-testid=misere]");
+    await page.click("[data-testid=new-random]");
+    await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+    await page.click("[data-testid=hint]");
+    await page.locator("[data-testid=explain]", { hasText: "Hint" }).waitFor();
+    assert.ok(!(await page.textContent("[data-testid=explain]")).includes("Refused"));
+  });
+
+  await test("a favicon is served", async () => {
+    const answer = await fetch(`${url}favicon.ico`);
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers.get("content-type"), /^image\/svg\+xml/);
+  });
+
+  await test("a phone's width (375 px): no horizontal scroll", async () => {
+    const phone = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    try {
+      for (const view of ["#play/bomb", "#play/octal:0.07", "#tables", "#octal"]) {
+        await phone.goto("about:blank");
+        await phone.goto(`${url}${view}`);
+        await phone.waitForLoadState("networkidle");
+        const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 375, `${view}: ${width} px wide`);
+      }
+      await phone.goto("about:blank");
+      await phone.goto(`${url}#play/bomb`);
+      await phone.locator("[data-testid=status][data-state=your-move]").waitFor();
+      await phone.screenshot({ path: join(shots, "playground-phone.png"), fullPage: true });
+    } finally {
+      await phone.close();
+    }
   });
 
   await test("octal: Dawson's Kayles shows its period", async () => {

@@ -128,6 +128,41 @@ pub struct GameInput {
     pub file: Option<PathBuf>,
 }
 
+/// Every registered game with its rules in words, wrapped for a terminal.
+pub fn games_with_rules() -> String {
+    let mut text = String::from("Games (GAME), and their rules:");
+    for entry in grundy::registry::GAMES {
+        text.push_str(&format!("\n  {}\n", grundy::registry::display_name(entry)));
+        text.push_str(&wrap(entry.rules, 6, 78));
+    }
+    text
+}
+
+/// `text` in lines of at most `width` characters, each indented by
+/// `indent` spaces (a word longer than a line gets a line of its own).
+pub fn wrap(text: &str, indent: usize, width: usize) -> String {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && indent + line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    let pad = " ".repeat(indent);
+    lines
+        .iter()
+        .map(|l| format!("{pad}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Misère play, as `judge`, `solve` and `play` take it.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub struct MisereArgs {

@@ -16,6 +16,10 @@ use plotters::style::colors::colormaps::ViridisRGB;
 /// The colour of value 0.
 pub const ZERO: RGBColor = RGBColor(230, 30, 60);
 
+/// The colour of a component the player to move wins at once, whatever
+/// its value (a Cutting Game strip).
+pub const AT_ONCE: RGBColor = RGBColor(190, 190, 190);
+
 /// The longest side of the cells' picture, in pixels.
 pub const MAX_PIXELS: usize = 2000;
 
@@ -54,7 +58,7 @@ impl Layout {
             stride,
             shown,
             origin: (LEFT, TOP),
-            size: (LEFT + width + BAR, (TOP + height + BOTTOM).max(TOP + 260)),
+            size: (LEFT + width + BAR, (TOP + height + BOTTOM).max(TOP + 330)),
         }
     }
 }
@@ -78,6 +82,9 @@ pub struct Heatmap<'a> {
     pub axes: [&'a str; 2],
     /// Row-major values.
     pub values: &'a [u32],
+    /// Sizes (1-based) won at once by the player to move, drawn in
+    /// [`AT_ONCE`] whatever their value.
+    pub wins_at_once: &'a [[u32; 2]],
 }
 
 /// Draws the heatmap as PNG bytes.
@@ -142,16 +149,30 @@ fn draw<DB: DrawingBackend>(
     let (pw, ph) = (sw as u32 * c, sh as u32 * c);
     let s = layout.stride;
 
-    // Each shown cell: the smallest value of the cells it stands for.
+    // Each shown cell: the smallest value of the cells it stands for,
+    // leaving out those won at once (a shown cell of only those is one).
+    let mut at_once = vec![false; map.values.len()];
+    for &[row, col] in map.wins_at_once {
+        let (i, j) = (row as usize - 1, col as usize - 1);
+        if i < map.rows && j < map.cols {
+            at_once[i * map.cols + j] = true;
+        }
+    }
     let mut shown = vec![u32::MAX; sw * sh];
     for (k, &v) in map.values.iter().enumerate() {
-        let at = (k / map.cols) / s * sw + (k % map.cols) / s;
-        shown[at] = shown[at].min(v);
+        if !at_once[k] {
+            let at = (k / map.cols) / s * sw + (k % map.cols) / s;
+            shown[at] = shown[at].min(v);
+        }
     }
     // The cells, as one bitmap.
     let mut cells = vec![0u8; (pw * ph * 3) as usize];
     for (k, &v) in shown.iter().enumerate() {
-        let RGBColor(r, g, b) = colour(v, max);
+        let RGBColor(r, g, b) = if v == u32::MAX {
+            AT_ONCE
+        } else {
+            colour(v, max)
+        };
         let (row, col) = ((k / sw) as u32, (k % sw) as u32);
         for dy in 0..c {
             let start = (((row * c + dy) * pw + col * c) * 3) as usize;
@@ -228,6 +249,23 @@ fn draw<DB: DrawingBackend>(
         (bx, zy + 38),
         font(12),
     ))?;
+    if !map.wins_at_once.is_empty() {
+        let ay = zy + 60;
+        root.draw(&Rectangle::new(
+            [(bx, ay), (bx + 18, ay + 18)],
+            AT_ONCE.filled(),
+        ))?;
+        root.draw(&Text::new(
+            "first player".to_string(),
+            (bx, ay + 24),
+            font(12),
+        ))?;
+        root.draw(&Text::new(
+            "wins at once".to_string(),
+            (bx, ay + 38),
+            font(12),
+        ))?;
+    }
     Ok(())
 }
 

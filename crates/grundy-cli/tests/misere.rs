@@ -272,7 +272,8 @@ fn misere_play_reaches_solve_through_the_one_surface() {
             "octal",
             "subtraction",
             "grundys-game",
-            "green-hackenbush"
+            "green-hackenbush",
+            "nim"
         ]
     );
 }

@@ -74,7 +74,9 @@ fn illegal_moves_change_nothing() {
         "2 2 2 1\n3 3 1 1\nbanana\n2 2 1 1\n",
     );
     assert!(
-        out.contains("Not a legal move: the new bomb above (2,2) must be on a row above it"),
+        out.contains(
+            "Not a legal move: the new bomb above (2,2) must be on a row above row 2: row 2 is not"
+        ),
         "{out}"
     );
     assert!(
@@ -96,7 +98,13 @@ fn undo_restores_the_position_before_your_move() {
     let out = session("matrix", "1\n2 2\n3 1\n2 5\n", "first", "2 1\nundo\nundo\n");
     let boards: Vec<&str> = out.split("your move> ").collect();
     // First board, then after your move and grundy's reply, then after undo.
-    let first = boards[0].lines().skip(1).collect::<Vec<_>>().join("\n");
+    // The board: what follows the rules and the title line.
+    let first = boards[0]
+        .split("to see how to move.\n")
+        .nth(1)
+        .unwrap()
+        .trim_end()
+        .to_string();
     assert!(
         out.contains("Took back your last move and grundy's reply."),
         "{out}"
@@ -310,7 +318,7 @@ fn a_given_position_is_played_again_and_the_prompt_waits_for_yes_or_no() {
     assert_eq!(out.status.code(), Some(0));
     let out = String::from_utf8(out.stdout).unwrap();
     // No seed is named for a position given on the command line.
-    assert!(out.starts_with("Game 1. grundy moves first;"), "{out}");
+    assert!(out.contains("\nGame 1. grundy moves first;"), "{out}");
     assert!(
         out.contains("answer `y` to play again, or `n` to stop."),
         "{out}"
@@ -348,4 +356,37 @@ fn misere_bomb_plays_at_its_default_size_and_refuses_larger_at_once() {
     );
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("at most 25 cells"), "{err}");
+}
+
+#[test]
+fn every_game_states_its_rules_at_the_start_and_on_help() {
+    for entry in grundy::registry::GAMES {
+        let out = play(&[entry.example, "--seed", "5"], "help\nquit\n");
+        assert_eq!(out.status.code(), Some(0), "{}", entry.name);
+        let out = String::from_utf8(out.stdout).unwrap();
+        // Wrapped for the terminal: compare the words.
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let start = out.split("Game 1").next().unwrap();
+        assert_eq!(words(start), words(entry.rules), "{}", entry.name);
+        let help = out.split("your move>").nth(1).unwrap();
+        assert!(
+            words(help).contains(&words(entry.rules)),
+            "{}: {help}",
+            entry.name
+        );
+    }
+    // And solve --help lists them all.
+    let help = Command::new(cargo_bin("grundy"))
+        .args(["solve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for entry in grundy::registry::GAMES {
+        assert!(
+            words.contains(&entry.rules.split_whitespace().collect::<Vec<_>>().join(" ")),
+            "{}",
+            entry.name
+        );
+    }
 }

@@ -70,6 +70,19 @@ fn csv_and_json_match_the_library() {
         );
         let values: Vec<Vec<u32>> = serde_json::from_value(json["values"].clone()).unwrap();
         assert_eq!(values, expected, "{game}");
+        // The strips a Cutting table holds are listed as won at once.
+        let strips: Vec<[u64; 2]> = if game == "cutting" {
+            (2..=cols)
+                .map(|h| [1, h])
+                .chain((2..=rows).map(|w| [w, 1]))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let listed: Vec<[u64; 2]> = json
+            .get("wins_at_once")
+            .map_or(Vec::new(), |v| serde_json::from_value(v.clone()).unwrap());
+        assert_eq!(listed, strips, "{game}");
     }
 }
 
@@ -109,6 +122,8 @@ mod pictures {
 
     /// The colour grundy gives to value 0.
     const ZERO: [u8; 3] = [230, 30, 60];
+    /// The colour of a component won at once (a Cutting Game strip).
+    const AT_ONCE: [u8; 3] = [190, 190, 190];
 
     #[test]
     fn png_heatmaps_decode_with_the_expected_size_and_zero_colour() {
@@ -128,6 +143,30 @@ mod pictures {
         // sg(2,2) of the paper is 0; sg(4,2) is 1.
         assert_eq!(image.get_pixel(70 + 1, 56 + 1).0, ZERO);
         assert_ne!(image.get_pixel(70 + 3, 56 + 1).0, ZERO);
+    }
+
+    #[test]
+    fn cutting_strips_are_drawn_as_won_at_once_not_as_zeros() {
+        // 6×6: cells of 48 pixels. A 1×k strip (k ≥ 2) is a first-player
+        // win at once, though the reduced value is 0: grey, with a legend.
+        let png = picture(&["cutting", "--size", "6", "--format", "png"]);
+        let image = image::load_from_memory(&png).unwrap().to_rgb8();
+        let at = |row: u32, col: u32| {
+            image
+                .get_pixel(70 + (col - 1) * 48 + 24, 56 + (row - 1) * 48 + 24)
+                .0
+        };
+        for (row, col) in [(1, 2), (1, 6), (2, 1), (5, 1)] {
+            assert_eq!(at(row, col), AT_ONCE, "{row}×{col}");
+        }
+        // 1×1 (no move) and 2×2 (every cut leaves a strip) are zeros.
+        assert_eq!(at(1, 1), ZERO);
+        assert_eq!(at(2, 2), ZERO);
+        let svg =
+            String::from_utf8(picture(&["cutting", "--size", "6", "--format", "svg"])).unwrap();
+        assert!(svg.contains("wins at once"), "the legend names the grey");
+        let bomb = String::from_utf8(picture(&["bomb", "--size", "6", "--format", "svg"])).unwrap();
+        assert!(!bomb.contains("wins at once"));
     }
 
     #[test]
@@ -210,7 +249,11 @@ fn a_png_is_not_written_to_a_terminal() {
     command.args(["table", "bomb", "--size", "8", "--format", "png"]);
     let (status, terminal, stderr) = common::on_a_terminal(command, "");
     assert_eq!(status, Some(2));
-    assert!(terminal.is_empty(), "{}", String::from_utf8_lossy(&terminal));
+    assert!(
+        terminal.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&terminal)
+    );
     let stderr = String::from_utf8(stderr).unwrap();
     assert!(stderr.contains("--output FILE"), "{stderr}");
     // Into a pipe it is written as before.

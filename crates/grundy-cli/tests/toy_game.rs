@@ -120,10 +120,7 @@ fn a_game_defined_here_is_solved_by_the_solve_command() {
         "{text}"
     );
     // Halving 4 leaves 2 + 2, worth 0: a winning move of case 1.
-    assert!(
-        text.contains("take nothing from heap 1 (4), leaving 2 and 2"),
-        "{text}"
-    );
+    assert!(text.contains("split heap 1 (4) into 2 and 2"), "{text}");
 }
 
 #[test]

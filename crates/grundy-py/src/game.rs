@@ -57,6 +57,9 @@ fn side(outcome: Outcome) -> &'static str {
 #[pyclass(unsendable, module = "grundy", name = "Game")]
 pub struct Game {
     inner: WireGame,
+    /// The kind of the game's positions (`heaps`, `board`, …), for reading
+    /// positions written as plain Python values.
+    kind: String,
 }
 
 #[pymethods]
@@ -82,13 +85,13 @@ impl Game {
 
     /// The nim-sum of the position's components.
     fn value(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        let position = convert::position(position)?;
+        let position = convert::position(position, &self.kind)?;
         self.inner.value(&position).map(Nimber).map_err(wire_error)
     }
 
     /// Every component's value, in order.
     fn values(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Option<Nimber>>> {
-        let position = convert::position(position)?;
+        let position = convert::position(position, &self.kind)?;
         let components = self.inner.components(&position).map_err(wire_error)?;
         Ok(components
             .into_iter()
@@ -99,7 +102,7 @@ impl Game {
     /// Who wins with perfect play: `"first"` (the player to move) or
     /// `"second"`.
     fn outcome(&mut self, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-        let position = convert::position(position)?;
+        let position = convert::position(position, &self.kind)?;
         self.inner.outcome(&position).map(side).map_err(wire_error)
     }
 
@@ -111,7 +114,7 @@ impl Game {
         position: &Bound<'py, PyAny>,
         limit: Option<usize>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let position = convert::position(position)?;
+        let position = convert::position(position, &self.kind)?;
         let moves = self
             .inner
             .winning_moves(&position, limit)
@@ -126,7 +129,7 @@ impl Game {
         py: Python<'py>,
         position: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let position = convert::position(position)?;
+        let position = convert::position(position, &self.kind)?;
         let report = self.inner.suggest(&position).map_err(wire_error)?;
         report.map(|r| plain(py, &r.mv)).transpose()
     }
@@ -139,14 +142,14 @@ impl Game {
         position: &Bound<'py, PyAny>,
         #[pyo3(from_py_with = convert::move_of)] r#move: grundy::wire::Move,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let position = convert::position(position)?;
+        let position = convert::position(position, &self.kind)?;
         let (after, _) = self.inner.play(&position, &r#move).map_err(wire_error)?;
         plain(py, &after)
     }
 
     /// Whether the player to move has no legal move.
     fn is_over(&mut self, position: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let position = convert::position(position)?;
+        let position = convert::position(position, &self.kind)?;
         self.inner.is_terminal(&position).map_err(wire_error)
     }
 
@@ -160,7 +163,7 @@ impl Game {
         position: &Bound<'py, PyAny>,
         listed: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let position = convert::position(position)?;
+        let position = convert::position(position, &self.kind)?;
         let analysis = self.inner.analyse(&position, listed).map_err(wire_error)?;
         document(py, &analysis)
     }
@@ -236,7 +239,8 @@ pub fn game(
 ) -> PyResult<Game> {
     let mut inner = open(name, limits(max_cells, max_heap))?;
     set_misere(&mut inner, misere, misere_budget)?;
-    Ok(Game { inner })
+    let kind = inner.random_position(1, None).kind().to_string();
+    Ok(Game { inner, kind })
 }
 
 /// Misère play with the budget given (the CLI's default otherwise).

@@ -51,6 +51,21 @@ const EXAMPLES = {
   graph: "0-1 1-2 1-3 2-3 0-4 4-4\n",
 };
 
+// How to move by clicking, one line under the board, by kind.
+const CLICKS = {
+  board: "Click a bomb to explode it, then the cell above it in its column where one new bomb lands, then the cell left of it in its row where the other lands (a bomb on row 1 or in column 1 makes one new bomb: one click after it).",
+  pieces: "Click a grid line of a piece to cut it there, straight across.",
+  matrix: "Click a pile (or Pick row) to choose its row, type how many stones to take from each of its piles, then Take.",
+  heaps: "Click a token, then another (or the same one again): the tokens from one to the other are taken, and what is left on either side stays as heaps. Click the gap between two tokens to split a heap there.",
+  pairs: "Each pair is a queen on its own board: click a square it can reach (left, down, or diagonally down-left) to move it there.",
+  graph: "Click an edge to delete it; what no longer reaches the ground falls with it.",
+};
+
+// What a hint's outlines mean, by kind (none where one colour says all).
+const HINT_LEGEND = {
+  board: [["hint-explode", "the bomb to explode"], ["hint-lands", "where its new bombs land"]],
+};
+
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 // Big numbers are strings of digits; small enough ones are drawn.
 const small = (text) => Number(text);
@@ -81,7 +96,10 @@ const DRAW = {
           if (sel.stage === "left" && r === p && c < q) target = "left";
           if (target) classes.push("target");
         }
-        if (cells(match.hint).some((x) => same(x, here))) classes.push("hint");
+        if (match.hint && match.hint.kind === "bomb") {
+          if (same(match.hint.explode, here)) classes.push("hint", "hint-explode");
+          else if (same(match.hint.above, here) || same(match.hint.left, here)) classes.push("hint", "hint-lands");
+        }
         if (cells(match.last).some((x) => same(x, here))) classes.push("last");
         const cell = el("div", { class: classes.join(" "), "data-cell": `${r},${c}`, title: `(${r}, ${c})` });
         if (match.hint && match.hint.kind === "bomb") {
@@ -530,6 +548,12 @@ class Match {
     }
     const area = document.getElementById("board");
     area.replaceChildren(DRAW[this.info.kind](this));
+    const legend = document.getElementById("hint-legend");
+    if (legend) {
+      const items = this.hint ? HINT_LEGEND[this.info.kind] || [] : [];
+      legend.replaceChildren(...items.map(([swatch, text]) =>
+        el("span", { class: "hint-key" }, el("span", { class: `swatch ${swatch}` }), text)));
+    }
   }
 }
 
@@ -559,7 +583,7 @@ function playView(info, parameter) {
       if (mine === asked) match.start(created.position);
     } catch (error) { match.explain(`Cannot start a game: ${error.message}`); }
   };
-  const typed = el("input", { type: "text", "data-testid": "move-text", placeholder: "a move, as grundy play reads it" });
+  const typed = el("input", { type: "text", class: "move-text", "data-testid": "move-text", placeholder: "type a move", title: info.move_help, "aria-label": "a move, as grundy play reads it" });
   const playTyped = () => { match.play({ kind: "notation", notation: typed.value }); typed.value = ""; };
   typed.addEventListener("keydown", (e) => { if (e.key === "Enter") playTyped(); });
   const parts = [el("h2", {}, info.title)];
@@ -580,7 +604,7 @@ function playView(info, parameter) {
   }
   view.replaceChildren(
     ...parts,
-    el("p", { class: "legend" }, info.summary),
+    el("p", { class: "rules", "data-testid": "rules" }, info.rules),
     el("div", { class: "toolbar" },
       el("button", { onclick: () => match.showHint(), "data-testid": "hint" }, "Hint"),
       el("button", { onclick: () => match.undo(), "data-testid": "undo" }, "Undo"),
@@ -588,20 +612,25 @@ function playView(info, parameter) {
       el("button", { onclick: fresh, "data-testid": "new-random" }, "New random game")),
     el("div", { id: "status", "data-testid": "status" }),
     el("div", { id: "board" }),
+    el("p", { class: "legend clicks", "data-testid": "clicks" }, CLICKS[info.kind] || ""),
+    el("div", { id: "hint-legend", class: "legend", "data-testid": "hint-legend" }),
     el("div", { class: "toolbar" }, "Move: ", typed, el("button", { onclick: playTyped, "data-testid": "move-play" }, "Play"),
       el("span", { class: "legend" }, info.move_help)),
     el("div", { id: "explain", "data-testid": "explain" }),
     el("details", {}, el("summary", {}, "New game from the game's text format"),
+      el("p", { class: "legend", "data-testid": "format" }, info.summary),
       paste, el("div", {}, el("button", { onclick: fromText, "data-testid": "start-text" }, "Start from this text"))),
   );
   window.grundyMatch = match;
   fresh();
+  typed.focus();
 }
 
 // ---------------------------------------------------------------- explore
 
 // Viridis, by a few stops; zeros are drawn in red so they stand out.
 const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+const AT_ONCE = [190, 190, 190]; // won at once, whatever the value: a Cutting strip
 function colour(value, max) {
   if (value === 0) return [230, 30, 60];
   const t = max <= 1 ? 1 : (value - 1) / (max - 1);
@@ -613,22 +642,59 @@ function tablesView() {
   const game = el("select", { "data-testid": "table-game" }, el("option", { value: "bomb" }, "Bomb: one bomb at (p, q)"), el("option", { value: "cutting" }, "Cutting: one W×H paper"));
   const rows = el("input", { type: "number", min: 1, max: 1000, value: 64, "data-testid": "table-rows" });
   const cols = el("input", { type: "number", min: 1, max: 1000, value: 64, "data-testid": "table-cols" });
-  const canvas = el("canvas", { width: 640, height: 640, "data-testid": "heatmap" });
+  const canvas = el("canvas", { width: 696, height: 688, "data-testid": "heatmap" });
+  const bar = el("div", { class: "colour-bar", "data-testid": "table-colour-bar" });
   const axes = el("p", { class: "legend", "data-testid": "table-axes" });
   const info = el("p", { class: "legend", "data-testid": "table-info" });
   const tip = document.getElementById("tip") || document.body.appendChild(el("div", { id: "tip" }));
   let data = null, zoom = 1, ox = 0, oy = 0, image = null;
 
+  // The cells fill a square inside margins that hold the axes' ticks.
+  const M = { left: 48, top: 40 };
+  const plot = () => [canvas.width - M.left - 8, canvas.height - M.top - 8];
+  const scale = () => { const [w, h] = plot(); return zoom * Math.min(w / data.cols, h / data.rows); };
   const render = () => {
     const ctx = canvas.getContext("2d");
     ctx.imageSmoothingEnabled = false;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = "#fff";
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     if (!image) return;
-    const base = Math.min(canvas.width / data.cols, canvas.height / data.rows);
-    ctx.setTransform(zoom * base, 0, 0, zoom * base, ox, oy);
+    const [w, h] = plot(), s = scale();
+    ctx.save();
+    ctx.beginPath(); ctx.rect(M.left, M.top, w, h); ctx.clip();
+    ctx.setTransform(s, 0, 0, s, M.left + ox, M.top + oy);
     ctx.drawImage(image, 0, 0);
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.restore();
+    ctx.strokeStyle = "#333"; ctx.strokeRect(M.left - .5, M.top - .5, Math.min(w, data.cols * s) + 1, Math.min(h, data.rows * s) + 1);
+    // Ticks at round sizes (1-based), over what is in view.
+    ctx.fillStyle = "#333"; ctx.font = "12px sans-serif"; ctx.textAlign = "center";
+    const ticks = (n, offset, span) => {
+      const first = Math.max(0, Math.floor(-offset / s)), last = Math.min(n - 1, Math.ceil((span - offset) / s));
+      const step = tickStep(last - first + 1, 8), out = [];
+      for (let t = Math.max(step, 1) * Math.ceil((first + 1) / step); t <= last + 1; t += step) out.push(t);
+      if (first === 0 && out[0] !== 1) out.unshift(1);
+      return out;
+    };
+    const across = ticks(data.cols, ox, w), down = ticks(data.rows, oy, h);
+    for (const t of across) {
+      const x = M.left + ox + (t - 0.5) * s;
+      if (x < M.left || x > M.left + w) continue;
+      ctx.fillRect(x, M.top - 6, 1, 5);
+      ctx.fillText(String(t), x, M.top - 9);
+    }
+    ctx.textAlign = "right";
+    for (const t of down) {
+      const y = M.top + oy + (t - 0.5) * s;
+      if (y < M.top || y > M.top + h) continue;
+      ctx.fillRect(M.left - 6, y, 5, 1);
+      ctx.fillText(String(t), M.left - 9, y + 4);
+    }
+    ctx.textAlign = "left"; ctx.font = "13px sans-serif";
+    ctx.fillText(`${data.axes[1]} →`, M.left, 14);
+    ctx.save(); ctx.translate(14, M.top + 4); ctx.rotate(Math.PI / 2); ctx.fillText(`${data.axes[0]} →`, 0, 0); ctx.restore();
+    canvas.dataset.ticks = `${across.join(",")};${down.join(",")}`;
+    canvas.dataset.axes = data.axes.join(", ");
   };
   const load = async () => {
     info.textContent = "Computing…";
@@ -639,14 +705,27 @@ function tablesView() {
     off.width = data.cols; off.height = data.rows;
     const ctx = off.getContext("2d"), pixels = ctx.createImageData(data.cols, data.rows);
     let zeros = 0;
+    const atOnce = new Set((data.wins_at_once || []).map(([i, j]) => `${i},${j}`));
     data.values.forEach((row, i) => row.forEach((v, j) => {
-      const [r, g, b] = colour(v, data.max), k = 4 * (i * data.cols + j);
+      const now = atOnce.has(`${i + 1},${j + 1}`);
+      const [r, g, b] = now ? AT_ONCE : colour(v, data.max), k = 4 * (i * data.cols + j);
       pixels.data.set([r, g, b, 255], k);
-      if (v === 0) zeros++;
+      if (v === 0 && !now) zeros++;
     }));
     ctx.putImageData(pixels, 0, 0);
     image = off; zoom = 1; ox = 0; oy = 0;
     axes.textContent = `Down: ${data.axes[0]}, from 1. Across: ${data.axes[1]}, from 1.`;
+    // The colour bar: *1 at the bottom to the largest value at the top,
+    // then the colours that are not values.
+    const stops = [];
+    for (let k = 0; k <= 10; k++) stops.push(`rgb(${colour(Math.max(1, Math.round(1 + (data.max - 1) * k / 10)), data.max).join(",")})`);
+    bar.replaceChildren(
+      el("div", { class: "bar-label" }, `*${Math.max(data.max, 1)}`),
+      el("div", { class: "bar", style: `background: linear-gradient(to top, ${stops.join(", ")})` }),
+      el("div", { class: "bar-label" }, "*1"),
+      el("div", { class: "bar-key" }, el("span", { class: "swatch", style: "background: rgb(230,30,60)" }), "*0: second player wins"),
+      ...(atOnce.size ? [el("div", { class: "bar-key", "data-testid": "table-at-once" },
+        el("span", { class: "swatch", style: `background: rgb(${AT_ONCE.join(",")})` }), "first player wins at once (a strip)")] : []));
     info.replaceChildren(`${data.rows}×${data.cols} values, largest *${data.max}; `,
       el("span", { class: "swatch", style: "background: rgb(230,30,60)" }), `${zeros} zeros (second player wins). Scroll to zoom, drag to pan, hover for a value.`);
     render();
@@ -654,14 +733,16 @@ function tablesView() {
   const cellAt = (event) => {
     if (!data) return null;
     const rect = canvas.getBoundingClientRect();
-    const base = Math.min(canvas.width / data.cols, canvas.height / data.rows);
-    const x = (event.clientX - rect.left - ox) / (zoom * base), y = (event.clientY - rect.top - oy) / (zoom * base);
+    // The canvas may be drawn narrower than its pixels (a phone).
+    const k = canvas.width / rect.width;
+    const x = ((event.clientX - rect.left) * k - M.left - ox) / scale(), y = ((event.clientY - rect.top) * k - M.top - oy) / scale();
     const q = Math.floor(x), p = Math.floor(y);
     return p >= 0 && q >= 0 && p < data.rows && q < data.cols ? [p, q] : null;
   };
   canvas.addEventListener("wheel", (event) => {
     event.preventDefault();
-    const rect = canvas.getBoundingClientRect(), mx = event.clientX - rect.left, my = event.clientY - rect.top;
+    const rect = canvas.getBoundingClientRect(), k = canvas.width / rect.width;
+    const mx = (event.clientX - rect.left) * k - M.left, my = (event.clientY - rect.top) * k - M.top;
     const factor = event.deltaY < 0 ? 1.25 : 0.8, next = Math.max(1, Math.min(200, zoom * factor));
     ox = mx - (mx - ox) * (next / zoom); oy = my - (my - oy) * (next / zoom); zoom = next;
     render();
@@ -681,7 +762,7 @@ function tablesView() {
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
   view.replaceChildren(el("h2", {}, "Grundy tables"),
     el("div", { class: "toolbar" }, game, " rows ", rows, " columns ", cols, el("button", { onclick: load, "data-testid": "table-show" }, "Show")),
-    axes, el("div", { class: "explore" }, canvas), info);
+    axes, el("div", { class: "explore" }, canvas, bar), info);
   load();
 }
 
@@ -710,7 +791,10 @@ function octalView() {
       : `${name}: no period proven among ${data.computed} values${data.complete ? "" : " (stopped by the time limit)"}.`;
     values.textContent = `G(0…): ${data.values.slice(0, 120).join(" ")}${data.values.length > 120 ? " …" : ""}`;
     const ctx = canvas.getContext("2d"), n = data.values.length;
-    const shown = Math.min(n, 20000), max = Math.max(1, ...data.values.slice(0, shown));
+    const shown = Math.min(n, 20000), largest = Math.max(1, ...data.values.slice(0, shown));
+    // The value axis ends at a round tick at or above the largest value,
+    // so that value is drawn and labelled inside the plot.
+    const ys = tickStep(largest, 5), max = Math.ceil(largest / ys) * ys;
     ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, canvas.width, canvas.height);
     const left = 48, right = 16, top = 16, bottom = 44;
     const w = canvas.width - left - right, h = canvas.height - top - bottom;
@@ -737,7 +821,6 @@ function octalView() {
     }
     ctx.fillText("heap n", left + w / 2, top + h + 24);
     ctx.textAlign = "right"; ctx.textBaseline = "middle";
-    const ys = tickStep(max, 5);
     for (let t = 0; t <= max; t += ys) {
       ctx.beginPath(); ctx.moveTo(left - 5, py(t)); ctx.lineTo(left, py(t)); ctx.stroke();
       ctx.fillText(String(t), left - 7, py(t));
@@ -745,7 +828,7 @@ function octalView() {
     ctx.save(); ctx.translate(12, top + h / 2); ctx.rotate(-Math.PI / 2);
     ctx.textAlign = "center"; ctx.fillText("G(n)", 0, 0); ctx.restore();
     canvas.dataset.axes = "heap n, G(n)";
-    canvas.dataset.xTicks = xs; canvas.dataset.yTicks = ys;
+    canvas.dataset.xTicks = xs; canvas.dataset.yTicks = ys; canvas.dataset.yTop = max;
   };
   // Misère play: each heap's genus g^γ0γ1… and whether it is tame.
   const genera = el("div", { "data-testid": "genera" });

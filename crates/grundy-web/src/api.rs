@@ -55,6 +55,7 @@ pub fn game_list() -> messages::GameList {
             title: entry.title.to_string(),
             parameter: entry.parameter.map(str::to_string),
             summary: entry.summary.to_string(),
+            rules: entry.rules.to_string(),
             example: entry.example.to_string(),
             kind: game.position_wire(&position).kind().to_string(),
             players: [first.to_string(), second.to_string()],
@@ -349,6 +350,7 @@ pub async fn table(
             cols,
             max: table.values.iter().copied().max().unwrap_or(0),
             values,
+            wins_at_once: table.wins_at_once,
         })
     })
     .await

@@ -19,7 +19,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../assets/style.css"),
     ),
+    ("favicon.svg", "image/svg+xml", FAVICON),
 ];
+
+const FAVICON: &str = include_str!("../assets/favicon.svg");
+
+/// `GET /favicon.ico`, which browsers ask for whatever the page says: the
+/// same icon, as SVG.
+pub async fn favicon() -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON).into_response()
+}
 
 /// `GET /`: the page.
 pub async fn index() -> Html<&'static str> {

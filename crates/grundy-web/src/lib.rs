@@ -117,6 +117,7 @@ pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
     let router = Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
+        .route("/favicon.ico", get(assets::favicon))
         .route("/api/games", get(api::games))
         .route("/api/schema", get(api::schema))
         .route("/api/solve", post(api::solve))

@@ -68,8 +68,10 @@ pub struct GameInfo {
     pub title: String,
     /// What follows the `:` for games that take a parameter (`CODE`).
     pub parameter: Option<String>,
-    /// One line on the game.
+    /// One line on the game and its judge input format.
     pub summary: String,
+    /// The rules in words: what a position is, what a move is, who wins.
+    pub rules: String,
     /// A full name to try (`octal:0.07`).
     pub example: String,
     /// The kind of its positions (`board`, `heaps`, …).

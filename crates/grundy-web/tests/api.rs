@@ -273,7 +273,10 @@ async fn an_unknown_game_is_named_before_its_position_is_read() {
     let (status, answer) = get(&app, "/api/table?game=bomb&rows=5000&cols=5000").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let reason = answer["error"].as_str().unwrap();
-    assert!(reason.contains("5000×5000 is not allowed") && reason.contains("1 to 1,000,000 cells"), "{reason}");
+    assert!(
+        reason.contains("5000×5000 is not allowed") && reason.contains("1 to 1,000,000 cells"),
+        "{reason}"
+    );
 }
 
 #[tokio::test]

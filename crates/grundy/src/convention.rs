@@ -70,7 +70,7 @@ impl Convention {
     /// How the move suggested from a lost position is chosen, in words.
     pub const fn fallback(self) -> &'static str {
         match self {
-            Convention::Normal => "Hardest to answer",
+            Convention::Normal => "Best try",
             Convention::Misere { .. } => "A move to try",
         }
     }

@@ -36,6 +36,7 @@ use crate::games::grundys::GrundysGame;
 use crate::games::hackenbush::GreenHackenbush;
 use crate::games::heap::{heap_game, share_values, HeapGame, HeapRules};
 use crate::games::matrix::MatrixGame;
+use crate::games::nim::Nim;
 use crate::games::octal::OctalCode;
 use crate::games::subtraction::Subtraction;
 use crate::games::wythoff::{wythoff_game, WythoffGame};
@@ -52,6 +53,9 @@ pub struct Entry {
     pub parameter: Option<&'static str>,
     /// One line on the game and its input format.
     pub summary: &'static str,
+    /// The rules in words, one short paragraph: what a position is, what a
+    /// move is, who wins (under normal play).
+    pub rules: &'static str,
     /// A full name to try (`octal:0.07`).
     pub example: &'static str,
 }
@@ -161,6 +165,7 @@ impl Registered for BombGame {
         title: "Bomb Game",
         parameter: None,
         summary: "Bomb Game: `n m` then an n×m grid of `#`/`.`; answers John or Jack",
+        rules: "Bombs lie on a grid, row 1 at the top and column 1 at the left. A move explodes one bomb: it disappears, and one new bomb lands higher up in its column and one further left in its row (only one lands when the bomb is on row 1 or in column 1). A bomb that lands on another makes both vanish, and one that lands on the top-left cell vanishes. The player who cannot move loses.",
         example: "bomb",
     };
 
@@ -192,6 +197,7 @@ impl Registered for CuttingGame {
         title: "Cutting Game",
         parameter: None,
         summary: "Cutting Game (POJ 2311): pairs `W H`; answers WIN or LOSE",
+        rules: "A position is one or more rectangular pieces of paper ruled in squares. A move cuts one piece in two along a grid line, straight across it. The player who cuts out a single square (a 1×1 piece) wins at once.",
         example: "cutting",
     };
 
@@ -207,6 +213,7 @@ impl Registered for MatrixGame {
         title: "Matrix Game",
         parameter: None,
         summary: "Matrix Game: T, then cases `m n` and m·n piles; answers `Case k: Alice|Bob`",
+        rules: "A position is a grid of piles of stones. A move takes stones from one row only: at least one stone, from as many of that row's piles as you like. The player who cannot move, no stone being left, loses.",
         example: "matrix",
     };
 
@@ -230,6 +237,7 @@ impl Registered for HeapGame<OctalCode> {
         title: "Octal game",
         parameter: Some("CODE"),
         summary: "an octal or hexadecimal take-and-break game: heap sizes, one position a line",
+        rules: "A position is a row of heaps of tokens. A move takes k tokens from one heap as the code allows: its k-th digit after the point adds up 1 if the heap may then be gone, 2 if it may be left as one heap, and 4 if it may be left as two heaps (8, in a hexadecimal code: three heaps). So 0.07 lets a move take 2 tokens and leave none, one or two heaps. The player who cannot move loses.",
         example: "octal:0.07",
     };
 
@@ -250,6 +258,7 @@ impl Registered for HeapGame<Subtraction> {
         parameter: Some("S"),
         summary:
             "take k tokens from a heap, k in the finite set S: heap sizes, one position a line",
+        rules: "A position is a row of heaps of tokens. A move takes k tokens from one heap, for k one of the numbers of the set S (subtraction:1,3,4 takes 1, 3 or 4). The player who cannot move loses.",
         example: "subtraction:1,3,4",
     };
 
@@ -266,6 +275,7 @@ impl Registered for HeapGame<GrundysGame> {
         parameter: None,
         summary:
             "Grundy's game: split a heap into two unequal heaps; heap sizes, one position a line",
+        rules: "A position is a row of heaps of tokens. A move splits one heap into two heaps of different sizes (7 into 6 and 1, 5 and 2, or 4 and 3); heaps of 1 and 2 tokens cannot be split. The player who cannot move loses.",
         example: "grundys-game",
     };
 
@@ -275,12 +285,29 @@ impl Registered for HeapGame<GrundysGame> {
     }
 }
 
+impl Registered for HeapGame<Nim> {
+    const ENTRY: Entry = Entry {
+        name: "nim",
+        title: "Nim",
+        parameter: None,
+        summary: "Nim: heap sizes, one position a line; a heap's value is its size",
+        rules: "A position is a row of heaps of tokens. A move takes as many tokens as you like, at least one, from one heap. The player who cannot move, no token being left, loses.",
+        example: "nim",
+    };
+
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
+        none(parameter)?;
+        Ok(opened(heap_game(Nim), settings))
+    }
+}
+
 impl Registered for WythoffGame {
     const ENTRY: Entry = Entry {
         name: "wythoff",
         title: "Wythoff's game",
         parameter: None,
         summary: "Wythoff's game: pairs of heaps `x y` (several make a sum), one position a line",
+        rules: "A position is a pair of heaps of tokens (several pairs are played side by side). A move takes tokens from one heap of a pair, as many as you like, or the same number from both heaps of a pair. The player who cannot move loses.",
         example: "wythoff",
     };
 
@@ -296,6 +323,7 @@ impl Registered for GreenHackenbush {
         title: "Green Hackenbush",
         parameter: None,
         summary: "Green Hackenbush: edges `u-v` (vertex 0 the ground), one position a line",
+        rules: "A position is a drawing of edges, some of them standing on the ground. A move deletes one edge, and whatever is then no longer connected to the ground falls away. The player who cannot move, no edge being left, loses.",
         example: "green-hackenbush",
     };
 
@@ -327,7 +355,11 @@ fn unknown(name: &str) -> OpenError {
     OpenError::Unknown {
         name: name.to_string(),
         suggestion,
-        known: GAMES.iter().map(display_name).collect::<Vec<_>>().join(", "),
+        known: GAMES
+            .iter()
+            .map(display_name)
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 
@@ -396,6 +428,7 @@ registry![
     HeapGame<GrundysGame>,
     WythoffGame,
     GreenHackenbush,
+    HeapGame<Nim>,
 ];
 
 #[cfg(test)]
@@ -422,11 +455,22 @@ mod tests {
                 "subtraction:S",
                 "grundys-game",
                 "wythoff",
-                "green-hackenbush"
+                "green-hackenbush",
+                "nim"
             ]
         );
         for entry in GAMES {
             assert_eq!(name_of(entry.example), Ok(entry.example.to_string()));
+            // The rules in words: a position, a move, and who wins; plain
+            // text (no judge-format backticks).
+            let rules = entry.rules;
+            assert!(
+                rules.contains("position") || rules.contains("lie on"),
+                "{rules}"
+            );
+            assert!(rules.contains("A move"), "{rules}");
+            assert!(rules.contains("loses") || rules.contains("wins"), "{rules}");
+            assert!(!rules.contains('`'), "{rules}");
         }
         assert_eq!(name_of(" Octal:.77"), Ok("octal:0.77".to_string()));
         assert_eq!(
@@ -486,20 +530,32 @@ mod tests {
                 "octal:0.07",
                 "subtraction:1,3,4",
                 "grundys-game",
-                "green-hackenbush"
+                "green-hackenbush",
+                "nim"
             ]
         );
-        assert_eq!(with(2), ["octal:0.07", "subtraction:1,3,4", "grundys-game"]);
+        assert_eq!(
+            with(2),
+            ["octal:0.07", "subtraction:1,3,4", "grundys-game", "nim"]
+        );
     }
 
     #[test]
     fn names_and_parameters_are_refused_with_the_reason() {
         let error = |spec: &str| name_of(spec).unwrap_err().to_string();
         assert_eq!(
-            error("nim"),
-            "unknown game `nim`; the games are: bomb, cutting, matrix, octal:CODE, \
-             subtraction:S, grundys-game, wythoff, green-hackenbush"
+            error("chess"),
+            "unknown game `chess`; the games are: bomb, cutting, matrix, octal:CODE, \
+             subtraction:S, grundys-game, wythoff, green-hackenbush, nim"
         );
+        // A close name is suggested; a far one is not.
+        assert!(error("wythof").starts_with("unknown game `wythof` (did you mean `wythoff`?)"));
+        assert!(error("Grundy-game").contains("(did you mean `grundys-game`?)"));
+        assert!(error("bombs").contains("(did you mean `bomb`?)"));
+        assert!(!error("go").contains("did you mean"));
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "nim"), 3);
+        assert_eq!(edit_distance("nim", "nim"), 0);
         assert_eq!(
             error("octal"),
             "octal: expected an octal code after the `:`, like `octal:0.07`"

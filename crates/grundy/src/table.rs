@@ -10,4 +10,8 @@ pub struct ComponentTable {
     pub axes: [&'static str; 2],
     /// Row-major values: row `i` (from 0) holds sizes `i + 1` by 1, 2, ….
     pub values: Vec<u32>,
+    /// The sizes (1-based `[row, column]`) whose component the player to
+    /// move wins at once whatever its value says (a Cutting Game strip:
+    /// its value is that of the reduced game, where it cannot occur).
+    pub wins_at_once: Vec<[u32; 2]>,
 }

@@ -612,6 +612,14 @@ pub struct Table {
     pub max: u32,
     /// `values[i][j]`: the value for sizes i + 1 and j + 1.
     pub values: Vec<Vec<u32>>,
+    /// The sizes `[i + 1, j + 1]` whose component the player to move wins
+    /// at once, whatever its value says (Cutting Game strips); absent when
+    /// there are none.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub wins_at_once: Vec<[u32; 2]>,
 }
 
 /// The genus of one heap under misère play.

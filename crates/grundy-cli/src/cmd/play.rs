@@ -112,6 +112,10 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
     }
     let limits = env.limits();
     let mut analyst = args.misere.analyst(env.open(&args.input.game)?)?;
+    // The game opened, so its entry exists.
+    let rules = grundy::registry::entry(&args.input.game)
+        .map(|entry| crate::cli::wrap(entry.rules, 0, 78))
+        .unwrap_or_default();
     let game = analyst.game_mut();
     let start = match (&args.input.file, &args.heaps) {
         (Some(path), _) => Some(first_case(game, path, limits)?),
@@ -136,6 +140,7 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
         seed,
         size: args.size,
         limits,
+        rules,
     };
     let result = session.run(&mut analyst, start);
     analyst.game_mut().finish();
@@ -170,6 +175,8 @@ struct Session<I, O> {
     seed: u64,
     size: Option<(u64, u64)>,
     limits: Limits,
+    /// The game's rules in words, shown at the start and by `help`.
+    rules: String,
 }
 
 /// Who moves next.
@@ -246,6 +253,9 @@ impl<I: BufRead, O: Write> Session<I, O> {
             };
             let title =
                 format!("Game {number}{dealt}. {first}; type `help` to see how to move.{rule}");
+            if number == 1 && !self.rules.is_empty() {
+                writeln!(self.out, "{}", self.rules)?;
+            }
             writeln!(self.out, "{}", self.style.strong(&title))?;
             if !self.game(analyst, position)? {
                 return Ok(());
@@ -453,6 +463,7 @@ impl<I: BufRead, O: Write> Session<I, O> {
                                     )
                                 })
                                 .unwrap_or_default();
+                            writeln!(self.out, "{}", self.rules)?;
                             writeln!(self.out, "{}{example}", analyst.game_mut().move_help())?;
                             writeln!(self.out, "Commands: help, hint, undo (takes back your last move and grundy's reply), quit.")?;
                             redraw = false;

@@ -26,6 +26,11 @@ Examples:
   grundy solve matrix examples/matrix.txt --format json | jq .winning_moves
   echo '10 7 3' | grundy solve octal:0.137 --all";
 
+/// The examples, then every game with its rules in words (`--help`).
+fn long_help() -> String {
+    format!("{EXAMPLES}\n\n{}", crate::cli::games_with_rules())
+}
+
 /// Say who wins each case, why, and how: a winning move in the game's terms.
 ///
 /// Reads the same input as `grundy judge` (for heap games, one position a
@@ -33,7 +38,7 @@ Examples:
 /// component's Grundy value and their nim-sum, and one winning move (all of
 /// them with --all); from a lost position, the move hardest to answer.
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, after_long_help = long_help())]
 pub struct Args {
     #[command(flatten)]
     pub input: GameInput,
@@ -125,12 +130,30 @@ pub fn solve<G: Game, W: Write>(
         let mut analysis = analysis::analyse(analyst, &position, want.keep()).map_err(refuse)?;
         analysis.case = Some(cases.count);
         let text = match want.format {
-            Format::Text => text(analyst, &position, &analysis, want.all),
+            Format::Text => {
+                text(analyst, &position, &analysis, want.all) + &engine_line(analyst, &position)
+            }
             Format::Json => serde_json::to_string(&analysis)? + "\n",
         };
         out.borrow_mut().text(&text)?;
     }
     Ok(())
+}
+
+/// The move grundy would play here and the rule that chose it (empty
+/// without a legal move, or when the question is refused).
+fn engine_line<G: Game>(analyst: &mut Analyst<G>, position: &G::Position) -> String {
+    match analyst.reply(position) {
+        Ok(Some(reply)) => {
+            let game = analyst.game_mut();
+            format!(
+                "  grundy would play {}: {}.\n",
+                game.notation(position, &reply.mv),
+                reply.rule.describe()
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 /// An analysis as text: who wins and why, the components with their

@@ -78,6 +78,7 @@ struct Table {
     rows: usize,
     cols: usize,
     values: Vec<u32>,
+    wins_at_once: Vec<[u32; 2]>,
 }
 
 impl Table {
@@ -123,6 +124,7 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
                 rows: rows as usize,
                 cols: cols as usize,
                 values: table.values,
+                wins_at_once: table.wins_at_once,
             },
         };
         game.finish();
@@ -214,6 +216,7 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
                 cols: table.cols,
                 axes: table.axes,
                 values: &table.values,
+                wins_at_once: &table.wins_at_once,
             };
             if format == TableFormat::Png {
                 out.write_all(&heatmap::png(&map)?)?;
@@ -240,6 +243,7 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
                 cols: table.cols as u32,
                 max: table.values.iter().copied().max().unwrap_or(0),
                 values: (0..table.rows).map(|i| table.row(i).to_vec()).collect(),
+                wins_at_once: table.wins_at_once.clone(),
             };
             serde_json::to_writer(&mut *out, &json)?;
             writeln!(out)?;

@@ -85,7 +85,10 @@ pub fn int(value: &Value) -> u128 {
 /// Runs `command` with its standard output on a pseudo-terminal (as when a
 /// person runs it), standard input and error on pipes; returns the exit
 /// status, what reached the terminal, and standard error.
-pub fn on_a_terminal(mut command: std::process::Command, input: &str) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+pub fn on_a_terminal(
+    mut command: std::process::Command,
+    input: &str,
+) -> (Option<i32>, Vec<u8>, Vec<u8>) {
     use std::io::{Read, Write};
     use std::os::fd::FromRawFd;
     use std::process::Stdio;
@@ -98,7 +101,10 @@ pub fn on_a_terminal(mut command: std::process::Command, input: &str) -> (Option
     assert_eq!(unsafe { libc::unlockpt(master) }, 0);
     let mut name = [0 as libc::c_char; 128];
     // SAFETY: `name` is writable for its whole length, which is passed.
-    assert_eq!(unsafe { libc::ptsname_r(master, name.as_mut_ptr(), name.len()) }, 0);
+    assert_eq!(
+        unsafe { libc::ptsname_r(master, name.as_mut_ptr(), name.len()) },
+        0
+    );
     // SAFETY: ptsname_r wrote a NUL-terminated string into `name`.
     let path = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }
         .to_str()

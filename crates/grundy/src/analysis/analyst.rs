@@ -17,7 +17,8 @@ pub struct Analyst<G: Game> {
     misere: Option<Box<dyn MisereEngine<G::Position, G::Move>>>,
 }
 
-/// The engine's move in a position: the move and whether it wins.
+/// The engine's move in a position: the move, whether it wins, and the
+/// rule that chose it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply<M> {
     /// The move.
@@ -25,6 +26,54 @@ pub struct Reply<M> {
     /// Whether it wins with perfect play (else it is the best try from a
     /// lost position).
     pub wins: bool,
+    /// Why this move.
+    pub rule: Rule,
+}
+
+/// The rule that chose the engine's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// By remoteness: a winning move after which the game ends soonest;
+    /// `moves` is how many moves are left, this one included.
+    SoonestWin {
+        /// Moves left with best play, this one included.
+        moves: u32,
+    },
+    /// By remoteness: from a lost position, the move after which the game
+    /// lasts longest.
+    LongestLoss {
+        /// Moves left with best play, this one included.
+        moves: u32,
+    },
+    /// The game tree is too large to search: the engine's first winning
+    /// move.
+    FirstWinning,
+    /// The game tree is too large to search: from a lost position, the
+    /// move after which the opponent can win in the fewest components.
+    HardestToAnswer,
+}
+
+impl Rule {
+    /// The rule in words, for a person.
+    pub fn describe(self) -> String {
+        match self {
+            Rule::SoonestWin { moves } => format!(
+                "it wins soonest: the game ends within {moves} move{}",
+                if moves == 1 { "" } else { "s" }
+            ),
+            Rule::LongestLoss { moves } => format!(
+                "no move wins; this one makes the game last longest ({moves} moves with best play)"
+            ),
+            Rule::FirstWinning => {
+                "the first winning move found (the game is too large to find the quickest)"
+                    .to_string()
+            }
+            Rule::HardestToAnswer => {
+                "no move wins; this one leaves the opponent the fewest places to win from"
+                    .to_string()
+            }
+        }
+    }
 }
 
 impl<G: Game> Analyst<G> {
@@ -202,19 +251,53 @@ impl<G: Game> Analyst<G> {
     /// position the engine's best try (under normal play the move hardest
     /// to answer, under misère play a legal one). `None` without a move.
     pub fn suggest(&mut self, position: &G::Position) -> Result<Option<G::Move>, Refusal> {
-        match &mut self.misere {
-            None => Ok(self.game.suggest(position)),
-            Some(engine) => Ok(engine.suggest(position)?),
+        Ok(self.reply(position)?.map(|reply| reply.mv))
+    }
+
+    /// The move remoteness chooses (normal play, a small enough tree).
+    fn by_remoteness(&mut self, position: &G::Position) -> Option<Reply<G::Move>> {
+        if self.misere.is_some()
+            || self.game.position_wire(position).size() > super::remoteness::REMOTENESS_SIZE
+        {
+            return None;
         }
+        let mut search =
+            super::remoteness::Search::new(&mut self.game, super::remoteness::REMOTENESS_BUDGET);
+        let (mv, moves) = search.choose(position)?;
+        let wins = moves % 2 == 1;
+        Some(Reply {
+            mv,
+            wins,
+            rule: if wins {
+                Rule::SoonestWin { moves }
+            } else {
+                Rule::LongestLoss { moves }
+            },
+        })
     }
 
     /// The engine's reply: its first winning move, else its best try, and
     /// which of the two it is; `None` when no move is legal.
     pub fn reply(&mut self, position: &G::Position) -> Result<Option<Reply<G::Move>>, Refusal> {
-        if let Some(mv) = self.winning_move(position)? {
-            return Ok(Some(Reply { mv, wins: true }));
+        if let Some(reply) = self.by_remoteness(position) {
+            return Ok(Some(reply));
         }
-        Ok(self.suggest(position)?.map(|mv| Reply { mv, wins: false }))
+        if let Some(mv) = self.winning_move(position)? {
+            return Ok(Some(Reply {
+                mv,
+                wins: true,
+                rule: Rule::FirstWinning,
+            }));
+        }
+        let mv = match &mut self.misere {
+            None => self.game.suggest(position),
+            Some(engine) => engine.suggest(position)?,
+        };
+        Ok(mv.map(|mv| Reply {
+            mv,
+            wins: false,
+            rule: Rule::HardestToAnswer,
+        }))
     }
 
     /// Whether `mv` can be made in `position` (the same under both

@@ -14,11 +14,12 @@
 mod analyst;
 mod document;
 mod judge;
+pub mod remoteness;
 mod round;
 
 pub use crate::convention::{Convention, Refusal};
 pub use crate::judging::JudgeError;
-pub use analyst::{Analyst, Reply};
+pub use analyst::{Analyst, Reply, Rule};
 pub use document::{analyse, report, take_move};
 pub use judge::judge;
 pub(crate) use judge::judge_cases;

@@ -42,6 +42,15 @@ pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
     fn max_computed(&self) -> u64 {
         u64::MAX
     }
+
+    /// A misère form of the game's own (Nim's: Bouton's rule), if it has
+    /// one; otherwise misère play is genus theory and search.
+    #[allow(clippy::type_complexity)] // the engine's own signature
+    fn misere_form(
+        &self,
+    ) -> Option<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>> {
+        None
+    }
 }
 
 /// A heap game's engine: its rules, solved with a [`Values`] cache.
@@ -240,7 +249,8 @@ impl<'a> NumberLines<'a> {
                         match n {
                             Some(n) if n <= self.max => number = Some(n),
                             _ => {
-                                let found = format!("a number above {}", with_commas(self.max.into()));
+                                let found =
+                                    format!("a number above {}", with_commas(self.max.into()));
                                 let error = FormatError::new(
                                     self.line,
                                     format!(
@@ -578,6 +588,9 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         budget: u64,
     ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, crate::Refusal>
     {
+        if let Some(form) = self.rules().misere_form() {
+            return Ok(form);
+        }
         let mut misere = crate::misere::Misere::new(self.rules().clone());
         misere.set_budget(budget);
         Ok(Box::new(crate::misere::HeapMisere(misere)))
@@ -710,8 +723,7 @@ mod tests {
             read("100 101\n", 100, 10),
             vec![Err((
                 1,
-                "expected a heap size from 0 to 100 (hint), found a number above 100"
-                    .into()
+                "expected a heap size from 0 to 100 (hint), found a number above 100".into()
             ))]
         );
         assert_eq!(

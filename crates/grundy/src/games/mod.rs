@@ -7,6 +7,7 @@ pub mod grundys;
 pub mod hackenbush;
 pub mod heap;
 pub mod matrix;
+pub mod nim;
 pub mod octal;
 pub mod subtraction;
 pub mod values;

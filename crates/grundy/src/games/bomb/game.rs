@@ -394,6 +394,7 @@ impl crate::game::Extras for BombGame {
             what: "one bomb at (p, q)",
             axes: ["row p", "column q"],
             values,
+            wins_at_once: Vec::new(),
         })
     }
 }

@@ -48,8 +48,8 @@ pub fn parse_move(text: &str, board: &Board) -> Result<BombMove, MoveError> {
         (_, _, &[u, v]) => (Some(u), Some(v)),
         _ => {
             return fail(format!(
-            "write `{p} {q} U V`: new bombs on (U,{q}) and ({p},V), with U < {p} and V < {q}"
-        ))
+                "write `{p} {q} U V`: new bombs on (U,{q}) and ({p},V), with U < {p} and V < {q}"
+            ))
         }
     };
     if let Some(u) = above.filter(|&u| u >= p) {
@@ -105,7 +105,10 @@ mod tests {
         let refusals = [
             ("2 2 1 1", "there is no bomb at (2,2)"),
             ("3 3 3 1", "must be on a row above row 3: row 3 is not"),
-            ("3 3 1 3", "must be on a column left of column 3: column 3 is not"),
+            (
+                "3 3 1 3",
+                "must be on a column left of column 3: column 3 is not",
+            ),
             ("1 2 1 1", "a bomb on row 1 makes one new bomb"),
             ("4 1 1 1", "off the 3×3 board"),
             (

@@ -1030,10 +1030,13 @@ impl crate::game::Extras for CuttingGame {
                 (1..=u64::from(cols)).map(move |h| reduced_grundy(Paper::new(w, h)).value() as u32)
             })
             .collect();
+        // A strip (1×k, k ≥ 2) is won at once by cutting out a cell.
+        let strips = (2..=cols).map(|h| [1, h]).chain((2..=rows).map(|w| [w, 1]));
         Ok(crate::game::ComponentTable {
             what: "one W×H paper (reduced game)",
             axes: ["width W", "height H"],
             values,
+            wins_at_once: strips.collect(),
         })
     }
 }

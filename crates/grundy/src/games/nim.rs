@@ -1,0 +1,103 @@
+//! Nim (`nim`): take any number of tokens, at least one, from one heap.
+//!
+//! # Why the values are the heap sizes
+//! A heap of n tokens has options the heaps 0, 1, …, n − 1, whose values
+//! are (by induction) 0, 1, …, n − 1; their mex is n. So G(n) = n, and a
+//! position is lost for the player to move exactly when the nim-sum of its
+//! heaps is 0 (Bouton, 1901).
+//!
+//! # Misère play
+//! Bouton's rule too: play as in normal Nim until the move that would
+//! leave only heaps of one token, then leave an odd number of them
+//! ([`crate::misere::nim`]). No search is needed at any size.
+
+use super::heap::HeapRules;
+use super::values::Sequence;
+use crate::engine::Outcome;
+use crate::misere::nim::{misere_nim_outcome, misere_nim_winning_moves};
+use crate::misere::{MisereEngine, MisereError};
+use crate::rules::{Rules, SumMove};
+
+/// Nim.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Nim;
+
+impl Rules for Nim {
+    type Position = u64;
+    type Move = u64;
+
+    /// Taking `k` tokens leaves one heap of `n − k`, or none.
+    fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+        for take in 1..=*heap {
+            if take == *heap {
+                option(take, &[]);
+            } else {
+                option(take, &[heap - take]);
+            }
+        }
+    }
+}
+
+impl HeapRules for Nim {
+    fn name(&self) -> String {
+        "nim".to_string()
+    }
+
+    /// G(n) = n.
+    fn sequence(&self, upto: usize) -> Sequence {
+        let top = u32::try_from(upto).unwrap_or(u32::MAX);
+        Sequence {
+            values: (0..top).collect(),
+            periodicity: None,
+        }
+    }
+
+    fn misere_form(&self) -> Option<Box<dyn MisereEngine<Vec<u64>, SumMove<u64, u64>>>> {
+        Some(Box::new(NimMisere))
+    }
+}
+
+/// Misère Nim by Bouton's rule, at any size.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NimMisere;
+
+fn wide(heaps: &[u64]) -> Vec<u128> {
+    heaps.iter().map(|&h| u128::from(h)).collect()
+}
+
+/// Taking a heap of `from` down to `to`.
+fn take(index: usize, from: u64, to: u64) -> SumMove<u64, u64> {
+    SumMove {
+        component: index + 1,
+        action: from - to,
+        leaves: if to == 0 { Vec::new() } else { vec![to] },
+    }
+}
+
+impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for NimMisere {
+    fn outcome(&mut self, heaps: &Vec<u64>) -> Result<Outcome, MisereError> {
+        Ok(misere_nim_outcome(wide(heaps)))
+    }
+
+    fn winning_moves(&mut self, heaps: &Vec<u64>) -> Result<Vec<SumMove<u64, u64>>, MisereError> {
+        Ok(misere_nim_winning_moves(&wide(heaps))
+            .into_iter()
+            // The heap after is below the heap before: a u64.
+            .map(|(i, to)| take(i, heaps[i], to as u64))
+            .collect())
+    }
+
+    /// A winning move, else one token from the largest heap (the move that
+    /// changes the least).
+    fn suggest(&mut self, heaps: &Vec<u64>) -> Result<Option<SumMove<u64, u64>>, MisereError> {
+        if let Some(first) = self.winning_moves(heaps)?.into_iter().next() {
+            return Ok(Some(first));
+        }
+        let largest = heaps
+            .iter()
+            .enumerate()
+            .filter(|(_, &h)| h > 0)
+            .max_by_key(|(i, &h)| (h, std::cmp::Reverse(*i)));
+        Ok(largest.map(|(i, &h)| take(i, h, h - 1)))
+    }
+}
