@@ -168,8 +168,9 @@ pub fn wrap(text: &str, indent: usize, width: usize) -> String {
 pub struct MisereArgs {
     /// Misère play: the player who makes the last move loses. Heap games
     /// are decided by genus theory where every heap is tame, else by a
-    /// search; the Matrix Game by Bouton's misère Nim; the Bomb Game by a
-    /// search of the whole board. The Cutting Game has no misère form.
+    /// search; the Matrix Game and Nim by Bouton's misère Nim; the Bomb Game
+    /// outright on boards of up to 25 cells, by a search of the whole board
+    /// beyond. The Cutting Game has no misère form.
     #[arg(long)]
     pub misere: bool,
     /// The most positions a misère search may value; a case that needs

@@ -434,6 +434,9 @@ class Match {
     this.setStatus("Your move.", "");
     this.explain("");
     this.draw();
+    // Ready for a typed move at once.
+    const typed = document.querySelector("[data-testid=move-text]");
+    if (typed) typed.focus();
     // A position without a legal move is lost at once by the player to
     // move (won, under misère play).
     try {

@@ -13,7 +13,7 @@ use grundy::games::octal::checkpoint::Checkpoint;
 use grundy::games::octal::values_file::{ValuesReader, ValuesWriter};
 use grundy::games::octal::{LongRun, Memory, OctalCode, Sequence};
 use grundy::persist;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::input::UsageError;
 
@@ -183,9 +183,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let bar = (io::stderr().is_terminal() && upto >= 1 << 20).then(|| {
         let style = ProgressStyle::with_template(
-            "{msg} [{bar:40}] {human_pos}/{human_len} ({per_sec}, {elapsed}, about {eta} left)",
+            "{msg} [{bar:40}] {human_pos}/{human_len} ({rate}, {elapsed}, about {eta} left)",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", rate(state.per_sec()));
+            },
+        )
         .progress_chars("=> ");
         let bar = ProgressBar::new(upto)
             .with_style(style)
@@ -507,4 +513,24 @@ fn write(
         }
     }
     Ok(())
+}
+
+/// Values a second as a person reads them: whole, with commas.
+fn rate(per_second: f64) -> String {
+    let whole = if per_second.is_finite() && per_second > 0.0 {
+        per_second.round() as u128
+    } else {
+        0
+    };
+    format!("{} values/s", grundy::notation::with_commas(whole))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rates_are_whole_numbers_with_commas() {
+        assert_eq!(super::rate(315_589.859_3), "315,590 values/s");
+        assert_eq!(super::rate(0.4), "0 values/s");
+        assert_eq!(super::rate(f64::NAN), "0 values/s");
+    }
 }
