@@ -411,6 +411,11 @@ try {
     await page.click("[data-testid=octal-run]");
     await page.locator("[data-testid=octal-info]", { hasText: "period 34" }).waitFor();
     assert.equal(await page.getAttribute("[data-testid=octal-plot]", "data-axes"), "heap n, G(n)");
+    // The value axis ends on a round tick at or above the largest value
+    // (0.137's values reach 8): nothing is drawn above the plot.
+    const top = Number(await page.getAttribute("[data-testid=octal-plot]", "data-y-top"));
+    const step = Number(await page.getAttribute("[data-testid=octal-plot]", "data-y-ticks"));
+    assert.ok(top >= 8 && top % step === 0, `${top} ${step}`);
     // Only this view's link is marked, whatever was visited before.
     assert.deepEqual(await page.locator("nav a.active").allTextContents(), ["Octal sequences"]);
     await page.screenshot({ path: join(shots, "octal.png"), fullPage: true });

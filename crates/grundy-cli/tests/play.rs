@@ -390,3 +390,37 @@ fn every_game_states_its_rules_at_the_start_and_on_help() {
         );
     }
 }
+
+#[test]
+fn the_engines_move_is_marked_on_the_board() {
+    // Heaps: the heaps grundy's move left are bracketed where it took.
+    let out = play(
+        &["octal:0.07", "--heaps", "10,7,3", "--you", "second"],
+        "quit\n",
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("grundy plays 1 4 4:"), "{out}");
+    assert!(
+        out.contains("Heaps: 1) [4]   2) [4]   3) 7   4) 3"),
+        "{out}"
+    );
+    assert!(out.contains("(grundy's choice: it wins soonest"), "{out}");
+    // Bomb: the exploded cell, and where the new bombs landed.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.txt");
+    std::fs::write(&path, "2 3\n..#\n.#.\n").unwrap();
+    let out = play(
+        &["bomb", path.to_str().unwrap(), "--you", "second"],
+        "quit\n",
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.contains("(x: the bomb that exploded; +: a new bomb; -: a new bomb that vanished)"),
+        "{out}"
+    );
+    let marked = out
+        .split("grundy plays")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(marked.matches(" x").count(), 1, "{out}");
+}

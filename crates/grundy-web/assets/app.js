@@ -483,7 +483,7 @@ class Match {
         if (answer.engine_move) {
           said.push(`grundy: ${answer.engine_move.text}` + (answer.engine_move_wins
             ? " (a winning move)."
-            : " (no winning move existed; the hardest one to answer)."));
+            : " (no winning move existed; grundy's best try)."));
         }
         this.explain(said.join(" "));
         if (answer.winner) this.finish(answer.winner === "you");
@@ -524,7 +524,7 @@ class Match {
     this.explain(best
       ? `Hint: ${best.text}${notation} — ${analysis.winner === "first"
         ? (analysis.nim_sum_decides ? `it wins (nim-sum *${analysis.nim_sum} to *0).` : "it wins.")
-        : "the position is lost; this is the hardest move to answer."}`
+        : "the position is lost; this is grundy's best try."}`
       : "No move is left.");
     this.draw();
   }

@@ -188,6 +188,13 @@ trait Erased {
     fn lost_because(&mut self, position: &AnyPosition) -> String;
     fn describe_component(&self, index: usize, component: &AnyComponent, value: Nimber) -> String;
     fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String;
+    fn draw_after(
+        &self,
+        before: &AnyPosition,
+        mv: &AnyMove,
+        after: &AnyPosition,
+        style: &dyn Style,
+    ) -> String;
     fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String;
     fn move_help(&self) -> String;
 
@@ -378,6 +385,16 @@ impl<G: Game + 'static> Erased for G {
 
     fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String {
         Present::draw(self, position.of(), style)
+    }
+
+    fn draw_after(
+        &self,
+        before: &AnyPosition,
+        mv: &AnyMove,
+        after: &AnyPosition,
+        style: &dyn Style,
+    ) -> String {
+        Present::draw_after(self, before.of(), mv.of(), after.of(), style)
     }
 
     fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String {
@@ -620,6 +637,16 @@ impl Present for AnyGame {
 
     fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String {
         self.0.draw(position, style)
+    }
+
+    fn draw_after(
+        &self,
+        before: &AnyPosition,
+        mv: &AnyMove,
+        after: &AnyPosition,
+        style: &dyn Style,
+    ) -> String {
+        self.0.draw_after(before, mv, after, style)
     }
 
     fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String {

@@ -86,6 +86,20 @@ pub trait Present: Engine {
     /// The position drawn as text, for a person to play on.
     fn draw(&self, position: &Self::Position, style: &dyn Style) -> String;
 
+    /// The position `after` that `mv` left from `before`, drawn with the
+    /// move marked on it (what it changed), for a player to see the
+    /// engine's move. The default draws `after` unmarked.
+    fn draw_after(
+        &self,
+        before: &Self::Position,
+        mv: &Self::Move,
+        after: &Self::Position,
+        style: &dyn Style,
+    ) -> String {
+        let _ = (before, mv);
+        self.draw(after, style)
+    }
+
     /// A move in words.
     fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
 

@@ -339,12 +339,12 @@ impl<I: BufRead, O: Write> Session<I, O> {
     fn engine_move<G: Game>(
         analyst: &mut Analyst<G>,
         position: &G::Position,
-    ) -> anyhow::Result<Option<G::Move>> {
+    ) -> anyhow::Result<Option<grundy::analysis::Reply<G::Move>>> {
         if analyst.is_terminal(position) {
             return Ok(None);
         }
         analyst
-            .suggest(position)
+            .reply(position)
             .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))
     }
 
@@ -421,7 +421,8 @@ impl<I: BufRead, O: Write> Session<I, O> {
                 Turn::Engine => match Self::engine_move(analyst, &position)? {
                     None if stuck_loses => Some(Turn::You),
                     None => Some(Turn::Engine),
-                    Some(mv) => {
+                    Some(reply) => {
+                        let mv = reply.mv;
                         let text = format!(
                             "grundy plays {}",
                             analyst.game_mut().notation(&position, &mv)
@@ -432,7 +433,22 @@ impl<I: BufRead, O: Write> Session<I, O> {
                             self.style.strong(&text),
                             analyst.game_mut().describe_move(&position, &mv)
                         )?;
+                        // Why this move: remoteness, or the engine's own rule.
+                        writeln!(self.out, "  (grundy's choice: {}.)", reply.rule.describe())?;
                         let played = analyst.game_mut().play(&position, &mv);
+                        // The board with grundy's move marked, then no
+                        // second drawing of it.
+                        writeln!(
+                            self.out,
+                            "{}",
+                            analyst.game_mut().draw_after(
+                                &position,
+                                &mv,
+                                &played.position,
+                                &self.style
+                            )
+                        )?;
+                        redraw = false;
                         position = played.position;
                         turn = Turn::You;
                         played.won.then_some(Turn::Engine)

@@ -380,6 +380,40 @@ impl<R: HeapRules> crate::game::Present for HeapGame<R> {
         format!("Heaps: {}", list.join("   "))
     }
 
+    /// The heaps the move left, in the place of the heap it took from,
+    /// in brackets.
+    fn draw_after(
+        &self,
+        _: &Vec<u64>,
+        mv: &SumMove<u64, u64>,
+        after: &Vec<u64>,
+        style: &dyn Style,
+    ) -> String {
+        if after.is_empty() {
+            return "Heaps: none (the last heap was taken)".to_string();
+        }
+        let from = mv.component.saturating_sub(1);
+        let left = from..from + mv.leaves.len();
+        let list: Vec<String> = after
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| {
+                let size = style.strong(&with_commas(h.into()));
+                if left.contains(&i) {
+                    format!("{}) [{size}]", i + 1)
+                } else {
+                    format!("{}) {size}", i + 1)
+                }
+            })
+            .collect();
+        let gone = if mv.leaves.is_empty() {
+            format!("   (heap {} was taken whole)", mv.component)
+        } else {
+            String::new()
+        };
+        format!("Heaps: {}{gone}", list.join("   "))
+    }
+
     fn move_help(&self) -> String {
         "A move is `H K`: take K tokens from heap H, leaving the rest as one heap (or none); \
          or `H A B`: leave heap H as heaps A and B (the rest of it is taken). Heaps are \

@@ -194,6 +194,42 @@ impl crate::game::Present for BombGame {
         text
     }
 
+    /// The board after the move, the exploded bomb's cell marked `x` and
+    /// the cells its new bombs landed on `+` (a bomb there now) or `-`
+    /// (it vanished), with a key below.
+    fn draw_after(&self, _: &Board, mv: &BombMove, after: &Board, style: &dyn Style) -> String {
+        let width = after
+            .cols()
+            .to_string()
+            .len()
+            .max(after.rows().to_string().len());
+        let landed: Vec<(u32, u32)> = mv.placed().map(|c| (c.row(), c.col())).collect();
+        let mut text = format!("{:>width$} ", "");
+        for c in 1..=after.cols() {
+            text += &format!(" {c:>width$}");
+        }
+        for r in 1..=after.rows() {
+            text += &format!("\n{r:>width$} ");
+            for c in 1..=after.cols() {
+                let cell = if (r, c) == (mv.explode.row(), mv.explode.col()) {
+                    "x".to_string()
+                } else if landed.contains(&(r, c)) {
+                    if after.has_bomb(r, c) {
+                        style.piece("+")
+                    } else {
+                        "-".to_string()
+                    }
+                } else if after.has_bomb(r, c) {
+                    style.piece("#")
+                } else {
+                    ".".to_string()
+                };
+                text += &format!(" {:>pad$}{cell}", "", pad = width - 1);
+            }
+        }
+        text + "\n(x: the bomb that exploded; +: a new bomb; -: a new bomb that vanished)"
+    }
+
     fn move_help(&self) -> String {
         "A move is `P Q U V`: explode the bomb at row P, column Q, and put the new bombs at (U,Q) \
          above it and (P,V) left of it (U < P, V < Q). On row 1 write `1 Q V`, in column 1 `P 1 U`."
