@@ -161,7 +161,51 @@ pub fn of_options(options: impl IntoIterator<Item = u32>) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::of_options;
+    use super::{key, of_options};
+    use crate::wire::{Big, Position};
+
+    #[test]
+    fn a_sum_is_looked_up_whatever_the_order_of_its_components() {
+        let big = |a: u128, b: u128| [Big(a), Big(b)];
+        let same = |a: Position, b: Position| assert_eq!(key(a), key(b));
+        same(
+            Position::Heaps {
+                heaps: vec![3, 1, 2],
+            },
+            Position::Heaps {
+                heaps: vec![1, 2, 3],
+            },
+        );
+        same(
+            Position::Pieces {
+                pieces: vec![big(4, 2), big(2, 3)],
+            },
+            Position::Pieces {
+                pieces: vec![big(2, 3), big(4, 2)],
+            },
+        );
+        same(
+            Position::Matrix {
+                rows: vec![vec![Big(5), Big(1)], vec![Big(1), Big(2)]],
+            },
+            Position::Matrix {
+                rows: vec![vec![Big(1), Big(2)], vec![Big(5), Big(1)]],
+            },
+        );
+        same(
+            Position::Pairs {
+                pairs: vec![[3, 5], [1, 2]],
+            },
+            Position::Pairs {
+                pairs: vec![[1, 2], [3, 5]],
+            },
+        );
+        // Different positions stay apart.
+        assert_ne!(
+            key(Position::Heaps { heaps: vec![1, 2] }),
+            key(Position::Heaps { heaps: vec![1, 3] })
+        );
+    }
 
     #[test]
     fn remoteness_of_options_follows_winning_ways() {
