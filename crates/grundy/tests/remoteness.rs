@@ -188,3 +188,36 @@ fn from_a_lost_wythoff_position_the_engine_does_not_hand_over_the_win() {
     let played = analyst.game_mut().move_wire(&position, &reply.mv);
     assert_eq!(doc.suggested_move.unwrap().mv, played);
 }
+
+#[test]
+fn a_search_beyond_its_budget_gives_up_and_the_engine_keeps_its_own_rule() {
+    use grundy::analysis::remoteness::Search;
+    let mut game = registry::open("nim", &Settings::default()).unwrap();
+    let heaps = |h: Vec<u64>, game: &AnyGame| {
+        game.position_from_wire(
+            &grundy::wire::Position::Heaps { heaps: h },
+            Limits::default(),
+        )
+        .unwrap()
+    };
+    let two_ones = heaps(vec![1, 1], &game);
+    let three = heaps(vec![3], &game);
+    let big = heaps(vec![3, 4], &game);
+    // Remoteness by Winning Ways: [1, 1] is lost in 2 moves, [3] won in 1.
+    assert_eq!(Search::new(&mut game, 1000).remoteness(&two_ones), Some(2));
+    assert_eq!(Search::new(&mut game, 1000).remoteness(&three), Some(1));
+    let mut memo = HashMap::new();
+    let truth = remoteness(&[3, 4], nim, &mut memo);
+    assert_eq!(Search::new(&mut game, 10_000).remoteness(&big), Some(truth));
+    // [3, 4] has 7 moves: a budget of 5 looks at too few and gives up.
+    assert_eq!(Search::new(&mut game, 5).remoteness(&big), None);
+    assert!(Search::new(&mut game, 5).choose(&big).is_none());
+    // Through the analyst: a heap game too large to search keeps the first
+    // winning move.
+    let mut analyst = Analyst::normal(registry::open("octal:0.07", &Settings::default()).unwrap());
+    let large = heaps(vec![40, 21], analyst.game());
+    analyst.admit(&large, Limits::default()).unwrap();
+    let reply = analyst.reply(&large).unwrap().unwrap();
+    assert_eq!(reply.rule, Rule::FirstWinning);
+    assert_eq!(Some(reply.mv), analyst.winning_move(&large).unwrap());
+}
