@@ -171,63 +171,36 @@ impl crate::game::Present for BombGame {
     }
 
     fn draw(&self, board: &Board, style: &dyn Style) -> String {
-        let width = board
-            .cols()
-            .to_string()
-            .len()
-            .max(board.rows().to_string().len());
-        let mut text = format!("{:>width$} ", "");
-        for c in 1..=board.cols() {
-            text += &format!(" {c:>width$}");
-        }
-        for r in 1..=board.rows() {
-            text += &format!("\n{r:>width$} ");
-            for c in 1..=board.cols() {
-                let cell = if board.has_bomb(r, c) {
-                    style.piece("#")
-                } else {
-                    ".".to_string()
-                };
-                text += &format!(" {:>pad$}{cell}", "", pad = width - 1);
+        grid(board, |r, c| {
+            if board.has_bomb(r, c) {
+                style.piece("#")
+            } else {
+                ".".to_string()
             }
-        }
-        text
+        })
     }
 
     /// The board after the move, the exploded bomb's cell marked `x` and
     /// the cells its new bombs landed on `+` (a bomb there now) or `-`
     /// (it vanished), with a key below.
     fn draw_after(&self, _: &Board, mv: &BombMove, after: &Board, style: &dyn Style) -> String {
-        let width = after
-            .cols()
-            .to_string()
-            .len()
-            .max(after.rows().to_string().len());
         let landed: Vec<(u32, u32)> = mv.placed().map(|c| (c.row(), c.col())).collect();
-        let mut text = format!("{:>width$} ", "");
-        for c in 1..=after.cols() {
-            text += &format!(" {c:>width$}");
-        }
-        for r in 1..=after.rows() {
-            text += &format!("\n{r:>width$} ");
-            for c in 1..=after.cols() {
-                let cell = if (r, c) == (mv.explode.row(), mv.explode.col()) {
-                    "x".to_string()
-                } else if landed.contains(&(r, c)) {
-                    if after.has_bomb(r, c) {
-                        style.piece("+")
-                    } else {
-                        "-".to_string()
-                    }
-                } else if after.has_bomb(r, c) {
-                    style.piece("#")
+        let board = grid(after, |r, c| {
+            if (r, c) == (mv.explode.row(), mv.explode.col()) {
+                "x".to_string()
+            } else if landed.contains(&(r, c)) {
+                if after.has_bomb(r, c) {
+                    style.piece("+")
                 } else {
-                    ".".to_string()
-                };
-                text += &format!(" {:>pad$}{cell}", "", pad = width - 1);
+                    "-".to_string()
+                }
+            } else if after.has_bomb(r, c) {
+                style.piece("#")
+            } else {
+                ".".to_string()
             }
-        }
-        text + "\n(x: the bomb that exploded; +: a new bomb; -: a new bomb that vanished)"
+        });
+        board + "\n(x: the bomb that exploded; +: a new bomb; -: a new bomb that vanished)"
     }
 
     fn move_help(&self) -> String {
@@ -477,4 +450,25 @@ fn judge_normal(
             .map_err(JudgeError::Write)?;
     }
     Ok(())
+}
+
+/// `board`'s grid with row and column numbers, each cell as `cell(row,
+/// column)` draws it (one character wide).
+fn grid(board: &Board, cell: impl Fn(u32, u32) -> String) -> String {
+    let width = board
+        .cols()
+        .to_string()
+        .len()
+        .max(board.rows().to_string().len());
+    let mut text = format!("{:>width$} ", "");
+    for c in 1..=board.cols() {
+        text += &format!(" {c:>width$}");
+    }
+    for r in 1..=board.rows() {
+        text += &format!("\n{r:>width$} ");
+        for c in 1..=board.cols() {
+            text += &format!(" {:>pad$}{}", "", cell(r, c), pad = width - 1);
+        }
+    }
+    text
 }
