@@ -73,8 +73,8 @@ fn solve_lists_every_winning_move_in_text_and_json() {
              Whatever the first player does, the second player has a winning reply.\n  \
              Pieces: piece 1: 2 edges *0\n  \
              No winning move. Best try (it still loses): delete edge 1 (0-1).\n  \
-             grundy would play 1: no move wins; this one makes the game last longest \
-             (2 moves with best play).\n",
+             grundy would play 1: no move wins; this one makes the game last longest, \
+             2 moves with best play.\n",
         );
     // Three ground edges, *1 each: cutting any one wins.
     let out = grundy()

@@ -424,3 +424,48 @@ fn the_engines_move_is_marked_on_the_board() {
         .unwrap_or_else(|| panic!("{out}"));
     assert_eq!(marked.matches(" x").count(), 1, "{out}");
 }
+
+#[test]
+fn the_engines_move_is_marked_on_every_kind_of_board() {
+    // Cutting: 8×7 is won by the symmetric cut; both halves are bracketed.
+    let out = session("cutting", "8 7\n", "second", "quit\n");
+    assert!(out.contains("grundy plays 1 v 4:"), "{out}");
+    assert!(out.contains("Pieces: 1) [4×7]   2) [4×7]\n"), "{out}");
+
+    // Matrix: the cells taken from in brackets, the others not, with a key.
+    let out = session("matrix", "1\n2 3\n1 2 3\n4 5 6\n", "second", "quit\n");
+    let after = out
+        .split("grundy plays")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        after.contains("([n]: a cell the move took stones from)"),
+        "{out}"
+    );
+    let marked: Vec<&str> = after.lines().filter(|l| l.contains('[')).collect();
+    assert_eq!(marked.len(), 2, "the marked row and the key: {out}");
+    assert!(marked[0].starts_with("row "), "{out}");
+
+    // Wythoff: the pair that changed.
+    let out = session("wythoff", "3 5 4 4\n", "second", "quit\n");
+    let after = out
+        .split("grundy plays")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    let pairs = after.lines().find(|l| l.starts_with("Pairs:")).unwrap();
+    assert_eq!(pairs.matches('[').count(), 1, "{out}");
+    assert!(pairs.contains("2) [(0, 0)]"), "{out}");
+
+    // Green Hackenbush: the deleted edge and those that fell with it.
+    let out = session("green-hackenbush", "0-1 1-2 2-3 0-4\n", "second", "quit\n");
+    assert!(
+        out.contains("grundy plays 2: delete edge 2 (1-2), and 1 edge falls"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Edges (vertex 0 is the ground): 1) 0-1   2) 0-4\n(deleted: edge 2 (1-2); fell: 2-3)"
+        ),
+        "{out}"
+    );
+}

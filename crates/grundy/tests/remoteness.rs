@@ -221,3 +221,106 @@ fn a_search_beyond_its_budget_gives_up_and_the_engine_keeps_its_own_rule() {
     assert_eq!(reply.rule, Rule::FirstWinning);
     assert_eq!(Some(reply.mv), analyst.winning_move(&large).unwrap());
 }
+
+/// The remoteness of one Wythoff pair by its literal rule: take from one
+/// heap, or the same number from both.
+fn wythoff_remoteness(x: u64, y: u64, memo: &mut HashMap<(u64, u64), u32>) -> u32 {
+    if let Some(&r) = memo.get(&(x, y)) {
+        return r;
+    }
+    let mut options: Vec<(u64, u64)> = (0..x).map(|a| (a, y)).collect();
+    options.extend((0..y).map(|b| (x, b)));
+    options.extend((1..=x.min(y)).map(|k| (x - k, y - k)));
+    let rs: Vec<u32> = options
+        .into_iter()
+        .map(|(a, b)| wythoff_remoteness(a, b, memo))
+        .collect();
+    let even = rs.iter().copied().filter(|r| r % 2 == 0).min();
+    let odd = rs.iter().copied().filter(|r| r % 2 == 1).max();
+    let r = match (even, odd) {
+        (Some(e), _) => e + 1,
+        (None, Some(o)) => o + 1,
+        (None, None) => 0,
+    };
+    memo.insert((x, y), r);
+    r
+}
+
+#[test]
+fn every_wythoff_pair_play_deals_is_answered_by_remoteness() {
+    // `play wythoff` deals a pair of sides 1 to 12: the engine must win
+    // soonest or lose slowest on every one of them (a gate on the pair's
+    // size once sent (10, 6) to the old rule, which took the first heap
+    // whole and let the opponent win at once).
+    let mut analyst = Analyst::normal(registry::open("wythoff", &Settings::default()).unwrap());
+    let mut memo = HashMap::new();
+    for x in 1..=12u64 {
+        for y in 1..=12u64 {
+            let wire = grundy::wire::Position::Pairs {
+                pairs: vec![[x, y]],
+            };
+            let position = analyst
+                .game()
+                .position_from_wire(&wire, Limits::default())
+                .unwrap();
+            analyst.admit(&position, Limits::default()).unwrap();
+            let truth = wythoff_remoteness(x, y, &mut memo);
+            let reply = analyst.reply(&position).unwrap().unwrap();
+            match reply.rule {
+                Rule::SoonestWin { moves } | Rule::LongestLoss { moves } => {
+                    assert_eq!(moves, truth, "({x}, {y}): {:?}", reply.rule)
+                }
+                other => panic!("({x}, {y}): {other:?}"),
+            }
+            let after = analyst.play(&position, &reply.mv).position;
+            let grundy::wire::Position::Pairs { pairs } = analyst.game().position_wire(&after)
+            else {
+                panic!()
+            };
+            let [a, b] = pairs[0];
+            assert_eq!(
+                wythoff_remoteness(a, b, &mut memo) + 1,
+                truth,
+                "({x}, {y}) -> ({a}, {b})"
+            );
+        }
+    }
+}
+
+#[test]
+fn under_misere_play_the_rule_says_misere_and_no_search_is_claimed() {
+    use grundy::convention::Convention;
+    let game = registry::open("nim", &Settings::default()).unwrap();
+    let mut analyst = Analyst::new(game, Convention::Misere { budget: 10_000 }).unwrap();
+    let heaps = |h: Vec<u64>, analyst: &Analyst<AnyGame>| {
+        analyst
+            .game()
+            .position_from_wire(
+                &grundy::wire::Position::Heaps { heaps: h },
+                Limits::default(),
+            )
+            .unwrap()
+    };
+    // Misère Nim of heaps of one: the player to move wins with an even
+    // number of them (take one, and the other takes the last).
+    let two = heaps(vec![1, 1], &analyst);
+    analyst.admit(&two, Limits::default()).unwrap();
+    let reply = analyst.reply(&two).unwrap().unwrap();
+    assert!(reply.wins);
+    assert_eq!(reply.rule, Rule::Misere { wins: true });
+    assert!(!reply.rule.describe().contains("too large"));
+    let one = heaps(vec![1], &analyst);
+    analyst.admit(&one, Limits::default()).unwrap();
+    let reply = analyst.reply(&one).unwrap().unwrap();
+    assert!(!reply.wins);
+    assert_eq!(reply.rule, Rule::Misere { wins: false });
+    assert_eq!(
+        reply.rule.describe(),
+        "no move wins under misère play; this is the first legal move"
+    );
+    // The same positions under normal play are searched by remoteness.
+    let mut normal = Analyst::normal(registry::open("nim", &Settings::default()).unwrap());
+    normal.admit(&two, Limits::default()).unwrap();
+    let reply = normal.reply(&two).unwrap().unwrap();
+    assert_eq!(reply.rule, Rule::LongestLoss { moves: 2 });
+}

@@ -51,6 +51,12 @@ pub enum Rule {
     /// The game tree is too large to search: from a lost position, the
     /// move after which the opponent can win in the fewest components.
     HardestToAnswer,
+    /// Misère play, where remoteness is not searched: the misère form's
+    /// first winning move, or from a lost position its first legal move.
+    Misere {
+        /// Whether the move wins.
+        wins: bool,
+    },
 }
 
 impl Rule {
@@ -62,15 +68,23 @@ impl Rule {
                 if moves == 1 { "" } else { "s" }
             ),
             Rule::LongestLoss { moves } => format!(
-                "no move wins; this one makes the game last longest ({moves} moves with best play)"
+                "no move wins; this one makes the game last longest, {moves} moves with best play"
             ),
             Rule::FirstWinning => {
-                "the first winning move found (the game is too large to find the quickest)"
+                "the first winning move found; the game is too large to find the quickest"
                     .to_string()
             }
             Rule::HardestToAnswer => {
                 "no move wins; this one leaves the opponent the fewest places to win from"
                     .to_string()
+            }
+            Rule::Misere { wins: true } => {
+                "the first winning move found (under misère play grundy does not look for the \
+                 quickest)"
+                    .to_string()
+            }
+            Rule::Misere { wins: false } => {
+                "no move wins under misère play; this is the first legal move".to_string()
             }
         }
     }
@@ -282,21 +296,26 @@ impl<G: Game> Analyst<G> {
         if let Some(reply) = self.by_remoteness(position) {
             return Ok(Some(reply));
         }
+        let misere = self.misere.is_some();
         if let Some(mv) = self.winning_move(position)? {
+            let rule = match misere {
+                true => Rule::Misere { wins: true },
+                false => Rule::FirstWinning,
+            };
             return Ok(Some(Reply {
                 mv,
                 wins: true,
-                rule: Rule::FirstWinning,
+                rule,
             }));
         }
-        let mv = match &mut self.misere {
-            None => self.game.suggest(position),
-            Some(engine) => engine.suggest(position)?,
+        let (mv, rule) = match &mut self.misere {
+            None => (self.game.suggest(position), Rule::HardestToAnswer),
+            Some(engine) => (engine.suggest(position)?, Rule::Misere { wins: false }),
         };
         Ok(mv.map(|mv| Reply {
             mv,
             wins: false,
-            rule: Rule::HardestToAnswer,
+            rule,
         }))
     }
 

@@ -27,6 +27,7 @@ use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, Solver, SumMove};
 use crate::shared::Shelf;
+use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
 /// The rules of a heap game, and the fastest way to its values.
@@ -351,6 +352,14 @@ fn heap_notation(mv: &SumMove<u64, u64>) -> String {
     }
 }
 
+/// Each heap's size as drawn.
+fn heap_texts(heaps: &[u64], style: &dyn Style) -> Vec<String> {
+    heaps
+        .iter()
+        .map(|&h| style.strong(&with_commas(h.into())))
+        .collect()
+}
+
 impl<R: HeapRules> crate::game::Present for HeapGame<R> {
     fn name(&self) -> String {
         self.rules().name()
@@ -372,12 +381,7 @@ impl<R: HeapRules> crate::game::Present for HeapGame<R> {
         if heaps.is_empty() {
             return "Heaps: none".to_string();
         }
-        let list: Vec<String> = heaps
-            .iter()
-            .enumerate()
-            .map(|(i, &h)| format!("{}) {}", i + 1, style.strong(&with_commas(h.into()))))
-            .collect();
-        format!("Heaps: {}", list.join("   "))
+        format!("Heaps: {}", numbered_list(&heap_texts(heaps, style), 0..0))
     }
 
     /// The heaps the move left, in the place of the heap it took from,
@@ -393,25 +397,13 @@ impl<R: HeapRules> crate::game::Present for HeapGame<R> {
             return "Heaps: none (the last heap was taken)".to_string();
         }
         let from = mv.component.saturating_sub(1);
-        let left = from..from + mv.leaves.len();
-        let list: Vec<String> = after
-            .iter()
-            .enumerate()
-            .map(|(i, &h)| {
-                let size = style.strong(&with_commas(h.into()));
-                if left.contains(&i) {
-                    format!("{}) [{size}]", i + 1)
-                } else {
-                    format!("{}) {size}", i + 1)
-                }
-            })
-            .collect();
+        let list = numbered_list(&heap_texts(after, style), from..from + mv.leaves.len());
         let gone = if mv.leaves.is_empty() {
             format!("   (heap {} was taken whole)", mv.component)
         } else {
             String::new()
         };
-        format!("Heaps: {}{gone}", list.join("   "))
+        format!("Heaps: {list}{gone}")
     }
 
     fn move_help(&self) -> String {

@@ -20,6 +20,7 @@ use crate::game::{CaseReader, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, Solver, SumMove};
+use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
 /// Wythoff's game's rules.
@@ -141,6 +142,11 @@ fn pair_text((x, y): (u64, u64)) -> String {
     format!("({}, {})", with_commas(x.into()), with_commas(y.into()))
 }
 
+/// Each pair as drawn.
+fn pair_texts(pairs: &[(u64, u64)], style: &dyn Style) -> Vec<String> {
+    pairs.iter().map(|&p| style.strong(&pair_text(p))).collect()
+}
+
 impl crate::game::Present for WythoffGame {
     fn name(&self) -> String {
         "wythoff".to_string()
@@ -155,12 +161,22 @@ impl crate::game::Present for WythoffGame {
     }
 
     fn draw(&self, pairs: &Vec<(u64, u64)>, style: &dyn Style) -> String {
-        let list: Vec<String> = pairs
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| format!("{}) {}", i + 1, style.strong(&pair_text(p))))
-            .collect();
-        format!("Pairs: {}", list.join("   "))
+        format!("Pairs: {}", numbered_list(&pair_texts(pairs, style), 0..0))
+    }
+
+    /// The pair the move changed, in brackets.
+    fn draw_after(
+        &self,
+        _: &Vec<(u64, u64)>,
+        mv: &SumMove<(u64, u64), (u64, u64)>,
+        after: &Vec<(u64, u64)>,
+        style: &dyn Style,
+    ) -> String {
+        let at = mv.component.saturating_sub(1);
+        format!(
+            "Pairs: {}",
+            numbered_list(&pair_texts(after, style), at..at + 1)
+        )
     }
 
     fn move_help(&self) -> String {

@@ -48,6 +48,7 @@ pub use reader::CuttingReader;
 use crate::game::{Notation, Present};
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::Lowest;
+use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
 /// Dawson's Kayles is periodic from this heap size on.
@@ -530,6 +531,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_pieces_a_cut_left_are_drawn_in_brackets_in_its_place() {
+        use crate::game::{Plain, Present};
+        let before = vec![Paper::new(2, 2), Paper::new(8, 7), Paper::new(3, 1)];
+        let cut = Cut {
+            piece: 2,
+            paper: Paper::new(8, 7),
+            direction: Direction::Horizontal,
+            at: 3,
+        };
+        let after = cut.apply(&before);
+        assert_eq!(
+            CuttingGame.draw_after(&before, &cut, &after, &Plain),
+            "Pieces: 1) 2×2   2) [8×3]   3) [8×4]   4) 3×1"
+        );
+        assert_eq!(
+            CuttingGame.draw(&after, &Plain),
+            "Pieces: 1) 2×2   2) 8×3   3) 8×4   4) 3×1"
+        );
+    }
+
+    #[test]
     fn dawson_matches_oeis_a002187() {
         let start = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5];
         assert_eq!(&DAWSON[..start.len()], &start);
@@ -768,6 +790,14 @@ pub fn paper_text(paper: Paper) -> String {
     format!("{}×{}", paper.width, paper.height)
 }
 
+/// Each piece as drawn.
+fn paper_texts(pieces: &[Paper], style: &dyn crate::game::Style) -> Vec<String> {
+    pieces
+        .iter()
+        .map(|&p| style.strong(&paper_text(p)))
+        .collect()
+}
+
 impl crate::game::Present for CuttingGame {
     fn name(&self) -> String {
         "cutting".to_string()
@@ -813,12 +843,26 @@ impl crate::game::Present for CuttingGame {
     }
 
     fn draw(&self, pieces: &Vec<Paper>, style: &dyn crate::game::Style) -> String {
-        let list: Vec<String> = pieces
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| format!("{}) {}", i + 1, style.strong(&paper_text(p))))
-            .collect();
-        format!("Pieces: {}", list.join("   "))
+        format!(
+            "Pieces: {}",
+            numbered_list(&paper_texts(pieces, style), 0..0)
+        )
+    }
+
+    /// The two pieces the cut left, in the place of the piece it cut, in
+    /// brackets.
+    fn draw_after(
+        &self,
+        _: &Vec<Paper>,
+        cut: &Cut,
+        after: &Vec<Paper>,
+        style: &dyn crate::game::Style,
+    ) -> String {
+        let from = cut.piece.saturating_sub(1);
+        format!(
+            "Pieces: {}",
+            numbered_list(&paper_texts(after, style), from..from + 2)
+        )
     }
 
     fn move_help(&self) -> String {

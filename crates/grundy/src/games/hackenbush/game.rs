@@ -10,6 +10,7 @@ use crate::engine::IllegalMove;
 use crate::format::ReadError;
 use crate::game::{CaseReader, Limits, Rng, Style};
 use crate::nimber::Nimber;
+use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
 /// The most edges of a position within `limits`.
@@ -49,13 +50,31 @@ impl crate::game::Present for GreenHackenbush {
         if graph.edges.is_empty() {
             return "Edges: none (vertex 0 is the ground)".to_string();
         }
-        let list: Vec<String> = graph
+        let edges: Vec<String> = graph
             .edges
             .iter()
-            .enumerate()
-            .map(|(i, &e)| format!("{}) {}", i + 1, style.strong(&edge_text(e))))
+            .map(|&e| style.strong(&edge_text(e)))
             .collect();
-        format!("Edges (vertex 0 is the ground): {}", list.join("   "))
+        format!(
+            "Edges (vertex 0 is the ground): {}",
+            numbered_list(&edges, 0..0)
+        )
+    }
+
+    /// The position after the move, then the edges it took away: the one
+    /// deleted and those that fell with it (they are gone from the list,
+    /// so the edges after them are numbered anew).
+    fn draw_after(&self, before: &Graph, mv: &Cut, after: &Graph, style: &dyn Style) -> String {
+        let Some(&deleted) = mv.edge.checked_sub(1).and_then(|i| before.edges.get(i)) else {
+            return self.draw(after, style);
+        };
+        let (_, fallen) = before.without(mv.edge - 1);
+        let mut gone = format!("deleted: edge {} ({})", mv.edge, edge_text(deleted));
+        if !fallen.is_empty() {
+            let fell: Vec<String> = fallen.iter().map(|&e| edge_text(e)).collect();
+            gone += &format!("; fell: {}", fell.join(", "));
+        }
+        format!("{}\n({gone})", self.draw(after, style))
     }
 
     fn move_help(&self) -> String {
@@ -69,8 +88,9 @@ impl crate::game::Present for GreenHackenbush {
             return format!("delete edge {}", mv.edge);
         };
         let (_, fallen) = graph.without(mv.edge - 1);
-        let falls = match fallen {
+        let falls = match fallen.len() {
             0 => String::new(),
+            1 => ", and 1 edge falls".to_string(),
             n => format!(", and {} fall", edges_text(n)),
         };
         format!("delete edge {} ({}){falls}", mv.edge, edge_text(edge))

@@ -119,16 +119,20 @@ impl Graph {
     }
 
     /// The position after deleting the edge at `place` (from 0), with what
-    /// is cut off from the ground gone; and how many edges went with it.
-    pub fn without(&self, place: usize) -> (Graph, usize) {
+    /// is cut off from the ground gone; and the edges that fell with it.
+    pub fn without(&self, place: usize) -> (Graph, Vec<Edge>) {
         let mut edges = self.edges.clone();
         edges.remove(place);
         let keep = value::grounded(&edges);
-        let before = edges.len();
-        let mut kept = keep.iter();
-        edges.retain(|_| kept.next().copied().unwrap_or(false));
-        let dropped = before - edges.len();
-        (Graph { edges }, dropped)
+        let (kept, fallen) = edges
+            .into_iter()
+            .zip(keep)
+            .partition::<Vec<_>, _>(|&(_, grounded)| grounded);
+        let edges = kept.into_iter().map(|(e, _)| e).collect();
+        (
+            Graph { edges },
+            fallen.into_iter().map(|(e, _)| e).collect(),
+        )
     }
 
     /// The first edge not connected to the ground, if any (from 0).

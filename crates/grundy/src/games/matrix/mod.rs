@@ -367,6 +367,50 @@ impl crate::game::CaseReader<Vec<Row>> for Matrices<'_> {
     }
 }
 
+/// The rows drawn as a table with each row's total; the cells `taken`
+/// took stones from in brackets.
+fn draw_rows(rows: &[Row], taken: Option<&MatrixMove>, style: &dyn crate::game::Style) -> String {
+    let taken_from = |r: usize, c: usize| {
+        taken.is_some_and(|mv| mv.row == r + 1 && mv.take.get(c).is_some_and(|&t| t > 0))
+    };
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let text = |(c, cell): (usize, &u64)| match taken_from(r, c) {
+                true => format!("[{cell}]"),
+                false => cell.to_string(),
+            };
+            row.cells.iter().enumerate().map(text).collect()
+        })
+        .collect();
+    let cols = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+    let width = cells
+        .iter()
+        .flatten()
+        .map(String::len)
+        .chain([cols.to_string().len() + 1])
+        .max()
+        .unwrap_or(1);
+    let label = rows.len().to_string().len() + 4;
+    let mut text = format!("{:label$} ", "");
+    for c in 1..=cols {
+        text += &format!(" {:>width$}", format!("c{c}"));
+    }
+    text += " | stones";
+    for (i, (row, cells)) in rows.iter().zip(&cells).enumerate() {
+        text += &format!("\n{:<label$} ", format!("row {}", i + 1));
+        for cell in cells {
+            text += &format!(" {cell:>width$}");
+        }
+        text += &format!(
+            " | {}",
+            style.strong(&crate::notation::with_commas(row.total))
+        );
+    }
+    text
+}
+
 impl crate::game::Present for MatrixGame {
     fn name(&self) -> String {
         "matrix".to_string()
@@ -395,30 +439,19 @@ impl crate::game::Present for MatrixGame {
     }
 
     fn draw(&self, rows: &Vec<Row>, style: &dyn crate::game::Style) -> String {
-        let cols = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
-        let width = rows
-            .iter()
-            .flat_map(|r| r.cells.iter().map(|c| c.to_string().len()))
-            .chain([cols.to_string().len() + 1])
-            .max()
-            .unwrap_or(1);
-        let label = rows.len().to_string().len() + 4;
-        let mut text = format!("{:label$} ", "");
-        for c in 1..=cols {
-            text += &format!(" {:>width$}", format!("c{c}"));
-        }
-        text += " | stones";
-        for (i, row) in rows.iter().enumerate() {
-            text += &format!("\n{:<label$} ", format!("row {}", i + 1));
-            for c in &row.cells {
-                text += &format!(" {c:>width$}");
-            }
-            text += &format!(
-                " | {}",
-                style.strong(&crate::notation::with_commas(row.total))
-            );
-        }
-        text
+        draw_rows(rows, None, style)
+    }
+
+    /// The rows after the move, the cells it took stones from in brackets,
+    /// with a key below.
+    fn draw_after(
+        &self,
+        _: &Vec<Row>,
+        mv: &MatrixMove,
+        after: &Vec<Row>,
+        style: &dyn crate::game::Style,
+    ) -> String {
+        draw_rows(after, Some(mv), style) + "\n([n]: a cell the move took stones from)"
     }
 
     fn move_help(&self) -> String {
