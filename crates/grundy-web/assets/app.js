@@ -481,9 +481,9 @@ class Match {
         const said = [];
         if (answer.your_move) said.push(`You: ${answer.your_move.text}.`);
         if (answer.engine_move) {
-          said.push(`grundy: ${answer.engine_move.text}` + (answer.engine_move_wins
-            ? " (a winning move)."
-            : " (no winning move existed; grundy's best try)."));
+          said.push(`grundy: ${answer.engine_move.text}` + (answer.engine_move_why
+            ? ` (${answer.engine_move_why}).`
+            : answer.engine_move_wins ? " (a winning move)." : " (no winning move existed; grundy's best try)."));
         }
         this.explain(said.join(" "));
         if (answer.winner) this.finish(answer.winner === "you");
@@ -518,13 +518,15 @@ class Match {
   async showHint() {
     if (this.over || this.busy) return;
     const analysis = await api("/api/solve", { game: this.game, position: this.position, listed: 1, misere: this.misere });
-    const best = analysis.winning_moves[0] || analysis.suggested_move;
+    const engine = analysis.engine_move;
+    const best = engine ? engine.played : analysis.winning_moves[0] || analysis.suggested_move;
     this.hint = best ? best.move : null;
     const notation = best ? ` (type ${best.notation})` : "";
+    const nimSum = analysis.winner === "first" && analysis.nim_sum_decides
+      ? ` The nim-sum is *${analysis.nim_sum}; a winning move makes it *0.` : "";
     this.explain(best
-      ? `Hint: ${best.text}${notation} — ${analysis.winner === "first"
-        ? (analysis.nim_sum_decides ? `it wins (nim-sum *${analysis.nim_sum} to *0).` : "it wins.")
-        : "the position is lost; this is grundy's best try."}`
+      ? `Hint: ${best.text}${notation} — ${engine ? engine.why + "." : analysis.winner === "first"
+        ? "it wins." : "the position is lost; this is grundy's best try."}${nimSum}`
       : "No move is left.");
     this.draw();
   }

@@ -212,6 +212,7 @@ pub async fn play(
                 .engine_move
                 .map(|mv| analysis::report(game, &round.after_your_move, &mv)),
             engine_move_wins: round.engine_move_wins,
+            engine_move_why: round.engine_rule.map(|rule| rule.describe()),
             position: game.position_wire(&round.position),
             winner: round.winner,
         })

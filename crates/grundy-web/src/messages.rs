@@ -142,11 +142,15 @@ pub struct PlayAnswer {
     pub your_move: Option<MoveReport>,
     /// The position after your move.
     pub after_your_move: Position,
-    /// The engine's reply: a winning move when there is one, else the
-    /// move hardest to answer; `null` when it did not move.
+    /// The engine's reply: a winning move when there is one, else its best
+    /// try (see `engine_move_why`); `null` when it did not move.
     pub engine_move: Option<MoveReport>,
     /// Whether the engine's reply wins with perfect play.
     pub engine_move_wins: bool,
+    /// The rule that chose the engine's reply, in words; absent when it did
+    /// not move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_move_why: Option<String>,
     /// The position now, after both moves.
     pub position: Position,
     /// Who has won, once the game is over.

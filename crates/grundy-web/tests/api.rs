@@ -1194,6 +1194,43 @@ async fn misere_play_through_the_api() {
     .await;
     assert_eq!(answer["engine_move_wins"], true, "{answer}");
     assert_eq!(answer["position"], json!({ "kind": "heaps", "heaps": [1] }));
+    // It says which rule chose: misère play has its own.
+    assert_eq!(
+        answer["engine_move_why"],
+        "the first winning move found (under misère play grundy does not look for the quickest)",
+        "{answer}"
+    );
+    // Under normal play the same heaps are lost, and remoteness keeps the
+    // game going; the analysis names the same move with its rule.
+    let answer = ok(
+        &app,
+        "/api/play",
+        json!({ "game": "octal:0.77", "position": { "kind": "heaps", "heaps": [1, 1] } }),
+        "PlayAnswer",
+    )
+    .await;
+    assert_eq!(
+        answer["engine_move_why"],
+        "no move wins; this one makes the game last longest, 2 moves with best play",
+        "{answer}"
+    );
+    let analysis = ok(
+        &app,
+        "/api/solve",
+        json!({ "game": "octal:0.77", "position": { "kind": "heaps", "heaps": [1, 1] } }),
+        "Analysis",
+    )
+    .await;
+    assert_eq!(
+        analysis["engine_move"]["rule"], "longest_loss",
+        "{analysis}"
+    );
+    assert_eq!(analysis["engine_move"]["moves_left"], 2, "{analysis}");
+    assert_eq!(analysis["engine_move"]["wins"], false, "{analysis}");
+    assert_eq!(
+        analysis["engine_move"]["played"]["move"], answer["engine_move"]["move"],
+        "{analysis}"
+    );
     // Matrix misère by Bouton; the Cutting Game has none.
     let answer = ok(
         &app,

@@ -488,6 +488,53 @@ pub enum Winner {
     Second,
 }
 
+/// The rule that chose the engine's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(rename_all = "snake_case")
+)]
+pub enum EngineRule {
+    /// By remoteness: the winning move after which the game ends soonest.
+    SoonestWin,
+    /// By remoteness: from a lost position, the move after which the game
+    /// lasts longest.
+    LongestLoss,
+    /// The game is too large to search: the first winning move found.
+    FirstWinning,
+    /// The game is too large to search: from a lost position, the move
+    /// after which the opponent can win in the fewest components.
+    HardestToAnswer,
+    /// Misère play: the first winning move, else the first legal one.
+    Misere,
+}
+
+/// The move grundy itself would play, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct EngineMove {
+    /// The move.
+    pub played: MoveReport,
+    /// Whether it wins with perfect play.
+    pub wins: bool,
+    /// The rule that chose it.
+    pub rule: EngineRule,
+    /// When remoteness chose it: the moves left with best play, this one
+    /// included.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub moves_left: Option<u32>,
+    /// The rule in words.
+    pub why: String,
+}
+
 /// Everything known about a position: who wins, why, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
@@ -537,6 +584,14 @@ pub struct Analysis {
     pub suggested_move: Option<MoveReport>,
     /// Why the player to move loses a lost position.
     pub reason: Option<String>,
+    /// The move grundy itself would play (by remoteness where the game is
+    /// small enough to search) and the rule that chose it; absent without a
+    /// legal move.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub engine_move: Option<EngineMove>,
 }
 
 /// Why a wire position or move was not taken.

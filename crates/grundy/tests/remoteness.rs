@@ -272,6 +272,16 @@ fn every_wythoff_pair_play_deals_is_answered_by_remoteness() {
                 }
                 other => panic!("({x}, {y}): {other:?}"),
             }
+            // The analysis document names the same move and rule.
+            let doc = grundy::analysis::analyse(&mut analyst, &position, 1).unwrap();
+            let engine = doc.engine_move.unwrap();
+            assert_eq!(
+                engine.played.mv,
+                analyst.game().move_wire(&position, &reply.mv)
+            );
+            assert_eq!(engine.moves_left, Some(truth));
+            assert_eq!(engine.wins, truth % 2 == 1);
+            assert_eq!(engine.why, reply.rule.describe());
             let after = analyst.play(&position, &reply.mv).position;
             let grundy::wire::Position::Pairs { pairs } = analyst.game().position_wire(&after)
             else {
@@ -318,6 +328,10 @@ fn under_misere_play_the_rule_says_misere_and_no_search_is_claimed() {
         reply.rule.describe(),
         "no move wins under misère play; this is the first legal move"
     );
+    let doc = grundy::analysis::analyse(&mut analyst, &one, 1).unwrap();
+    let engine = doc.engine_move.unwrap();
+    assert_eq!(engine.rule, grundy::wire::EngineRule::Misere);
+    assert_eq!((engine.wins, engine.moves_left), (false, None));
     // The same positions under normal play are searched by remoteness.
     let mut normal = Analyst::normal(registry::open("nim", &Settings::default()).unwrap());
     normal.admit(&two, Limits::default()).unwrap();

@@ -130,9 +130,7 @@ pub fn solve<G: Game, W: Write>(
         let mut analysis = analysis::analyse(analyst, &position, want.keep()).map_err(refuse)?;
         analysis.case = Some(cases.count);
         let text = match want.format {
-            Format::Text => {
-                text(analyst, &position, &analysis, want.all) + &engine_line(analyst, &position)
-            }
+            Format::Text => text(analyst, &position, &analysis, want.all) + &engine_line(&analysis),
             Format::Json => serde_json::to_string(&analysis)? + "\n",
         };
         out.borrow_mut().text(&text)?;
@@ -141,18 +139,14 @@ pub fn solve<G: Game, W: Write>(
 }
 
 /// The move grundy would play here and the rule that chose it (empty
-/// without a legal move, or when the question is refused).
-fn engine_line<G: Game>(analyst: &mut Analyst<G>, position: &G::Position) -> String {
-    match analyst.reply(position) {
-        Ok(Some(reply)) => {
-            let game = analyst.game_mut();
-            format!(
-                "  grundy would play {}: {}.\n",
-                game.notation(position, &reply.mv),
-                reply.rule.describe()
-            )
-        }
-        _ => String::new(),
+/// without a legal move).
+fn engine_line(analysis: &wire::Analysis) -> String {
+    match &analysis.engine_move {
+        Some(engine) => format!(
+            "  grundy would play {}: {}.\n",
+            engine.played.notation, engine.why
+        ),
+        None => String::new(),
     }
 }
 

@@ -6,6 +6,7 @@ use super::{Convention, Refusal};
 use crate::engine::{IllegalMove, Outcome, Played};
 use crate::game::{Game, Limits};
 use crate::misere::MisereEngine;
+use crate::wire;
 
 /// A game and the convention its positions are asked about under. Normal
 /// play goes straight to the game's own [`Engine`](crate::Engine) and its
@@ -60,6 +61,18 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The rule in the wire format, with the moves left when remoteness
+    /// chose.
+    pub fn wire(self) -> (wire::EngineRule, Option<u32>) {
+        match self {
+            Rule::SoonestWin { moves } => (wire::EngineRule::SoonestWin, Some(moves)),
+            Rule::LongestLoss { moves } => (wire::EngineRule::LongestLoss, Some(moves)),
+            Rule::FirstWinning => (wire::EngineRule::FirstWinning, None),
+            Rule::HardestToAnswer => (wire::EngineRule::HardestToAnswer, None),
+            Rule::Misere { .. } => (wire::EngineRule::Misere, None),
+        }
+    }
+
     /// The rule in words, for a person.
     pub fn describe(self) -> String {
         match self {

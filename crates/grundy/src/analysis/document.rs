@@ -7,8 +7,8 @@ use crate::wire::{self, Big, WireError, FORMAT_VERSION};
 
 /// The analysis of `position`, listing at most `listed` winning moves:
 /// who wins, why, the components with their (normal-play) values, the
-/// winning moves and their exact count, and from a lost position the
-/// engine's best try.
+/// winning moves and their exact count, from a lost position the
+/// engine's best try, and the move the engine would play with its rule.
 pub fn analyse<G: Game>(
     analyst: &mut Analyst<G>,
     position: &G::Position,
@@ -17,11 +17,8 @@ pub fn analyse<G: Game>(
     let outcome = analyst.outcome(position)?;
     let wins = outcome.first_player_wins();
     let (moves, count) = analyst.listed_winning_moves(position, listed)?;
-    let suggested = if wins {
-        None
-    } else {
-        analyst.suggest(position)?
-    };
+    let reply = analyst.reply(position)?;
+    let suggested = reply.as_ref().filter(|_| !wins).map(|reply| &reply.mv);
     let nim_sum_decides = analyst.nim_sum_decides(position);
     let reason = (!wins).then(|| analyst.lost_because(position));
     let misere = analyst.convention().is_misere();
@@ -51,8 +48,18 @@ pub fn analyse<G: Game>(
         components,
         winning_moves: moves.iter().map(|mv| report(game, position, mv)).collect(),
         winning_move_count: Big(count),
-        suggested_move: suggested.map(|mv| report(game, position, &mv)),
+        suggested_move: suggested.map(|mv| report(game, position, mv)),
         reason,
+        engine_move: reply.map(|reply| {
+            let (rule, moves_left) = reply.rule.wire();
+            wire::EngineMove {
+                played: report(game, position, &reply.mv),
+                wins: reply.wins,
+                rule,
+                moves_left,
+                why: reply.rule.describe(),
+            }
+        }),
     })
 }
 

@@ -15,6 +15,8 @@ pub struct Round<P, M> {
     pub engine_move: Option<M>,
     /// Whether the reply wins with perfect play.
     pub engine_move_wins: bool,
+    /// The rule that chose the reply.
+    pub engine_rule: Option<super::Rule>,
     /// The position after both moves.
     pub position: P,
     /// Who has won, once the game is over.
@@ -58,6 +60,7 @@ pub fn round<G: Game>(
     };
     let mut engine_move = None;
     let mut engine_move_wins = false;
+    let mut engine_rule = None;
     let mut now = after.clone();
     if winner.is_none() && reply {
         match analyst.reply(&after)? {
@@ -67,6 +70,7 @@ pub fn round<G: Game>(
                     .decided(&played)
                     .map(|won| decided(Side::Engine, won));
                 engine_move_wins = reply.wins;
+                engine_rule = Some(reply.rule);
                 engine_move = Some(reply.mv);
                 now = played.position;
             }
@@ -86,6 +90,7 @@ pub fn round<G: Game>(
         after_your_move: after,
         engine_move,
         engine_move_wins,
+        engine_rule,
         position: now,
         winner,
     })
