@@ -310,3 +310,23 @@ impl MisereEngine<Board, BombMove> for BombMisere {
         Ok(self.search.suggest(&[cells])?.map(|m| m.action))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_is_made_only_for_a_board_of_at_most_25_cells() {
+        // 26 cells in one row: beyond the limit, whatever its shape.
+        assert!(DenseTable::of(1, 26).is_none());
+        assert!(DenseTable::of(26, 1).is_none());
+        assert!(DenseTable::of(6, 6).is_none());
+        // An empty board has no table either.
+        assert!(DenseTable::of(0, 5).is_none());
+        assert!(DenseTable::of(5, 0).is_none());
+        // 25 cells: one table, shared by the next call.
+        let table = DenseTable::of(1, 25).unwrap();
+        assert_eq!((table.rows, table.cols), (1, 25));
+        assert!(Arc::ptr_eq(&table, &DenseTable::of(1, 25).unwrap()));
+    }
+}
