@@ -257,13 +257,19 @@ try {
     await startFromText(page, url, "matrix", "1\n2 3\n1 0 2\n0 4 0\n");
     await page.click("[data-testid=engine-first]");
     await page.locator('[data-testid=status][data-turns="1"]').waitFor();
-    assert.match(await page.textContent("[data-testid=explain]"), /^grundy: take .* \(a winning move\)\.$/);
+    // The reply says which rule chose it: a small game is searched, so
+    // the winning move that ends the game soonest.
+    assert.match(await page.textContent("[data-testid=explain]"),
+      /^grundy: take .* \(it wins soonest: the game ends within \d+ moves\)\.$/);
     assert.ok(await page.locator("[data-testid=engine-first]").isDisabled());
     const status = page.locator("[data-testid=status]");
     for (let move = 0; move < 50 && (await status.getAttribute("data-state")) === "your-move"; move++) {
       const turns = Number(await status.getAttribute("data-turns"));
       await page.click("[data-testid=hint]");
       await page.locator("tr.hint").waitFor();
+      // From a lost position the hint is grundy's own best try, and says so.
+      assert.match(await page.textContent("[data-testid=explain]"),
+        /^Hint: take .* — no move wins; this one makes the game last longest, \d+ moves with best play\.$/);
       const row = await page.locator("tr.hint").getAttribute("data-row");
       await page.click(`[data-choose-row="${row}"]`);
       for (const input of await page.locator(`input[data-take^="${row},"]`).all()) {

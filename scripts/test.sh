@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README gives it: the Rust tests of every crate,
-# then the playground's browser tests, then the Python package's tests.
+# then the playground's browser tests, the census on a one-node Slurm
+# cluster, then the Python package's tests.
 # Installs what they need when it is missing (Debian's chromium,
 # playwright-core from e2e/'s lock file, and a virtual environment in
 # target/py with crates/grundy-py/requirements-dev.txt).
@@ -23,6 +24,11 @@ if ! command -v chromium >/dev/null; then
 fi
 (cd e2e && npm ci --no-audit --no-fund --silent)
 node e2e/playground.test.mjs
+
+# The census on a real single-node Slurm cluster (slurm-wlm and munge,
+# installed when missing; skipped, saying why, where they cannot be).
+echo "== the census as a Slurm job array (scripts/slurm.sh)"
+bash scripts/slurm.sh target/debug/grundy
 
 # The Python package: built with maturin into a virtual environment of its
 # own (pinned tools), then tested with pytest against the `grundy` binary
