@@ -187,10 +187,14 @@ fn bad_game_names_and_heap_lines_exit_2() {
     run(&["judge", "wythoff"], "1 2 3\n").stderr(predicate::str::contains(
         "line 1: expected pairs of heap sizes",
     ));
-    run(&["judge", "grundys-game", "--max-heap", "50000"], "40000\n").stderr(
-        predicate::str::contains(
-            "line 1: heap 40,000 is too large: grundy values this game's heaps up to 30,000",
-        ),
+    // Grundy's game is valued by the octal engine's sparse space, as
+    // `octal:4!.0`, up to --max-heap (it was 30,000 by the plain rule).
+    assert_eq!(
+        grundy(&["judge", "grundys-game", "--max-heap", "50000"], "40000\n"),
+        grundy(&["judge", "octal:4!.0", "--max-heap", "50000"], "40000\n"),
+    );
+    run(&["judge", "grundys-game", "--max-heap", "50000"], "50001\n").stderr(
+        predicate::str::contains("line 1: expected a heap size from 0 to 50,000"),
     );
     // Heap sizes past the limit are fine where a proven period answers.
     assert_eq!(
@@ -251,9 +255,9 @@ fn messages_say_what_they_mean() {
     );
     let err = refused(&["judge", "wythoff"], "3000 5\n");
     assert_eq!(err.matches("--max-cells").count(), 1, "{err}");
-    // Beyond what grundy values, in a player's words.
-    let err = refused(&["judge", "grundys-game"], "30001\n");
-    assert!(err.contains("heap 30,001 is too large"), "{err}");
+    // Grundy's game is valued as far as the heap limit goes.
+    let err = refused(&["judge", "grundys-game"], "1000001\n");
+    assert!(err.contains("found a number above 1,000,000"), "{err}");
     assert!(!err.contains("values computed"), "{err}");
     // Play's refusals and descriptions.
     let play = |args: &[&str], script: &str| grundy(&[&["play"], args].concat(), script);

@@ -347,3 +347,36 @@ fn the_period_is_proven_at_exactly_the_theorems_bound() {
         assert!(out.contains("no period found"), "{out}");
     }
 }
+
+#[test]
+fn grundys_game_as_a_code_with_a_bang_is_checkpointed_and_resumed() {
+    // `!` is part of the code saved in the checkpoint: the resumed run is
+    // Grundy's game still, the same values as one uninterrupted run.
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = path(dir.path(), "grundy.ckpt");
+    stdout(&[
+        "octal",
+        "4!.0",
+        "--upto",
+        "10000",
+        "--no-values",
+        "--checkpoint",
+        &checkpoint,
+    ]);
+    let resumed = stdout(&[
+        "octal",
+        "--resume",
+        &checkpoint,
+        "--upto",
+        "20000",
+        "--no-values",
+    ]);
+    let whole = stdout(&["octal", "4!.0", "--upto", "20000", "--no-values"]);
+    assert_eq!(resumed, whole);
+    assert!(
+        whole.starts_with(
+            "4!.0: 20000 values; no period is claimed: the periodicity theorem does not hold"
+        ),
+        "{whole}"
+    );
+}

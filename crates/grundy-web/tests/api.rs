@@ -571,7 +571,7 @@ async fn bad_moves_and_games_are_422s_that_say_which() {
         ("wythoff", json!({ "kind": "pairs", "pairs": [[100, 0]] })),
         (
             "grundys-game",
-            json!({ "kind": "heaps", "heaps": [40_000] }),
+            json!({ "kind": "heaps", "heaps": [1_000_001] }),
         ),
         // An edge cut off from the ground, a vertex beyond the limit.
         (

@@ -237,7 +237,7 @@ impl Registered for HeapGame<OctalCode> {
         title: "Octal game",
         parameter: Some("CODE"),
         summary: "an octal or hexadecimal take-and-break game: heap sizes, one position a line",
-        rules: "A position is a row of heaps of tokens. A move takes k tokens from one heap as the code allows: its k-th digit after the point adds up 1 if the heap may then be gone, 2 if it may be left as one heap, and 4 if it may be left as two heaps (8, in a hexadecimal code: three heaps). So 0.07 lets a move take 2 tokens and leave none, one or two heaps. The player who cannot move loses.",
+        rules: "A position is a row of heaps of tokens. A move takes k tokens from one heap as the code allows: its k-th digit after the point adds up 1 if the heap may then be gone, 2 if it may be left as one heap, and 4 if it may be left as two heaps (8, in a hexadecimal code: three heaps). So 0.07 lets a move take 2 tokens and leave none, one or two heaps. The digit before the point is for taking nothing (4: split a heap in two), and a digit followed by ! allows only heaps of different sizes: 4!.0 is Grundy's game. The player who cannot move loses.",
         example: "octal:0.07",
     };
 

@@ -450,6 +450,12 @@ fn write(
                     p.preperiod,
                     run.computed()
                 )?,
+                None if !run.code().periodicity_applies() => writeln!(
+                    out,
+                    "{code}: {} values; no period is claimed: the periodicity theorem does not \
+                     hold where `!` forbids equal heaps",
+                    run.computed()
+                )?,
                 None => writeln!(
                     out,
                     "{code}: no period found in the first {} values",

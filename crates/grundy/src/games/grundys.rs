@@ -1,18 +1,27 @@
 //! Grundy's game: split one heap into two heaps of different sizes
-//! (`grundys-game`). It is not an octal game (the sizes must differ), no
-//! period is known (values have been computed far beyond 10^9 without one:
-//! OEIS A002188), so its values come from the plain rule, O(n²).
+//! (`grundys-game`). It is the take-and-break code `4!.0` (take nothing,
+//! leave two heaps, `!`: of different sizes), and its values come from the
+//! octal engine's sparse space: its values split into a few rare heaps
+//! (1,273 of the first million, mask 510) and common ones, so a heap's
+//! value needs a scan of its splits only until every smaller rare value is
+//! seen. No period is known (values have been computed far beyond 10^9
+//! without one: OEIS A002188), and the periodicity theorem does not hold
+//! for `!` codes, so none is claimed.
 
-use super::heap::{plain_sequence, HeapRules};
-use super::octal::Sequence;
+use super::heap::HeapRules;
+use super::octal::{grundy_sequence, OctalCode, Sequence};
 use crate::rules::Rules;
 
 /// Grundy's game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GrundysGame;
 
-/// Heaps whose values the plain rule computes in about a second.
-pub const MAX_COMPUTED: u64 = 30_000;
+impl GrundysGame {
+    /// Its take-and-break code, `4!.0`.
+    pub fn code() -> OctalCode {
+        OctalCode::grundys_game()
+    }
+}
 
 impl Rules for GrundysGame {
     type Position = u64;
@@ -32,11 +41,7 @@ impl HeapRules for GrundysGame {
     }
 
     fn sequence(&self, upto: usize) -> Sequence {
-        plain_sequence(self, upto)
-    }
-
-    fn max_computed(&self) -> u64 {
-        MAX_COMPUTED
+        grundy_sequence(&Self::code(), upto, &mut |_| {})
     }
 }
 
@@ -52,7 +57,24 @@ mod tests {
         let sequence = GrundysGame.sequence(known.len());
         assert_eq!(sequence.values, known);
         assert_eq!(sequence.periodicity, None);
-        assert_eq!(GrundysGame.max_computed(), MAX_COMPUTED);
         assert_eq!(GrundysGame.name(), "grundys-game");
+        assert_eq!(GrundysGame::code().to_string(), "4!.0");
+        assert_eq!(Ok(GrundysGame::code()), "4!.0".parse::<OctalCode>());
+    }
+
+    #[test]
+    fn the_rules_are_the_codes_moves() {
+        // The rules the engine plays by and the code the values come from
+        // allow the same splits.
+        let code = GrundysGame::code();
+        for heap in 0..60u64 {
+            let mut by_rules = Vec::new();
+            GrundysGame.options(&heap, &mut |_, parts| by_rules.push(parts.to_vec()));
+            let mut by_code = Vec::new();
+            code.options(&heap, &mut |_, parts| by_code.push(parts.to_vec()));
+            by_rules.sort();
+            by_code.sort();
+            assert_eq!(by_rules, by_code, "heap {heap}");
+        }
     }
 }

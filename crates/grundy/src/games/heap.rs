@@ -38,12 +38,6 @@ pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
     /// G(0), …, G(`upto` − 1), stopping early at a proven period.
     fn sequence(&self, upto: usize) -> Sequence;
 
-    /// The largest heap whose value may be computed, whatever the limits
-    /// say (games valued by a slow method set it lower).
-    fn max_computed(&self) -> u64 {
-        u64::MAX
-    }
-
     /// A misère form of the game's own (Nim's: Bouton's rule), if it has
     /// one; otherwise misère play is genus theory and search.
     #[allow(clippy::type_complexity)] // the engine's own signature
@@ -132,7 +126,7 @@ fn ensure_values<R: HeapRules>(
     if known(solver.cache()) {
         return Ok(());
     }
-    let cap = limit.min(solver.rules().max_computed()).saturating_add(1);
+    let cap = limit.saturating_add(1);
     let computed = solver.cache().computed() as u64;
     // Computed afresh, at least doubling, unless the cap is already reached.
     if computed < cap {

@@ -1,4 +1,10 @@
 //! Octal and hexadecimal codes: what each digit allows, parsing and printing.
+//!
+//! A digit may be followed by `!` (CGSuite's notation for take-and-break
+//! codes, `org.cgsuite.core.impartial.TBCode`): the heaps a split leaves
+//! must then be pairwise unequal. Grundy's game is `4!.0` (take nothing,
+//! leave two heaps of different sizes). On a digit that allows no split
+//! `!` says nothing, and is dropped, as CGSuite drops it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,6 +14,9 @@ use std::str::FromStr;
 pub struct OctalCode {
     /// `digits[k]`: what taking k tokens may leave (bits 1, 2, 4, 8).
     digits: Vec<u8>,
+    /// `unequal[k]`: the heaps a split after taking k leaves must be
+    /// pairwise unequal (`!`); only where `digits[k]` splits.
+    unequal: Vec<bool>,
 }
 
 /// Why a code was not understood.
@@ -47,46 +56,67 @@ impl FromStr for OctalCode {
                 found: c,
             })
         };
-        let before = &text[..point];
-        let mut d0 = 0;
-        for (at, c) in before.char_indices() {
-            d0 = digit(at, c)?;
-        }
-        if before.len() > 1 && before.trim_start_matches('0').len() > 1 {
+        // Each digit with whether a `!` follows it.
+        let digits_of = |from: usize, part: &str| -> Result<Vec<(u8, bool)>, CodeError> {
+            let mut digits: Vec<(u8, bool)> = Vec::new();
+            for (at, c) in part.char_indices() {
+                match (c, digits.last_mut()) {
+                    ('!', Some((_, unequal @ false))) => *unequal = true,
+                    _ => digits.push((digit(from + at, c)?, false)),
+                }
+            }
+            Ok(digits)
+        };
+        let before = digits_of(0, &text[..point])?;
+        let (d0, unequal0) = before.last().copied().unwrap_or((0, false));
+        // Digits before the last one would add tokens (CGSuite's additive
+        // part): not a take-and-break move here.
+        if before.iter().rev().skip(1).any(|&(d, _)| d != 0) {
             return Err(CodeError::BadSplitDigit(d0));
         }
         if d0 & 0b11 != 0 {
             return Err(CodeError::BadSplitDigit(d0));
         }
-        let mut digits = vec![d0];
-        for (at, c) in text[point + 1..].char_indices() {
-            digits.push(digit(point + 1 + at, c)?);
-        }
+        let mut digits = vec![(d0, unequal0)];
+        digits.extend(digits_of(point + 1, &text[point + 1..])?);
         if digits.len() == 1 {
             return Err(CodeError::NoDigits);
         }
         // Trailing zeros go, but one digit stays after the point (8.0).
-        while digits.len() > 2 && digits.last() == Some(&0) {
+        while digits.len() > 2 && digits.last().is_some_and(|&(d, _)| d == 0) {
             digits.pop();
         }
-        if digits.iter().all(|&d| d == 0) {
+        if digits.iter().all(|&(d, _)| d == 0) {
             return Err(CodeError::NoMoves);
         }
-        Ok(OctalCode { digits })
+        Ok(OctalCode {
+            unequal: digits.iter().map(|&(d, u)| u && d & 0b1100 != 0).collect(),
+            digits: digits.into_iter().map(|(d, _)| d).collect(),
+        })
     }
 }
 
 impl fmt::Display for OctalCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:X}.", self.digits[0])?;
-        for d in &self.digits[1..] {
-            write!(f, "{d:X}")?;
+        let mark = |k: usize| if self.unequal[k] { "!" } else { "" };
+        write!(f, "{:X}{}.", self.digits[0], mark(0))?;
+        for (k, d) in self.digits.iter().enumerate().skip(1) {
+            write!(f, "{d:X}{}", mark(k))?;
         }
         Ok(())
     }
 }
 
 impl OctalCode {
+    /// Grundy's game, `4!.0`: take nothing, leave two heaps of different
+    /// sizes.
+    pub fn grundys_game() -> OctalCode {
+        OctalCode {
+            digits: vec![4, 0],
+            unequal: vec![true, false],
+        }
+    }
+
     /// The most tokens a move takes (`t`, the position of the last digit).
     pub fn max_take(&self) -> usize {
         self.digits.len() - 1
@@ -100,6 +130,27 @@ impl OctalCode {
     /// Whether some move splits a heap into three.
     pub fn splits_in_three(&self) -> bool {
         self.digits.iter().any(|&d| d & 8 != 0)
+    }
+
+    /// Whether the heaps a split after taking `k` leaves must differ (`!`).
+    pub fn unequal(&self, k: usize) -> bool {
+        self.unequal.get(k).copied().unwrap_or(false)
+    }
+
+    /// Whether the periodicity theorem holds for the code: every digit
+    /// allows any split. A `!` digit forbids equal parts, and then the
+    /// options of n + p are not those of n shifted, so no period is proven.
+    pub fn periodicity_applies(&self) -> bool {
+        !self.unequal.contains(&true)
+    }
+
+    /// The period and preperiod the periodicity theorem proves from these
+    /// values of the code's sequence; `None` where it proves none, or does
+    /// not apply to the code.
+    pub fn proven_period(&self, values: &[u32]) -> Option<super::Periodicity> {
+        self.periodicity_applies()
+            .then(|| super::period::proven_period(values, self.max_take()))
+            .flatten()
     }
 
     /// The heaps each move from a heap of `n` leaves, as `(taken, parts)`,
@@ -117,15 +168,21 @@ impl OctalCode {
             if d & 2 != 0 && rest > 0 && k > 0 {
                 visit(k, &[rest]);
             }
+            // With `!`, parts in increasing order must differ.
+            let ordered = |a: u64, b: u64| a < b || (a == b && !self.unequal[k as usize]);
             if d & 4 != 0 {
                 for a in 1..=rest / 2 {
-                    visit(k, &[a, rest - a]);
+                    if ordered(a, rest - a) {
+                        visit(k, &[a, rest - a]);
+                    }
                 }
             }
             if d & 8 != 0 {
                 for a in 1..=rest / 3 {
                     for b in a..=(rest - a) / 2 {
-                        visit(k, &[a, b, rest - a - b]);
+                        if ordered(a, b) && ordered(b, rest - a - b) {
+                            visit(k, &[a, b, rest - a - b]);
+                        }
                     }
                 }
             }

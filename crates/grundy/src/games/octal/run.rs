@@ -15,7 +15,7 @@
 //! and keeps the full array from then on, within the same limit.
 
 use super::code::OctalCode;
-use super::period::{proven_period, Periodicity};
+use super::period::Periodicity;
 use super::sparse::Engine;
 pub use super::store::Gap;
 
@@ -272,7 +272,6 @@ impl LongRun {
 
     /// One value on one thread, with whatever happens at its heap.
     fn step(&mut self, out: &mut Vec<u32>) -> Result<(), RunError> {
-        let t = self.code.max_take();
         let n = self.computed();
         if n == self.memory.window_after {
             // Stays full when the code has no suitable sparse space.
@@ -295,7 +294,7 @@ impl LongRun {
         out.push(value);
         self.digest = digest(self.digest, &[value]);
         if !self.is_windowed() && n + 1 >= self.next_check {
-            self.periodicity = proven_period(self.engine.values(), t);
+            self.periodicity = self.code.proven_period(self.engine.values());
             let n = n + 1;
             self.next_check = if n < 2048 { n + 1 } else { n + n / 16 };
         }
@@ -348,7 +347,7 @@ impl LongRun {
     /// a limit: the last value may complete a proof).
     pub fn finish(&mut self) {
         if self.periodicity.is_none() && !self.is_windowed() {
-            self.periodicity = proven_period(self.engine.values(), self.code.max_take());
+            self.periodicity = self.code.proven_period(self.engine.values());
         }
     }
 }

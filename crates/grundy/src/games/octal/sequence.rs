@@ -2,7 +2,6 @@
 //! requested length is reached.
 
 use super::code::OctalCode;
-use super::period::proven_period;
 use super::sparse::Engine;
 pub use crate::games::values::{Periodicity, Sequence};
 
@@ -56,7 +55,7 @@ pub fn grundy_sequence_while(
         let _ = engine.push_next();
         let n = engine.values().len();
         if n >= next_check {
-            if let Some(periodicity) = proven_period(engine.values(), code.max_take()) {
+            if let Some(periodicity) = code.proven_period(engine.values()) {
                 return Ok(Sequence {
                     values: engine.into_values(),
                     periodicity: Some(periodicity),
@@ -72,7 +71,7 @@ pub fn grundy_sequence_while(
         }
     }
     // The last value computed may be the one that completes a proof.
-    let periodicity = proven_period(engine.values(), code.max_take());
+    let periodicity = code.proven_period(engine.values());
     Ok(Sequence {
         values: engine.into_values(),
         periodicity,

@@ -374,16 +374,22 @@ impl Rules {
                     continue;
                 }
                 let m = n - k;
+                // Splits a + (m − a) with a ≤ m − a; with `!`, a < m − a.
+                let half = if self.code.unequal(k) {
+                    (m - 1) / 2
+                } else {
+                    m / 2
+                };
                 let split = Split {
                     low,
                     high,
                     high_m: m - base,
-                    end: (m / 2).min(low.len() - 1).min(m - base),
+                    end: half.min(low.len() - 1).min(m - base),
                 };
                 if cover(&split, common, &mut need, &mut needed, self.simd) {
                     break;
                 }
-                if split.end < m / 2 {
+                if split.end < half {
                     // The splits past `end` are not kept.
                     return Err(Gap {
                         heap: n,
