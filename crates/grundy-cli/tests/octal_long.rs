@@ -380,3 +380,52 @@ fn grundys_game_as_a_code_with_a_bang_is_checkpointed_and_resumed() {
         "{whole}"
     );
 }
+
+#[test]
+fn the_json_of_a_run_has_its_histogram_and_rare_heaps() {
+    // Grundy's game to 70,000: the engine's sparse space, found from the
+    // values, and the value histogram of heaps 1 … 69,999.
+    let out = stdout(&[
+        "octal",
+        "4!.0",
+        "--upto",
+        "70000",
+        "--no-values",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let histogram: Vec<u64> = serde_json::from_value(json["histogram"].clone()).unwrap();
+    assert_eq!(histogram.iter().sum::<u64>(), 69_999);
+    let mask = json["sparse"]["mask"].as_u64().unwrap();
+    let rare: Vec<u64> = serde_json::from_value(json["sparse"]["rare_heaps"].clone()).unwrap();
+    assert_eq!(mask, 510, "{out}");
+    assert_eq!(rare.len(), 1272);
+    // Rare values of Grundy's game listed by A. Flammenkamp: G(87) = 7,
+    // G(158) = 11, G(181) = 12, G(196) = 10, G(231) = 10, each of even
+    // weight under the mask.
+    let values = stdout(&["octal", "4!.0", "--upto", "232", "--format", "csv"]);
+    let value = |n: usize| -> u64 {
+        let line = values.lines().nth(n + 1).unwrap();
+        line.split(',').nth(1).unwrap().parse().unwrap()
+    };
+    for (heap, v) in [(87, 7), (158, 11), (181, 12), (196, 10), (231, 10)] {
+        assert_eq!(value(heap), v, "G({heap})");
+        assert!(rare.contains(&(heap as u64)), "{heap} is rare");
+        assert!((v & mask).count_ones().is_multiple_of(2));
+    }
+    // Every heap listed has a value of even weight, and every other heap
+    // below 232 one of odd weight: the list is the rare class, exactly.
+    for n in 1..232usize {
+        let even = (value(n) & mask).count_ones().is_multiple_of(2);
+        assert_eq!(even, rare.contains(&(n as u64)), "heap {n}");
+    }
+    // The histogram of the first 232 values by the plain reading.
+    let short = stdout(&["octal", "4!.0", "--upto", "232", "--format", "json"]);
+    let short: serde_json::Value = serde_json::from_str(&short).unwrap();
+    let short_histogram: Vec<u64> = serde_json::from_value(short["histogram"].clone()).unwrap();
+    for (v, &count) in short_histogram.iter().enumerate() {
+        let by_values = (1..232).filter(|&n| value(n) == v as u64).count() as u64;
+        assert_eq!(count, by_values, "value {v}");
+    }
+}

@@ -458,6 +458,8 @@ pub async fn octal(
                 preperiod: periodicity.map(|p| p.preperiod as u64),
                 complete,
                 values: sequence.values,
+                histogram: None,
+                sparse: None,
             }
         })
         .await

@@ -744,6 +744,35 @@ pub struct Sequence {
     pub complete: bool,
     /// G(0), G(1), ….
     pub values: Vec<u32>,
+    /// How many heaps from 1 on have each value: `histogram[v]` heaps have
+    /// value v (`grundy octal` only).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub histogram: Option<Vec<u64>>,
+    /// The sparse space the engine computed by, if it found one (`grundy
+    /// octal` only).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub sparse: Option<SparseSpace>,
+}
+
+/// A sparse space of a sequence: a value v is rare when `v & mask` has
+/// even weight, and the few heaps with a rare value are listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
+    serde(deny_unknown_fields)
+)]
+pub struct SparseSpace {
+    /// The mask.
+    pub mask: u32,
+    /// Every heap (from 1) with a rare value, in increasing order.
+    pub rare_heaps: Vec<u32>,
 }
 
 /// Turns a wire `Big` into a `u64`, or says what is too large.

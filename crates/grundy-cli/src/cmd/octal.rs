@@ -513,6 +513,13 @@ fn write(
                 } else {
                     values.clone()
                 },
+                histogram: Some(run.histogram().to_vec()),
+                sparse: run
+                    .sparse_space()
+                    .map(|(mask, rare_heaps)| grundy::wire::SparseSpace {
+                        mask,
+                        rare_heaps: rare_heaps.to_vec(),
+                    }),
             };
             serde_json::to_writer(&mut *out, &json)?;
             writeln!(out)?;

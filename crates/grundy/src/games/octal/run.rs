@@ -203,6 +203,18 @@ impl LongRun {
         self.engine.store.bytes()
     }
 
+    /// How many heaps from 1 on have each value so far.
+    pub fn histogram(&self) -> &[u64] {
+        &self.engine.histogram
+    }
+
+    /// The sparse space the engine computes by, if it has one: its mask
+    /// and every heap (from 1) with a rare value.
+    pub fn sparse_space(&self) -> Option<(u32, &[u32])> {
+        let sparse = self.engine.sparse.as_ref()?;
+        Some((sparse.mask, &sparse.rare_heaps))
+    }
+
     /// The largest value computed so far.
     pub fn largest(&self) -> u32 {
         (self.engine.histogram.len() as u32).saturating_sub(1)
