@@ -1197,7 +1197,7 @@ async fn misere_play_through_the_api() {
     // It says which rule chose: misère play has its own.
     assert_eq!(
         answer["engine_move_why"],
-        "the first winning move found (under misère play grundy does not look for the quickest)",
+        "the first winning move found; under misère play grundy does not look for the quickest",
         "{answer}"
     );
     // Under normal play the same heaps are lost, and remoteness keeps the

@@ -92,8 +92,8 @@ impl Rule {
                     .to_string()
             }
             Rule::Misere { wins: true } => {
-                "the first winning move found (under misère play grundy does not look for the \
-                 quickest)"
+                "the first winning move found; under misère play grundy does not look for the \
+                 quickest"
                     .to_string()
             }
             Rule::Misere { wins: false } => {
