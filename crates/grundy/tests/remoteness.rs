@@ -79,15 +79,20 @@ fn remoteness(heaps: &[u64], options: Options, memo: &mut HashMap<Vec<u64>, u32>
             rs.push(remoteness(&next, options, memo));
         }
     }
+    let r = by_options(&rs);
+    memo.insert(key, r);
+    r
+}
+
+/// A position's remoteness from its options' (Winning Ways' rule).
+fn by_options(rs: &[u32]) -> u32 {
     let even = rs.iter().copied().filter(|r| r % 2 == 0).min();
     let odd = rs.iter().copied().filter(|r| r % 2 == 1).max();
-    let r = match (even, odd) {
+    match (even, odd) {
         (Some(e), _) => e + 1,
         (None, Some(o)) => o + 1,
         (None, None) => 0,
-    };
-    memo.insert(key, r);
-    r
+    }
 }
 
 fn heaps_of(game: &AnyGame, position: &AnyPosition) -> Vec<u64> {
@@ -235,13 +240,7 @@ fn wythoff_remoteness(x: u64, y: u64, memo: &mut HashMap<(u64, u64), u32>) -> u3
         .into_iter()
         .map(|(a, b)| wythoff_remoteness(a, b, memo))
         .collect();
-    let even = rs.iter().copied().filter(|r| r % 2 == 0).min();
-    let odd = rs.iter().copied().filter(|r| r % 2 == 1).max();
-    let r = match (even, odd) {
-        (Some(e), _) => e + 1,
-        (None, Some(o)) => o + 1,
-        (None, None) => 0,
-    };
+    let r = by_options(&rs);
     memo.insert((x, y), r);
     r
 }
