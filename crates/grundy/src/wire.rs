@@ -579,8 +579,9 @@ pub struct Analysis {
     pub winning_moves: Vec<MoveReport>,
     /// How many winning moves there are, exactly.
     pub winning_move_count: Big,
-    /// From a lost position with a legal move: the move hardest to answer.
-    /// Never a winning move (there is none); `null` otherwise.
+    /// From a lost position with a legal move: the engine's best try (the
+    /// move of `engine_move`, whose `rule` says how it was chosen). Never a
+    /// winning move (there is none); `null` otherwise.
     pub suggested_move: Option<MoveReport>,
     /// Why the player to move loses a lost position.
     pub reason: Option<String>,
