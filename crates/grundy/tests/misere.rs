@@ -750,6 +750,7 @@ fn misere_bomb_answers_and_deals_5_by_5_boards() {
     // and from a lost one every move leaves a won one.
     let mut analyst = Analyst::new(BombGame::new(), Convention::Misere { budget: 1000 }).unwrap();
     let mut rng = Rng::new(11);
+    let mut lost_with_moves = 0;
     for _ in 0..20 {
         let board = analyst.deal(&mut rng, None, Limits::default()).unwrap();
         assert_eq!((board.rows(), board.cols()), (5, 5));
@@ -770,14 +771,27 @@ fn misere_bomb_answers_and_deals_5_by_5_boards() {
             assert_eq!(winning.contains(mv), leaves_lost, "{mv:?}");
         }
         assert_eq!(wins, !winning.is_empty() || moves.is_empty());
+        // The engine's move: a winning one from a won board, and from a
+        // lost one still a legal move (the game goes on).
+        let suggested = analyst.suggest(&board).unwrap();
+        if wins {
+            assert!(
+                suggested.is_some_and(|mv| winning.contains(&mv)),
+                "{board:?}"
+            );
+        } else if !moves.is_empty() {
+            lost_with_moves += 1;
+            assert!(suggested.is_some_and(|mv| moves.contains(&mv)), "{board:?}");
+        }
     }
+    assert!(lost_with_moves > 0, "no lost board was dealt");
     // A 6×6 board is refused before any game, saying what can be dealt.
     let reason = analyst
         .deal(&mut rng, Some((6, 6)), Limits::default())
         .unwrap_err()
         .to_string();
     assert!(
-        reason.contains("at most 25 cells") && reason.contains("6×6"),
+        reason.contains("at most 25 cells") && reason.contains("a 6×6 board has 36"),
         "{reason}"
     );
     // Normal play deals it.
