@@ -122,3 +122,16 @@ fn grundys_game_by_the_sparse_space_equals_the_plain_rule() {
     let seq = grundy_sequence(&code, upto, &mut |_| {});
     assert_eq!(seq.values, plain_values(&code, upto));
 }
+
+#[test]
+fn unequal_codes_with_a_sparse_space_equal_the_plain_rule() {
+    // Codes with `!` whose values have a sparse space (the engine computes
+    // by it past 4,096 values): the equal split it must leave out is the
+    // last one its scan would reach.
+    for text in ["0.4!", "4!.04", "4!.1", "0.54!", "0.44!", "0.06!", "0.16!"] {
+        let code: OctalCode = text.parse().unwrap();
+        let upto = 1 << 14;
+        let seq = grundy_sequence(&code, upto, &mut |_| {});
+        assert_eq!(seq.values, plain_values(&code, upto), "{text}");
+    }
+}

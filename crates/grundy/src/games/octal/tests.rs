@@ -106,3 +106,43 @@ fn a_period_is_proven_with_exactly_the_values_the_theorem_needs() {
         assert_eq!(short.periodicity, None, "{text} with {} values", bound - 1);
     }
 }
+
+#[test]
+fn the_sparse_scan_leaves_out_the_equal_split_of_a_bang_code() {
+    // Grundy's game (4!.0) with its sparse space (mask 510) given to the
+    // engine after 12 values instead of found at 4,096: its zeros at heaps
+    // 20, 23 and 26 then come from the sparse scan, and at 20 the split
+    // 10 + 10, which `!` forbids, would be the option 0 that hides one.
+    let plain = forced_sparse("4!.0", 510);
+    assert_eq!((plain[20], plain[23], plain[26]), (0, 0, 0));
+    // And codes without `!` keep their equal splits (any mask is exact;
+    // these put the zeros the equal splits hide on the sparse path).
+    for text in ["4.0", "0.4", "0.44", "4.04", "0.54", "0.16", "0.06", "4.1"] {
+        for mask in [1, 2, 3, 6] {
+            forced_sparse(text, mask);
+        }
+    }
+}
+
+/// The values of `text` to 200 with the sparse space of `mask` given to the
+/// engine after 12 values, checked against the plain rule and returned.
+fn forced_sparse(text: &str, mask: u32) -> Vec<u32> {
+    use super::sparse::{Engine, Sparse};
+    let code = code(text);
+    let mut engine = Engine::new(&code);
+    for _ in 0..12 {
+        engine.push_next().unwrap();
+    }
+    let values = engine.values().to_vec();
+    let rare_heaps: Vec<u32> = (1..values.len() as u32)
+        .filter(|&n| (values[n as usize] & mask).count_ones().is_multiple_of(2))
+        .collect();
+    let rare_values = rare_heaps.iter().map(|&n| values[n as usize]).collect();
+    engine.sparse = Some(Sparse::new(mask, rare_heaps, rare_values));
+    for _ in 12..200 {
+        engine.push_next().unwrap();
+    }
+    let plain = plain_values(&code, 200);
+    assert_eq!(engine.values(), &plain[..], "{text} with mask {mask}");
+    plain
+}
