@@ -453,8 +453,9 @@ fn write(
                 None if !run.code().periodicity_applies() => writeln!(
                     out,
                     "{code}: {} values; no period is claimed: the periodicity theorem does not \
-                     hold where `!` forbids equal heaps",
-                    run.computed()
+                     hold {}",
+                    run.computed(),
+                    run.code().why_no_period_theorem()
                 )?,
                 None => writeln!(
                     out,

@@ -22,6 +22,14 @@ use crate::rules::{Rules, SumMove};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nim;
 
+impl Nim {
+    /// Its take-and-break code, `0.[3]`: take any number of tokens,
+    /// leaving one heap or none.
+    pub fn code() -> crate::games::octal::OctalCode {
+        crate::games::octal::OctalCode::nim()
+    }
+}
+
 impl Rules for Nim {
     type Position = u64;
     type Move = u64;
@@ -99,5 +107,28 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for NimMisere {
             .filter(|(_, &h)| h > 0)
             .max_by_key(|(i, &h)| (h, std::cmp::Reverse(*i)));
         Ok(largest.map(|(i, &h)| take(i, h, h - 1)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::grundy_sequence;
+
+    #[test]
+    fn nims_values_are_those_of_its_code() {
+        let by_code = grundy_sequence(&Nim::code(), 5000, &mut |_| {});
+        assert_eq!(by_code.values, Nim.sequence(5000).values);
+        assert_eq!(Nim::code().to_string(), "0.[3]");
+        // The rules and the code allow the same moves.
+        for heap in 0..40u64 {
+            let mut by_rules = Vec::new();
+            Nim.options(&heap, &mut |k, parts| by_rules.push((k, parts.to_vec())));
+            let mut by_code = Vec::new();
+            Nim::code().options(&heap, &mut |k, parts| by_code.push((k, parts.to_vec())));
+            by_rules.sort();
+            by_code.sort();
+            assert_eq!(by_rules, by_code, "heap {heap}");
+        }
     }
 }

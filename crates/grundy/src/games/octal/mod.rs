@@ -52,9 +52,10 @@ pub mod run;
 pub mod sequence;
 mod sparse;
 mod store;
+mod tail;
 pub mod values_file;
 
-pub use code::{CodeError, OctalCode};
+pub use code::{CodeError, Constraint, OctalCode};
 pub use period::{proven_period, Periodicity};
 pub use run::{LongRun, Memory, RunError};
 pub use sequence::{grundy_sequence, grundy_sequence_while, plain_values, Sequence};

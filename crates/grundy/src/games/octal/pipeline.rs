@@ -98,6 +98,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
         sparse,
         histogram: _,
         scratch,
+        ..
     } = engine;
     let none = Epoch {
         done: 0,

@@ -2,8 +2,9 @@
 //! positions and a scan of the splits that stops early (see the module docs
 //! of [`super`]).
 
-use super::code::OctalCode;
+use super::code::{Constraint, OctalCode};
 use super::store::{Gap, Store, View};
+use super::tail::Tail;
 
 /// Values computed before a sparse space is looked for.
 pub(super) const PLAIN_UNTIL: usize = 4096;
@@ -18,13 +19,19 @@ pub(super) struct Engine {
     pub(super) histogram: Vec<u64>,
     /// Scratch space, one per thread.
     pub(super) scratch: [Scratch; 2],
+    /// The options of a repeating tail, for codes that have one (valued by
+    /// the plain rule: no sparse space is looked for).
+    tail: Option<Tail>,
 }
 
 /// What the code allows, in the form the scans use.
 pub(super) struct Rules {
     pub(super) code: OctalCode,
-    /// Splits in two after taking k: the k whose digit has bit 4.
+    /// Splits in two after taking k: the k whose digit has bit 4 (except
+    /// under `=`).
     halves: Vec<usize>,
+    /// Splits in two equal heaps only (`=`): the option 0 for an even rest.
+    equal_halves: Vec<usize>,
     /// Single heaps after taking k: the k ≥ 1 whose digit has bit 2.
     singles: Vec<usize>,
     /// Empty heap after taking k: the k ≥ 1 whose digit has bit 1.
@@ -107,10 +114,14 @@ impl Engine {
                 .collect::<Vec<_>>()
         };
         let singles = having(2, 1);
+        let (equal_halves, halves) = having(4, 0)
+            .into_iter()
+            .partition(|&k| code.constraint(k) == Constraint::AllEqual);
         Engine {
             rules: Rules {
                 code: code.clone(),
-                halves: having(4, 0),
+                halves,
+                equal_halves,
                 defer_last: singles.first() == Some(&1),
                 singles,
                 empties: having(1, 1),
@@ -120,6 +131,7 @@ impl Engine {
             sparse: None,
             histogram: Vec::new(),
             scratch: Default::default(),
+            tail: Tail::new(code),
         }
     }
 
@@ -157,6 +169,7 @@ impl Engine {
         n >= PLAIN_UNTIL
             && n.is_power_of_two()
             && !self.rules.code.splits_in_three()
+            && self.tail.is_none()
             && !self.store.is_windowed()
     }
 
@@ -233,10 +246,15 @@ impl Engine {
 
     fn plain_value(&mut self, n: usize) -> u32 {
         let mut seen = std::mem::take(&mut self.scratch[0].seen);
-        seen.clear();
         // Only while every value is kept: a windowed store has a sparse
         // space.
         let g = &self.store.head;
+        if let Some(tail) = &mut self.tail {
+            let mex = tail.value(&self.rules.code, n, g, &mut seen);
+            self.scratch[0].seen = seen;
+            return mex;
+        }
+        seen.clear();
         self.rules.code.each_move(n as u64, &mut |_, parts| {
             let v = parts.iter().fold(0, |x, &p| x ^ g[p as usize]);
             let w = (v / 64) as usize;
@@ -308,6 +326,11 @@ impl Rules {
                 mark(marks, get(n - k)?);
             }
         }
+        for &k in &self.equal_halves {
+            if n >= k + 2 && (n - k).is_multiple_of(2) {
+                mark(marks, 0);
+            }
+        }
         // Common values of splits: one part rare, the other common.
         for &k in &self.halves {
             if n < k + 2 {
@@ -375,7 +398,7 @@ impl Rules {
                 }
                 let m = n - k;
                 // Splits a + (m − a) with a ≤ m − a; with `!`, a < m − a.
-                let half = if self.code.unequal(k) {
+                let half = if self.code.constraint(k) != Constraint::Any {
                     (m - 1) / 2
                 } else {
                     m / 2
