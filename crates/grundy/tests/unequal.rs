@@ -88,15 +88,43 @@ fn unequal_codes_follow_their_literal_rule_for_heaps_up_to_200() {
 
 #[test]
 fn grundys_game_is_4_unequal_0() {
-    // OEIS A002188, Grundy's game, from n = 0 (b-file by N. J. A. Sloane
-    // from Mike Guy's values: the first 40 terms).
+    // OEIS A002188 (Sprague-Grundy values for Grundy's game), from n = 0:
+    // the 105 terms of its data section (oeis.org/A002188).
     let a002188 = [
         0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
-        3, 1, 2, 4, 1, 2, 4, 1, 2, 4,
+        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+        2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
+        7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
     ];
     let code: OctalCode = "4!.0".parse().unwrap();
     let seq = grundy_sequence(&code, a002188.len(), &mut |_| {});
     assert_eq!(seq.values, a002188);
+}
+
+/// Grundy's game by its literal rule: a heap of n splits into a and n − a
+/// with 1 ≤ a < n − a.
+fn grundys_game_literal(upto: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(upto);
+    let mut seen = vec![false; 1024];
+    for n in 0..upto {
+        seen.iter_mut().for_each(|s| *s = false);
+        let mut a = 1;
+        while a < n - a.min(n) {
+            seen[(g[a] ^ g[n - a]) as usize] = true;
+            a += 1;
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap() as u32);
+    }
+    g
+}
+
+#[test]
+fn grundys_game_follows_its_literal_rule_for_every_heap_up_to_5000() {
+    let upto = 5001;
+    let truth = grundys_game_literal(upto);
+    let by_engine = grundy_sequence(&OctalCode::grundys_game(), upto, &mut |_| {});
+    assert_eq!(by_engine.values, truth);
+    assert_eq!(truth[87], 7, "Flammenkamp's first rare value");
 }
 
 #[test]
@@ -134,4 +162,29 @@ fn unequal_codes_with_a_sparse_space_equal_the_plain_rule() {
         let seq = grundy_sequence(&code, upto, &mut |_| {});
         assert_eq!(seq.values, plain_values(&code, upto), "{text}");
     }
+}
+
+/// Grundy's game to 2^20 by the sparse space against the literal rule, and
+/// the rare heaps of mask 510 (the engine's) in both. About five minutes
+/// in a release build (the literal rule is quadratic).
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn grundys_game_rare_heaps_to_2_20_equal_the_literal_rule() {
+    let upto = 1 << 20;
+    let truth = grundys_game_literal(upto);
+    let by_engine = grundy_sequence(&OctalCode::grundys_game(), upto, &mut |_| {});
+    let rare = |values: &[u32]| -> Vec<usize> {
+        (1..values.len())
+            .filter(|&n| (values[n] & 510).count_ones().is_multiple_of(2))
+            .collect()
+    };
+    let rare_heaps = rare(&truth);
+    assert_eq!(rare(&by_engine.values), rare_heaps);
+    assert_eq!(by_engine.values, truth);
+    // Heaps of value 0 are rare too (weight 0); A. Flammenkamp's list of
+    // rare values starts at heap 87.
+    for heap in [87, 158, 181, 196, 231] {
+        assert!(rare_heaps.contains(&heap), "{heap} is rare");
+    }
+    assert_eq!(rare_heaps.len(), 1273);
 }

@@ -70,8 +70,9 @@ pub struct Entry {
     pub computed: u64,
     /// The largest value computed.
     pub largest: u32,
-    /// The sparse space of the values computed, when few enough heaps are
-    /// rare (one in eight at most) for it to mean something.
+    /// The sparse space of the values computed, when its rare heaps are
+    /// fewer than the common ones (the split the engine uses, heap by heap
+    /// where it pays).
     pub sparse: Option<SparseSpace>,
     /// The smallest code of the census with the same sequence up to a
     /// shift, if another has one.
@@ -330,7 +331,7 @@ pub fn entry(index: usize, code: &OctalCode, sequence: &Sequence) -> Entry {
 }
 
 /// The mask leaving the fewest heaps (≥ 1) rare (on a tie the largest), if
-/// at most one heap in eight is rare.
+/// fewer heaps are rare than common.
 fn sparse_space(values: &[u32]) -> Option<SparseSpace> {
     if values.len() < 64 {
         return None;
@@ -352,7 +353,7 @@ fn sparse_space(values: &[u32]) -> Option<SparseSpace> {
     let (count, mask) = (1..masks)
         .map(|mask| (rare(mask), mask))
         .min_by_key(|&(count, mask)| (count, std::cmp::Reverse(mask)))?;
-    if count * 8 > values.len() as u64 {
+    if count * 2 >= values.len() as u64 {
         return None;
     }
     let last_rare = (1..values.len())

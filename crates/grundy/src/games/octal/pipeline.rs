@@ -78,7 +78,10 @@ pub(super) struct Epoch {
 /// Whether the engine can value two heaps at once now.
 pub(super) fn possible(engine: &Engine) -> bool {
     let store = &engine.store;
-    engine.sparse.is_some()
+    engine
+        .sparse
+        .as_ref()
+        .is_some_and(|sparse| sparse.sparse_enough(store.len()))
         && engine.rules.pipelines()
         && (!store.is_windowed() || store.head.len() >= store.prefix)
 }

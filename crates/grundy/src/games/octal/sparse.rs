@@ -9,6 +9,10 @@ use super::tail::Tail;
 /// Values computed before a sparse space is looked for.
 pub(super) const PLAIN_UNTIL: usize = 4096;
 
+/// What a rare heap costs the common pass, in splits of the plain rule;
+/// see [`Sparse::pays`].
+const GATHER_COST: usize = 4;
+
 /// The state of one computation.
 pub(super) struct Engine {
     pub(super) rules: Rules,
@@ -22,6 +26,9 @@ pub(super) struct Engine {
     /// The options of a repeating tail, for codes that have one (valued by
     /// the plain rule: no sparse space is looked for).
     tail: Option<Tail>,
+    /// Values every heap by the sparse space once there is one, whether or
+    /// not it [pays](Sparse::pays): for tests of the sparse method.
+    pub(super) always_sparse: bool,
 }
 
 /// What the code allows, in the form the scans use.
@@ -100,6 +107,21 @@ impl Sparse {
         }
     }
 
+    /// Whether heap n is valued faster by the sparse space than by the
+    /// plain rule: the common pass reads G(m − r) for every rare heap r (a
+    /// gather and a test, about [`GATHER_COST`] times a plain split's
+    /// load pair), the plain rule reads the n/2 splits of each split digit.
+    #[inline]
+    pub(super) fn pays(&self, n: usize) -> bool {
+        2 * GATHER_COST * self.rare_heaps.len() <= n
+    }
+
+    /// Whether few enough heaps are rare for the two-thread pipeline,
+    /// which values every heap by the sparse space.
+    pub(super) fn sparse_enough(&self, n: usize) -> bool {
+        8 * self.rare_heaps.len() <= n
+    }
+
     #[inline]
     pub(super) fn is_rare(&self, v: u32) -> bool {
         self.rare[(v & self.low) as usize]
@@ -132,6 +154,7 @@ impl Engine {
             histogram: Vec::new(),
             scratch: Default::default(),
             tail: Tail::new(code),
+            always_sparse: false,
         }
     }
 
@@ -181,12 +204,14 @@ impl Engine {
             self.choose_sparse_space();
         }
         let value = match &self.sparse {
-            Some(sparse) => {
+            // A windowed store has no choice: the plain rule needs every
+            // value.
+            Some(sparse) if self.store.is_windowed() || self.always_sparse || sparse.pays(n) => {
                 let view = self.store.view();
                 self.rules
                     .value(n, sparse, view, &mut self.scratch[0], Last::Count)?
             }
-            None => self.plain_value(n),
+            _ => self.plain_value(n),
         };
         self.count(n, value);
         self.store.push(value);
@@ -212,7 +237,9 @@ impl Engine {
 
     /// Picks the mask that leaves the fewest heaps (≥ 1) rare so far — on a
     /// tie the largest, whose high bits are ready for values still to come —
-    /// and uses it if few enough heaps are rare to pay off.
+    /// and uses it if the rare heaps are fewer than the common ones: a
+    /// split of the values. Whether it pays is then decided heap by heap
+    /// ([`Sparse::pays`]).
     fn choose_sparse_space(&mut self) {
         let masks = (2 * self.histogram.len()).next_power_of_two() as u32;
         let rare_count = |mask: u32| -> u64 {
@@ -229,7 +256,7 @@ impl Engine {
         else {
             return;
         };
-        if rare * 8 > self.store.head.len() as u64 {
+        if rare * 2 >= self.store.head.len() as u64 {
             self.sparse = None;
             return;
         }
@@ -254,6 +281,10 @@ impl Engine {
             self.scratch[0].seen = seen;
             return mex;
         }
+        if !self.rules.code.splits_in_three() {
+            self.scratch[0].seen = seen;
+            return self.rules.plain_value(n, g, &mut self.scratch[0]);
+        }
         seen.clear();
         self.rules.code.each_move(n as u64, &mut |_, parts| {
             let v = parts.iter().fold(0, |x, &p| x ^ g[p as usize]);
@@ -270,6 +301,51 @@ impl Engine {
 }
 
 impl Rules {
+    /// Heap n's value by the plain rule, for a code that splits in two at
+    /// most: every option, from G(0) … G(n − 1) in `g`.
+    fn plain_value(&self, n: usize, g: &[u32], scratch: &mut Scratch) -> u32 {
+        let marks = &mut scratch.marks;
+        marks.clear();
+        marks.resize(512, 0);
+        let mut mark = |v: u32| {
+            let v = v as usize;
+            if v >= marks.len() {
+                marks.resize(2 * v + 2, 0);
+            }
+            marks[v] = 1;
+        };
+        for &k in &self.empties {
+            if k == n {
+                mark(0);
+            }
+        }
+        for &k in &self.singles {
+            if k < n {
+                mark(g[n - k]);
+            }
+        }
+        for &k in &self.equal_halves {
+            if n >= k + 2 && (n - k).is_multiple_of(2) {
+                mark(0);
+            }
+        }
+        for &k in &self.halves {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            let half = if self.code.constraint(k) != Constraint::Any {
+                (m - 1) / 2
+            } else {
+                m / 2
+            };
+            for a in 1..=half {
+                mark(g[a] ^ g[m - a]);
+            }
+        }
+        marks.iter().position(|&m| m == 0).unwrap_or(marks.len()) as u32
+    }
+
     /// Whether heap n's options other than G(n − 1) read only G(0) …
     /// G(n − 2), so that two heaps can be valued at once: no split without
     /// taking (`4.` codes) and no split in three.

@@ -139,10 +139,58 @@ fn forced_sparse(text: &str, mask: u32) -> Vec<u32> {
         .collect();
     let rare_values = rare_heaps.iter().map(|&n| values[n as usize]).collect();
     engine.sparse = Some(Sparse::new(mask, rare_heaps, rare_values));
+    engine.always_sparse = true;
     for _ in 12..200 {
         engine.push_next().unwrap();
     }
     let plain = plain_values(&code, 200);
     assert_eq!(engine.values(), &plain[..], "{text} with mask {mask}");
     plain
+}
+
+/// Codes whose rare heaps are far from sparse (0.04: about one heap in
+/// seven by 2^17, 0.06 and 0.76 about two in five) valued by the sparse
+/// method at every heap once it has a mask, against the plain rule. The
+/// engine itself values such heaps by the plain rule where that is faster.
+fn dense_rare_codes_by_the_sparse_method(upto: usize) {
+    use super::sparse::Engine;
+    for (text, mask, rare) in [
+        ("0.04", 1976, 18_859),
+        ("0.06", 1952, 53_876),
+        ("0.76", 2944, 54_020),
+    ] {
+        let code = code(text);
+        let mut engine = Engine::new(&code);
+        engine.always_sparse = true;
+        for _ in 0..upto {
+            engine.push_next().unwrap();
+        }
+        let sparse = engine.sparse.as_ref().expect("a mask is chosen");
+        assert!(
+            2 * sparse.rare_heaps.len() < upto,
+            "{text}: rare heaps are a minority"
+        );
+        if upto == 1 << 17 {
+            // The masks and rare counts `grundy octal CODE --upto 131072
+            // --format json` reports.
+            assert_eq!(
+                (sparse.mask, sparse.rare_heaps.len()),
+                (mask, rare),
+                "{text}"
+            );
+        }
+        assert_eq!(engine.values(), &plain_values(&code, upto)[..], "{text}");
+    }
+}
+
+#[test]
+fn codes_with_many_rare_heaps_by_the_sparse_method_equal_the_plain_rule() {
+    dense_rare_codes_by_the_sparse_method(1 << 13);
+}
+
+/// The same to 2^17 values (about a minute in a release build).
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn codes_with_many_rare_heaps_by_the_sparse_method_to_2_17() {
+    dense_rare_codes_by_the_sparse_method(1 << 17);
 }
