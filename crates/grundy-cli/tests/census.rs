@@ -211,7 +211,8 @@ fn the_census_of_three_digit_codes_reproduces_published_periods() {
 
 #[test]
 fn a_time_limit_stops_slow_codes_and_says_so() {
-    // 0.04 has no sparse space and no period: plain quadratic work.
+    // 0.04 has no period, and too many rare heaps (one in seven) for its
+    // sparse space to pay: plain quadratic work.
     let out = stdout(&["census", "0.0?", "--upto", "400000", "--time-limit", "1"]);
     let lines = lines(&out);
     assert_eq!(lines[0]["time_limit"], 1);
@@ -226,6 +227,9 @@ fn a_time_limit_stops_slow_codes_and_says_so() {
     assert_eq!(slow["timed_out"], true, "{slow}");
     assert!(slow["computed"].as_u64().unwrap() < 400_000);
     assert!(slow["period"].is_null());
+    // The line keeps the mask its values have so far.
+    assert!(slow["sparse"]["mask"].as_u64().is_some(), "{slow}");
+    assert!(slow["sparse"]["rare"].as_u64().is_some(), "{slow}");
     let quick = row("0.07");
     assert!(quick.get("timed_out").is_none(), "{quick}");
     assert_eq!(quick["period"], 34);
