@@ -414,15 +414,21 @@ impl Rules {
             }
             let m = n - k;
             let below = sparse.rare_heaps.partition_point(|&r| (r as usize) < m);
-            // G(m − r) for the largest rare r below m is the furthest back.
-            if let Some(&last) = sparse.rare_heaps[..below].last() {
-                if m - (last as usize) < base {
-                    return Err(Gap {
-                        heap: n,
-                        needed: m - last as usize,
-                    });
+            // The rare heaps far enough out that G(m − r) is not past the
+            // window's first value: read through the view (the prefix, or
+            // a gap when it is not kept). The scans below read the rest
+            // from the window.
+            let near = sparse.rare_heaps[..below].partition_point(|&r| r as usize + base < m);
+            for (&r, &rare) in sparse.rare_heaps[near..below]
+                .iter()
+                .zip(&sparse.rare_values[near..below])
+            {
+                let other = get(m - r as usize)?;
+                if !sparse.is_rare(other) {
+                    mark(marks, rare ^ other);
                 }
             }
+            let below = near;
             // G(i) = high[i - base] for every i read from here.
             let (g, m) = (high, m - base);
             let mut done = 0;

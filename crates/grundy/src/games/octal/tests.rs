@@ -194,3 +194,37 @@ fn codes_with_many_rare_heaps_by_the_sparse_method_equal_the_plain_rule() {
 fn codes_with_many_rare_heaps_by_the_sparse_method_to_2_17() {
     dense_rare_codes_by_the_sparse_method(1 << 17);
 }
+
+#[test]
+fn a_far_rare_heaps_partner_is_read_from_the_prefix() {
+    // Grundy's game: rare heaps up to 36,184, then 82,860. A window of
+    // 65,536 holds the partners of the first ones; the partner of 82,860
+    // from heaps 100,000 … 130,000 is G(17,140 …), which only the prefix
+    // of 50,000 holds. (Reading it from the window alone was a gap, and a
+    // long run computed everything again from G(0).)
+    use super::sparse::Engine;
+    let code = OctalCode::grundys_game();
+    let mut full = Engine::new(&code);
+    for _ in 0..130_000 {
+        full.push_next().unwrap();
+    }
+    let mut windowed = Engine::new(&code);
+    for _ in 0..100_000 {
+        windowed.push_next().unwrap();
+    }
+    let rare = &windowed.sparse.as_ref().unwrap().rare_heaps;
+    assert_eq!(rare.last(), Some(&82_860));
+    assert_eq!(rare.iter().rev().nth(1), Some(&36_184));
+    windowed.store.keep_window(50_000, 65_536);
+    for n in 100_000..130_000 {
+        assert_eq!(windowed.push_next(), Ok(full.values()[n]), "heap {n}");
+    }
+    // Past the prefix's reach the value is missing, and said so.
+    let mut short = Engine::new(&code);
+    for _ in 0..100_000 {
+        short.push_next().unwrap();
+    }
+    short.store.keep_window(10_000, 65_536);
+    let gap = (100_000..130_000).find_map(|_| short.push_next().err());
+    assert!(gap.is_some_and(|g| g.needed >= 10_000), "{gap:?}");
+}
