@@ -95,9 +95,11 @@ fn literal(text: &str, upto: usize) -> Vec<u32> {
     g
 }
 
-const CODES: [&str; 16] = [
+const CODES: [&str; 18] = [
     "0.[3]", "0.[1]", "0.[2]", "0.1[23]", "0.7[1]", "0.0[3]", "0.[12]", "0.[7]", "0.3[4]",
     "4!.[1]", "0.4?", "0.4=", "0.7=", "0.8?", "0.C=", "4?.07",
+    // Splits at the second digit of a tail.
+    "0.[343]", "0.1[34]",
 ];
 
 #[test]
