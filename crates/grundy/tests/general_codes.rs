@@ -95,11 +95,12 @@ fn literal(text: &str, upto: usize) -> Vec<u32> {
     g
 }
 
-const CODES: [&str; 18] = [
+const CODES: [&str; 19] = [
     "0.[3]", "0.[1]", "0.[2]", "0.1[23]", "0.7[1]", "0.0[3]", "0.[12]", "0.[7]", "0.3[4]",
     "4!.[1]", "0.4?", "0.4=", "0.7=", "0.8?", "0.C=", "4?.07",
     // Splits at the second digit of a tail.
-    "0.[343]", "0.1[34]",
+    "0.[343]", "0.1[34]", // Options both from the written digits and from the tail.
+    "0.7[2]",
 ];
 
 #[test]
