@@ -301,6 +301,16 @@ impl Engine {
 }
 
 impl Rules {
+    /// The largest a of a split a + (m − a) after taking k: a ≤ m − a,
+    /// and a < m − a under `!` or `?` (two heaps that must differ).
+    fn last_split(&self, k: usize, m: usize) -> usize {
+        if self.code.constraint(k) != Constraint::Any {
+            (m - 1) / 2
+        } else {
+            m / 2
+        }
+    }
+
     /// Heap n's value by the plain rule, for a code that splits in two at
     /// most: every option, from G(0) … G(n − 1) in `g`.
     fn plain_value(&self, n: usize, g: &[u32], scratch: &mut Scratch) -> u32 {
@@ -334,12 +344,7 @@ impl Rules {
                 continue;
             }
             let m = n - k;
-            let half = if self.code.constraint(k) != Constraint::Any {
-                (m - 1) / 2
-            } else {
-                m / 2
-            };
-            for a in 1..=half {
+            for a in 1..=self.last_split(k, m) {
                 mark(g[a] ^ g[m - a]);
             }
         }
@@ -479,12 +484,7 @@ impl Rules {
                     continue;
                 }
                 let m = n - k;
-                // Splits a + (m − a) with a ≤ m − a; with `!`, a < m − a.
-                let half = if self.code.constraint(k) != Constraint::Any {
-                    (m - 1) / 2
-                } else {
-                    m / 2
-                };
+                let half = self.last_split(k, m);
                 let split = Split {
                     low,
                     high,
