@@ -7,7 +7,7 @@
 //! allows it, and leave 0, 1, 2 or 3 non-empty heaps as its bits 1, 2, 4,
 //! 8 allow, their sizes meeting the digit's constraint.
 
-use grundy::games::octal::{grundy_sequence, plain_values, Constraint, OctalCode};
+use grundy::games::octal::{grundy_sequence, plain_values, CodeError, Constraint, OctalCode};
 
 /// A digit as written: its value and its constraint mark (' ' for none).
 struct Code {
@@ -187,7 +187,8 @@ fn constraints_and_tails_are_read_as_cgsuite_writes_them() {
     assert_eq!(code("0.3=").unwrap().constraint(1), Constraint::Any);
     assert_eq!(code("0.7=").unwrap().constraint(1), Constraint::AllEqual);
     for bad in [
-        "0.[3", "0.3]", "0.[]", "0.[3]1", "[4].0", "0.[3][4]", "0.!3", "0.4!!", "0.[!3]",
+        "0.[3", "0.3]", "0.[]", "0.3[]", "0.[[3]", "0.[3]1", "[4].0", "0.[3][4]", "0.!3", "0.4!!",
+        "0.[!3]",
     ] {
         assert!(code(bad).is_err(), "{bad} is refused");
     }
@@ -200,6 +201,19 @@ fn constraints_and_tails_are_read_as_cgsuite_writes_them() {
         let message = code(bad).unwrap_err().to_string();
         assert!(message.contains(why), "{bad}: {message}");
     }
+    // Errors name the position in the code, from 1.
+    assert_eq!(
+        code("0.3x"),
+        Err(CodeError::NotADigit { at: 4, found: 'x' })
+    );
+    assert_eq!(
+        code("0.!3"),
+        Err(CodeError::NotADigit { at: 3, found: '!' })
+    );
+    assert!(code("0.7G")
+        .unwrap_err()
+        .to_string()
+        .starts_with("'G' at position 4:"));
     assert_eq!(
         code("0.[3").unwrap_err().to_string(),
         "a repeating tail is written once, after the point, at the end: 0.1[23]"
