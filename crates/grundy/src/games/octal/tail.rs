@@ -33,6 +33,8 @@ pub(super) struct Tail {
     classes: Vec<Vec<u64>>,
     /// Heaps 1 …= `added` are in their classes.
     added: usize,
+    /// Scratch: the classes heap n's one-heap options come from.
+    used: Vec<usize>,
     /// `floor[n % len]`: the mex of the one-heap tail options of the last
     /// heap of this residue valued (a lower bound for the next).
     floor: Vec<u32>,
@@ -53,6 +55,7 @@ impl Tail {
             splits: offsets(0b1100),
             classes: vec![Vec::new(); len],
             added: 0,
+            used: Vec::new(),
             floor: vec![0; len],
         })
     }
@@ -99,12 +102,14 @@ impl Tail {
             }
             class[w] |= 1 << (v % 64);
         }
-        let used: Vec<usize> = self
-            .singles
-            .iter()
-            .filter(|&&i| n > self.start + i)
-            .map(|&i| (n - self.start - i) % self.len)
-            .collect();
+        let mut used = std::mem::take(&mut self.used);
+        used.clear();
+        used.extend(
+            self.singles
+                .iter()
+                .filter(|&&i| n > self.start + i)
+                .map(|&i| (n - self.start - i) % self.len),
+        );
         // Taking everything (only k = n can) from the tail leaves the
         // option 0 for every heap of this residue from `start` on.
         let empty = u64::from(n >= self.start && code.digit(n) & 1 != 0);
@@ -116,7 +121,9 @@ impl Tail {
         };
         let floor = &mut self.floor[n % self.len];
         *floor = first_zero_from(*floor, &word);
-        first_zero_from(*floor, &|w| word(w) | seen.get(w).copied().unwrap_or(0))
+        let mex = first_zero_from(*floor, &|w| word(w) | seen.get(w).copied().unwrap_or(0));
+        self.used = used;
+        mex
     }
 }
 
