@@ -31,7 +31,7 @@ pub(super) struct Tail {
     /// `classes[r]`: the values of heaps j ≥ 1, j ≡ r (mod len), j ≤ the
     /// heaps added so far.
     classes: Vec<Vec<u64>>,
-    /// Heaps 1 …= `added` are in their classes.
+    /// Heaps 1 … `added` (inclusive) are in their classes.
     added: usize,
     /// Scratch: the classes heap n's one-heap options come from.
     used: Vec<usize>,
