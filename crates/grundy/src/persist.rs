@@ -12,7 +12,7 @@
 //! | file | [`Format`] | checksum |
 //! | --- | --- | --- |
 //! | the Bomb table cache ([`BombTable::to_bytes`](crate::games::bomb::BombTable::to_bytes)) | `GRUNDYBT`, version 2 | CRC-32 of all before it, as a u64, at the end |
-//! | a checkpoint of a long octal run ([`Checkpoint`](crate::games::octal::checkpoint::Checkpoint)) | `GRUNDYCK`, version 1 | CRC-32 of the length-prefixed body, after it |
+//! | a checkpoint of a long octal run ([`Checkpoint`](crate::games::octal::checkpoint::Checkpoint)) | `GRUNDYCK`, version 2 (1 is read too) | CRC-32 of the length-prefixed body, after it |
 //! | an octal values file ([`values_file`](crate::games::octal::values_file)) | `GRUNDYSQ`, version 1 | none: it is written as values are computed, and read block by block |
 
 use std::fs::{self, File};
@@ -77,6 +77,23 @@ impl Format {
 /// The CRC-32 (IEEE) of `bytes`.
 pub fn crc32(bytes: &[u8]) -> u32 {
     crc32fast::hash(bytes)
+}
+
+/// The CRC-32 (IEEE) of bytes given a part at a time: for files too large
+/// to hold twice in memory.
+#[derive(Clone, Default)]
+pub struct Crc32(crc32fast::Hasher);
+
+impl Crc32 {
+    /// Adds `bytes`.
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    /// The CRC-32 of every byte added.
+    pub fn value(&self) -> u32 {
+        self.0.clone().finalize()
+    }
 }
 
 /// Reads into `buf` until it is full or the input ends; how many bytes it

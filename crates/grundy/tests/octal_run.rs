@@ -16,6 +16,8 @@ fn small() -> Memory {
         window_after: 1 << 16,
         prefix: 1 << 17,
         window: 1 << 17,
+        reach: 1 << 18,
+        early: 1 << 18,
         full_limit: 1 << 30,
     }
 }
@@ -41,7 +43,7 @@ fn windowed_runs_give_the_full_arrays_values() {
         let values = run_all(&mut run, upto as u64, 10_007).unwrap();
         assert!(run.is_windowed(), "{text} keeps only a window");
         assert!(
-            run.bytes() <= 4 * (1 << 17) + 8 * (1 << 17),
+            run.bytes() <= 4 * (1 << 17) + 8 * (1 << 17) + 4 * (1 << 18),
             "{text}: {}",
             run.bytes()
         );
@@ -73,29 +75,124 @@ fn every_two_digit_code_windowed_equals_full() {
         window_after: 1 << 15,
         prefix: 1 << 16,
         window: 1 << 16,
+        reach: 0,
+        early: 0,
         full_limit: 1 << 30,
     };
-    let mut windowed = Vec::new();
+    // With a ring of 2^18 values, codes whose rare heaps lie behind the
+    // window go windowed too; their far partners are read from the ring.
+    let ring = Memory {
+        window: 1 << 12,
+        reach: 1 << 18,
+        early: 0,
+        ..memory
+    };
+    let mut windowed = [Vec::new(), Vec::new()];
     for d1 in 0..8u32 {
         for d2 in 1..8u32 {
             let c = code(&format!("0.{d1}{d2}"));
-            let mut run = LongRun::new(&c, memory);
-            let mut values = run_all(&mut run, memory.window_after + 1, 1 << 14).unwrap();
-            if !run.is_windowed() {
-                // Periodic, or no sparse space: every value is kept and
-                // computed as by grundy_sequence; nothing to compare.
-                continue;
+            for (memory, windowed) in [memory, ring].into_iter().zip(&mut windowed) {
+                let mut run = LongRun::new(&c, memory);
+                let mut values = run_all(&mut run, memory.window_after + 1, 1 << 14).unwrap();
+                if !run.is_windowed() {
+                    // Periodic, or no sparse space: every value is kept and
+                    // computed as by grundy_sequence; nothing to compare.
+                    continue;
+                }
+                let upto = 80_000;
+                values.extend(run_all(&mut run, upto, 10_000).unwrap());
+                let full = grundy_sequence(&c, upto as usize, &mut |_| {});
+                assert_eq!(values, full.values, "{c}, {memory:?}");
+                assert_eq!(run.digest(), digest(DIGEST_START, &full.values), "{c}");
+                assert_eq!(run.fell_back(), None, "{c}, {memory:?}");
+                windowed.push(c.to_string());
             }
-            let upto = 80_000;
-            values.extend(run_all(&mut run, upto, 10_000).unwrap());
-            let full = grundy_sequence(&c, upto as usize, &mut |_| {});
-            assert_eq!(values, full.values, "{c}");
-            assert_eq!(run.digest(), digest(DIGEST_START, &full.values), "{c}");
-            windowed.push(c.to_string());
         }
     }
     // The codes whose rare heaps all lie within a quarter of the window.
-    assert_eq!(windowed, ["0.16", "0.36", "0.56", "0.74"]);
+    assert_eq!(windowed[0], ["0.16", "0.36", "0.56", "0.74"]);
+    // And those within a quarter of the ring, with a window of 4096.
+    assert_eq!(
+        windowed[1],
+        [
+            "0.14", "0.16", "0.36", "0.37", "0.56", "0.61", "0.62", "0.63", "0.64", "0.65", "0.66",
+            "0.67", "0.74"
+        ]
+    );
+}
+
+#[test]
+fn far_rare_heaps_are_read_from_the_ring() {
+    // Grundy's game has rare heaps at 36,184 and 82,860, far behind a
+    // window of 2^14 values and a prefix of 2^15: from heap 2^15 + 82,860
+    // on, G(m − 82,860) is in neither. The ring holds it (a window is
+    // kept when the last rare heap is within a quarter of the ring).
+    let c = code("4!.0");
+    let memory = Memory {
+        window_after: 1 << 17,
+        prefix: 1 << 15,
+        window: 1 << 14,
+        reach: 1 << 19,
+        early: 0,
+        full_limit: 1 << 30,
+    };
+    let upto = 300_000;
+    let mut run = LongRun::new(&c, memory);
+    let values = run_all(&mut run, upto, 1 << 16).unwrap();
+    assert!(run.is_windowed());
+    assert_eq!(run.fell_back(), None, "no value was missing");
+    let mut full = LongRun::new(&c, Memory::default());
+    assert_eq!(values, run_all(&mut full, upto, upto).unwrap());
+    // Saved and read back twice, once after the ring (340,000 values, not
+    // a power of two) has wrapped: the run goes on with the same values.
+    // (At heap 385,515 a scan of the splits reads G(32,768), past the
+    // prefix: from the early values.)
+    let wrap = Memory {
+        reach: 340_000,
+        early: 1 << 16,
+        ..memory
+    };
+    let mut resumed = LongRun::new(&c, wrap);
+    let mut again = Vec::new();
+    for stop in [200_000, 400_000, 450_000] {
+        while resumed.computed() < stop {
+            resumed
+                .advance(stop - resumed.computed(), &mut again)
+                .unwrap();
+        }
+        let bytes = save(resumed, 450_000);
+        resumed = Checkpoint::load(&mut bytes.as_slice()).unwrap().run;
+    }
+    assert!(resumed.is_windowed());
+    assert_eq!(resumed.fell_back(), None);
+    let mut full = LongRun::new(&c, Memory::default());
+    assert!(again == run_all(&mut full, 450_000, 450_000).unwrap());
+    // Without the ring no window is kept.
+    let mut bare = LongRun::new(&c, Memory { reach: 0, ..memory });
+    assert_eq!(run_all(&mut bare, upto, 1 << 16).unwrap(), values);
+    assert!(!bare.is_windowed());
+
+    // On two threads the ring is brought up to date after each epoch:
+    // 0.6's rare heaps (the last at 20,627) lie behind a window of 4096.
+    let c = code("0.6");
+    let memory = Memory {
+        window_after: 1 << 15,
+        prefix: 1 << 16,
+        window: 1 << 12,
+        reach: 1 << 17,
+        early: 0,
+        full_limit: 1 << 30,
+    };
+    let upto = 200_000;
+    let mut two = LongRun::new(&c, memory);
+    two.set_threads(2);
+    two.set_strict_threads(true);
+    let values = run_all(&mut two, upto, 1 << 16).unwrap();
+    assert!(two.is_windowed());
+    assert_eq!(two.fell_back(), None);
+    assert!(two.paired() > 100_000, "{}", two.paired());
+    let full = grundy_sequence(&c, upto as usize, &mut |_| {});
+    assert!(values == full.values, "the values differ");
 }
 
 #[test]
@@ -114,11 +211,15 @@ fn the_period_is_found_as_by_the_sequence_driver() {
 
 #[test]
 fn a_value_no_longer_kept_makes_the_run_keep_every_value_again() {
-    // A prefix of two values: the cover scan soon needs more.
+    // A prefix of two values: the cover scan soon needs more, which the
+    // window holds until it first slides (at 2^18 values) and the ring
+    // (none here) never.
     let memory = Memory {
         window_after: 1 << 15,
         prefix: 2,
         window: 1 << 17,
+        reach: 0,
+        early: 0,
         full_limit: 1 << 30,
     };
     // 0.16's period is proven after 539,994 values, by the full array.
@@ -128,13 +229,17 @@ fn a_value_no_longer_kept_makes_the_run_keep_every_value_again() {
         let mut run = LongRun::new(&c, memory);
         run.set_threads(threads);
         run.set_strict_threads(true);
-        // The window is kept from heap 2^15 on, and given up at once.
-        let mut values = run_all(&mut run, memory.window_after, 4096).unwrap();
-        assert!(!run.is_windowed());
+        // The window is kept from heap 2^15 on, and given up once it
+        // slides.
+        let mut values = run_all(&mut run, memory.window, 4096).unwrap();
+        assert!(run.is_windowed());
         assert_eq!(run.fell_back(), None);
         values.extend(run_all(&mut run, upto, 4096).unwrap());
         let gap = run.fell_back().expect("the window was given up");
-        assert_eq!(gap.heap as u64, memory.window_after, "{gap:?}");
+        // One thread slides the window when full, two make room for an
+        // epoch earlier.
+        let slid = memory.window + 1..=2 * memory.window + 1;
+        assert!(slid.contains(&(gap.heap as u64)), "{gap:?}");
         assert!(gap.needed >= 2, "{gap:?}");
         assert!(!run.is_windowed(), "every value kept from then on");
         let full = grundy_sequence(&c, upto as usize, &mut |_| {});
@@ -146,16 +251,39 @@ fn a_value_no_longer_kept_makes_the_run_keep_every_value_again() {
         assert!(run.values() == Some(&values[..]));
         assert_eq!(run.digest(), digest(DIGEST_START, &values));
     }
+    // The first 2^18 values at two bytes each hold what the scans need:
+    // the window is kept to the period's proof.
+    let early = Memory {
+        early: 1 << 18,
+        ..memory
+    };
+    let mut run = LongRun::new(&c, early);
+    run.set_threads(2);
+    run.set_strict_threads(true);
+    let values = run_all(&mut run, upto, 4096).unwrap();
+    assert_eq!(run.fell_back(), None);
+    assert!(run.is_windowed());
+    // No period is looked for in a window: all 600,000 values, which go
+    // on with the period the full array proves.
+    assert_eq!(values.len(), upto as usize);
+    let full = grundy_sequence(&c, upto as usize, &mut |_| {});
+    let p = full.periodicity.unwrap().period;
+    let n = full.values.len();
+    assert!(values[..n] == full.values);
+    assert!((n..values.len()).all(|i| values[i] == values[i - p]));
 }
 
 #[test]
 fn a_rare_heap_far_out_makes_a_windowed_run_keep_every_value_again() {
     // 0.354 with a window of 2^14 values from heap 2^13 on: a new rare heap
-    // at 33,407 needs splits the window no longer holds.
+    // at 33,407 scans splits the window still holds, but the one at
+    // 50,793 needs G(16,384), which neither it nor the prefix holds.
     let memory = Memory {
         window_after: 1 << 13,
         prefix: 1 << 14,
         window: 1 << 14,
+        reach: 0,
+        early: 0,
         full_limit: 1 << 20,
     };
     let c = code("0.354");
@@ -168,7 +296,7 @@ fn a_rare_heap_far_out_makes_a_windowed_run_keep_every_value_again() {
     values.extend(run_all(&mut run, upto as u64, 4096).unwrap());
     assert_eq!(
         run.fell_back().map(|g| (g.heap, g.needed)),
-        Some((33_407, 16_384))
+        Some((50_793, 16_384))
     );
     assert!(!run.is_windowed());
     // The period is looked for again once every value is kept.
@@ -184,15 +312,17 @@ fn a_value_no_longer_kept_stops_the_run_at_the_full_limit() {
         window_after: 1 << 15,
         prefix: 2,
         window: 1 << 17,
+        reach: 0,
+        early: 0,
         full_limit: 1 << 15,
     };
     let c = code("0.6");
     let mut run = LongRun::new(&c, memory);
-    let err = run_all(&mut run, 200_000, 4096).unwrap_err();
+    let err = run_all(&mut run, 300_000, 4096).unwrap_err();
     let RunError::Gap(gap) = err else {
         panic!("{err:?}")
     };
-    assert_eq!(gap.heap as u64, 1 << 15, "{gap:?}");
+    assert_eq!(gap.heap as u64, (1 << 18) + 1, "{gap:?}");
     assert_eq!(run.computed(), gap.heap as u64, "nothing half done");
     assert!(run.is_windowed());
     assert!(err.to_string().contains("no longer keeps"), "{err}");
@@ -207,6 +337,8 @@ fn without_a_usable_sparse_space_the_full_array_has_a_limit() {
         window_after: 1 << 15,
         prefix: 1 << 15,
         window: 1 << 12,
+        reach: 0,
+        early: 0,
         full_limit: 40_000,
     };
     let mut run = LongRun::new(&code("0.6"), memory);
@@ -227,7 +359,16 @@ fn the_memory_estimate_covers_what_a_run_holds() {
     let m = small();
     let e = m.estimate(1 << 20);
     assert_eq!(e.full_bytes, 8 << 20);
-    assert_eq!(e.windowed_bytes, Some(4 * ((1 << 17) + 2 * (1 << 17))));
+    assert_eq!(
+        e.windowed_bytes,
+        Some(4 * ((1 << 17) + 2 * (1 << 17)) + 2 * 2 * (1 << 18))
+    );
+    // A ring and early values no longer than the run.
+    let short = m.estimate(1 << 17).windowed_bytes;
+    assert_eq!(
+        short,
+        Some(4 * ((1 << 17) + 2 * (1 << 17)) + 2 * 2 * (1 << 17))
+    );
     let early = Memory {
         window_after: 1 << 20,
         ..m
@@ -340,19 +481,44 @@ fn damaged_checkpoints_are_refused() {
     short.truncate(body.len() - 4);
     let err = load(&reseal(&short)).unwrap_err();
     assert!(matches!(err, CheckpointError::Inconsistent(_)), "{err}");
+    // The run holds 70,000 values, all in its ring of 2^18 and its early
+    // values (2^18 of them): the body ends with the ring's count and
+    // values at two bytes each, then the early values', after the tail.
+    let early_at = body.len() - 2 * 70_000;
+    assert_eq!(body[early_at - 8..early_at], 70_000u64.to_le_bytes());
+    let ring_at = early_at - 8 - 2 * 70_000;
+    assert_eq!(body[ring_at - 8..ring_at], 70_000u64.to_le_bytes());
+    // The last early value, the ring's, and the tail's: a huge value lies
+    // outside the histogram.
+    for at in [body.len() - 2, early_at - 8 - 2] {
+        let mut flipped = body.to_vec();
+        flipped[at..at + 2].copy_from_slice(&u16::MAX.to_le_bytes());
+        let err = load(&reseal(&flipped)).unwrap_err();
+        assert!(err.to_string().contains("outside the histogram"), "{err}");
+    }
     let mut flipped = body.to_vec();
-    // The first value of the tail: the last 4·tail bytes hold the tail; a
-    // huge value lies outside the histogram.
-    let at = flipped.len() - 4;
-    flipped[at..].copy_from_slice(&u32::MAX.to_le_bytes());
+    let at = ring_at - 8 - 4;
+    flipped[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
     let err = load(&reseal(&flipped)).unwrap_err();
     assert!(err.to_string().contains("outside the histogram"), "{err}");
+    // A ring of another length than the values computed (within the
+    // reach) is refused: one value fewer.
+    let mut ring = body[..ring_at - 8].to_vec();
+    ring.extend_from_slice(&69_999u64.to_le_bytes());
+    ring.extend_from_slice(&body[ring_at + 2..]);
+    let err = load(&reseal(&ring)).unwrap_err();
+    assert!(err.to_string().contains("the ring holds 69999"), "{err}");
+    let mut early = body[..early_at - 8].to_vec();
+    early.extend_from_slice(&69_999u64.to_le_bytes());
+    early.extend_from_slice(&body[early_at + 2..]);
+    let err = load(&reseal(&early)).unwrap_err();
+    assert!(err.to_string().contains("69999 early values"), "{err}");
     // A mask far beyond the values (its lookup table would be huge): the
-    // mask sits after the code (4 + 5 bytes), the memory plan (32), the
+    // mask sits after the code (4 + 5 bytes), the memory plan (48), the
     // target, file length and digest (24), the period (17) and the next
     // check (8).
     let mut mask = body.to_vec();
-    let at = 4 + 5 + 32 + 24 + 17 + 8;
+    let at = 4 + 5 + 48 + 24 + 17 + 8;
     assert_ne!(&mask[at..at + 4], &[0, 0, 0, 0], "a mask is there");
     mask[at..at + 4].copy_from_slice(&0xffff_fff0u32.to_le_bytes());
     let err = load(&reseal(&mask)).unwrap_err();
@@ -360,6 +526,50 @@ fn damaged_checkpoints_are_refused() {
         err.to_string().contains("beyond the values' range"),
         "{err}"
     );
+}
+
+#[test]
+fn a_version_1_checkpoint_is_still_read() {
+    // Version 1 had no reach or early in the memory plan and no ring or
+    // early values after the tail. A windowed run without them, saved as
+    // version 2 and cut back
+    // to version 1 by hand, resumes as it was.
+    let c = code("0.161");
+    let memory = Memory {
+        reach: 0,
+        early: 0,
+        ..small()
+    };
+    let mut run = LongRun::new(&c, memory);
+    let mut values = run_all(&mut run, 70_000, 70_000).unwrap();
+    assert!(run.is_windowed());
+    let v2 = save(run, 150_000);
+    assert_eq!(v2[8..12], 2u32.to_le_bytes());
+    let body = &v2[20..v2.len() - 4];
+    // The code (4 + 5 bytes), then window after, prefix, window, reach,
+    // early.
+    let reach = 4 + 5 + 24;
+    assert_eq!(body[reach..reach + 16], [0; 16], "no reach, no early");
+    assert_eq!(body[body.len() - 16..], [0; 16], "no ring, no early");
+    let mut old = body[..reach].to_vec();
+    old.extend_from_slice(&body[reach + 16..body.len() - 16]);
+    let mut v1 = b"GRUNDYCK".to_vec();
+    v1.extend_from_slice(&1u32.to_le_bytes());
+    v1.extend_from_slice(&(old.len() as u64).to_le_bytes());
+    v1.extend_from_slice(&old);
+    v1.extend_from_slice(&crc32fast_hash(&old).to_le_bytes());
+    let mut back = Checkpoint::load(&mut v1.as_slice()).unwrap();
+    assert_eq!(back.upto, 150_000);
+    back.run.advance(80_000, &mut values).unwrap();
+    let full = grundy_sequence(&c, 150_000, &mut |_| {});
+    assert!(values == full.values, "resumed from version 1");
+    // Saved again, it is version 2.
+    assert_eq!(save(back.run, 150_000)[8..12], 2u32.to_le_bytes());
+    // Version 3 is refused.
+    let mut v3 = v2.clone();
+    v3[8] = 3;
+    let err = Checkpoint::load(&mut v3.as_slice()).err().unwrap();
+    assert!(matches!(err, CheckpointError::Version(3)), "{err}");
 }
 
 /// CRC-32 (IEEE), bit by bit: independent of the crate the library uses.
@@ -430,6 +640,8 @@ fn windowed_equals_full_at_scale() {
         window_after: 1 << 17,
         prefix: 1 << 18,
         window: 1 << 18,
+        reach: 0,
+        early: 0,
         full_limit: 1 << 30,
     };
     let mut codes = Vec::new();
@@ -513,6 +725,8 @@ fn windowed_equals_full_at_scale() {
         window_after: 1 << 20,
         prefix: 1 << 22,
         window: 1 << 22,
+        reach: 0,
+        early: 0,
         full_limit: 1 << 30,
     };
     for (text, memory) in [("0.161", memory), ("0.6", wide), ("0.16", memory)] {

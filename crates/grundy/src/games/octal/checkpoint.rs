@@ -1,23 +1,29 @@
 //! The state of a [`LongRun`], saved and read back.
 //!
-//! The format (version 1), every integer little-endian:
+//! The format (version 2), every integer little-endian:
 //!
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | `GRUNDYCK` |
-//! | 4 | format version (1) |
+//! | 4 | format version (2) |
 //! | 8 | length L of the body |
 //! | L | the body (below) |
 //! | 4 | CRC-32 (IEEE) of the body |
 //!
-//! The body: the code (u32 length, UTF-8), the memory plan (four u64:
-//! window after, prefix, window, full limit), the caller's target and
+//! The body: the code (u32 length, UTF-8), the memory plan (six u64:
+//! window after, prefix, window, reach, early, full limit), the caller's target and
 //! values-file length (two u64), the digest (u64), the period (u8 flag,
 //! u64 period, u64 preperiod), the next period check (u64), the sparse
 //! space (u32 mask, 0 for none; u64 count; that many u32 heaps, then
 //! their u32 values), the histogram (u64 count, that many u64), and the
 //! store (u64 count and u32 values of the head; u64 window; u64 base; u64
-//! count and u32 values of the tail).
+//! count and u32 values of the tail; u64 count and u16 values of the ring,
+//! oldest first: 0, or as many as the reach and the values computed
+//! allow; u64 count and u16 values of the early values, likewise).
+//!
+//! Version 1 (grundy before the ring) is read too: its memory plan has no
+//! reach and no early values, its store neither, and the run goes on
+//! without them.
 //!
 //! A file is trusted only if every check passes: the magic, the version,
 //! the length, the checksum, then that every part is consistent with the
@@ -36,7 +42,7 @@ use super::sparse::{Engine, Sparse};
 use super::store::Store;
 
 /// The checkpoint format's version.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// How a checkpoint begins.
 pub const FORMAT: Format = Format {
     magic: b"GRUNDYCK",
@@ -89,23 +95,41 @@ impl Checkpoint {
         values_bytes: u64,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        let body = body(run, upto, values_bytes);
+        // Written as it is made, twice over: once to count its bytes (the
+        // header gives the length first), once to write them and their
+        // checksum. The ring and the early values alone are 256 MiB: a
+        // copy of the body in memory would double what the run holds.
+        let mut count = Body::default();
+        body(run, upto, values_bytes, &mut count);
         out.write_all(&FORMAT.header())?;
-        out.write_all(&(body.len() as u64).to_le_bytes())?;
-        out.write_all(&body)?;
-        out.write_all(&persist::crc32(&body).to_le_bytes())?;
-        Ok(())
+        out.write_all(&count.len.to_le_bytes())?;
+        let mut write = Body {
+            out: Some(out),
+            ..Body::default()
+        };
+        body(run, upto, values_bytes, &mut write);
+        if let Some(e) = write.failed {
+            return Err(e);
+        }
+        let sum = write.crc.value();
+        write.out.expect("a writer").write_all(&sum.to_le_bytes())
     }
 }
 
-fn body(run: &LongRun, upto: u64, values_bytes: u64) -> Vec<u8> {
+fn body(run: &LongRun, upto: u64, values_bytes: u64, b: &mut Body) {
     let engine = &run.engine;
-    let mut b = Bytes::default();
     let code = run.code.to_string();
     b.u32(code.len() as u32);
-    b.0.extend_from_slice(code.as_bytes());
+    b.put(code.as_bytes());
     let m = run.memory;
-    for x in [m.window_after, m.prefix, m.window, m.full_limit] {
+    for x in [
+        m.window_after,
+        m.prefix,
+        m.window,
+        m.reach,
+        m.early,
+        m.full_limit,
+    ] {
         b.u64(x);
     }
     b.u64(upto);
@@ -113,12 +137,12 @@ fn body(run: &LongRun, upto: u64, values_bytes: u64) -> Vec<u8> {
     b.u64(run.digest);
     match run.periodicity {
         Some(p) => {
-            b.0.push(1);
+            b.put(&[1]);
             b.u64(p.period as u64);
             b.u64(p.preperiod as u64);
         }
         None => {
-            b.0.push(0);
+            b.put(&[0]);
             b.u64(0);
             b.u64(0);
         }
@@ -128,8 +152,8 @@ fn body(run: &LongRun, upto: u64, values_bytes: u64) -> Vec<u8> {
         Some(s) => {
             b.u32(s.mask);
             b.u64(s.rare_heaps.len() as u64);
-            s.rare_heaps.iter().for_each(|&x| b.u32(x));
-            s.rare_values.iter().for_each(|&x| b.u32(x));
+            b.u32s(&s.rare_heaps);
+            b.u32s(&s.rare_values);
         }
         None => {
             b.u32(0);
@@ -140,12 +164,72 @@ fn body(run: &LongRun, upto: u64, values_bytes: u64) -> Vec<u8> {
     engine.histogram.iter().for_each(|&x| b.u64(x));
     let store = &engine.store;
     b.u64(store.head.len() as u64);
-    store.head.iter().for_each(|&x| b.u32(x));
+    b.u32s(&store.head);
     b.u64(store.window as u64);
     b.u64(store.base as u64);
     b.u64(store.tail.len() as u64);
-    store.tail.iter().for_each(|&x| b.u32(x));
-    b.0
+    b.u32s(&store.tail);
+    b.u64(store.ring.len().min(store.len()) as u64);
+    let mut ring = store.ring_in_order();
+    loop {
+        let mut chunk = [0u8; 4096];
+        let mut used = 0;
+        // The chunk first: zip then stops without taking a value it
+        // has no room for.
+        for (to, x) in chunk.chunks_exact_mut(2).zip(ring.by_ref()) {
+            to.copy_from_slice(&x.to_le_bytes());
+            used += 2;
+        }
+        if used == 0 {
+            break;
+        }
+        b.put(&chunk[..used]);
+    }
+    b.u64(store.early.len() as u64);
+    for part in store.early.chunks(2048) {
+        let mut chunk = [0u8; 4096];
+        for (x, to) in part.iter().zip(chunk.chunks_exact_mut(2)) {
+            to.copy_from_slice(&x.to_le_bytes());
+        }
+        b.put(&chunk[..2 * part.len()]);
+    }
+}
+
+/// Where a checkpoint's body goes: counted only, or written to `out` with
+/// its checksum (the first error kept, and nothing written after it).
+#[derive(Default)]
+struct Body<'w> {
+    out: Option<&'w mut dyn Write>,
+    len: u64,
+    crc: persist::Crc32,
+    failed: Option<io::Error>,
+}
+
+impl Body<'_> {
+    fn put(&mut self, bytes: &[u8]) {
+        self.len += bytes.len() as u64;
+        if let (Some(out), None) = (&mut self.out, &self.failed) {
+            self.crc.update(bytes);
+            if let Err(e) = out.write_all(bytes) {
+                self.failed = Some(e);
+            }
+        }
+    }
+    fn u32(&mut self, x: u32) {
+        self.put(&x.to_le_bytes());
+    }
+    fn u64(&mut self, x: u64) {
+        self.put(&x.to_le_bytes());
+    }
+    fn u32s(&mut self, xs: &[u32]) {
+        for part in xs.chunks(1024) {
+            let mut chunk = [0u8; 4096];
+            for (x, to) in part.iter().zip(chunk.chunks_exact_mut(4)) {
+                to.copy_from_slice(&x.to_le_bytes());
+            }
+            self.put(&chunk[..4 * part.len()]);
+        }
+    }
 }
 
 impl Checkpoint {
@@ -154,92 +238,175 @@ impl Checkpoint {
     pub fn load(input: &mut dyn Read) -> Result<Checkpoint, CheckpointError> {
         let mut header = [0u8; persist::HEADER + 8];
         let got = persist::fill(input, &mut header)?;
-        FORMAT
-            .check(&header[..got], header.len())
-            .map_err(|e| match e {
-                HeaderError::Foreign => CheckpointError::Foreign,
-                HeaderError::Short => CheckpointError::Length("the header is cut short".into()),
-                HeaderError::Version(v) => CheckpointError::Version(v),
-            })?;
+        let version = match FORMAT.check(&header[..got], header.len()) {
+            Ok(()) => VERSION,
+            Err(HeaderError::Version(1)) => 1,
+            Err(HeaderError::Foreign) => return Err(CheckpointError::Foreign),
+            Err(HeaderError::Short) => {
+                return Err(CheckpointError::Length("the header is cut short".into()))
+            }
+            Err(HeaderError::Version(v)) => return Err(CheckpointError::Version(v)),
+        };
         let length = u64::from_le_bytes(header[12..20].try_into().expect("8 bytes"));
-        // Read what is there (never trusting `length` for an allocation).
-        let mut rest = Vec::new();
-        input.read_to_end(&mut rest)?;
-        if rest.len() as u64 != length.saturating_add(4) {
+        // The body is read as it comes (never trusting `length` or a count
+        // for an allocation: arrays grow as their bytes arrive), then the
+        // checksum decides before anything the body said.
+        let mut r = Reader {
+            input,
+            left: length,
+            crc: persist::Crc32::default(),
+        };
+        let parsed = parse(&mut r, version);
+        let short = |e: io::Error| match e.kind() {
+            io::ErrorKind::UnexpectedEof => CheckpointError::Length(format!(
+                "the header says {} bytes follow, the file ends before",
+                length.saturating_add(4)
+            )),
+            _ => CheckpointError::Io(e),
+        };
+        if let Err(Stop::Io(e)) = parsed {
+            return Err(short(e));
+        }
+        // What the body holds past where its reading stopped.
+        r.drain().map_err(short)?;
+        let mut sum = [0u8; 4];
+        r.input.read_exact(&mut sum).map_err(short)?;
+        if persist::fill(r.input, &mut [0u8; 1])? != 0 {
             return Err(CheckpointError::Length(format!(
-                "the header says {} bytes follow, the file has {}",
-                length.saturating_add(4),
-                rest.len()
+                "the file has bytes after the {} the header says follow",
+                length.saturating_add(4)
             )));
         }
-        let (body, sum) = rest.split_at(rest.len() - 4);
-        if persist::crc32(body).to_le_bytes() != sum {
+        if r.crc.value().to_le_bytes() != sum {
             return Err(CheckpointError::Checksum);
         }
-        parse(body).map_err(CheckpointError::Inconsistent)
+        parsed.map_err(|e| match e {
+            Stop::Bad(why) => CheckpointError::Inconsistent(why),
+            Stop::Io(e) => CheckpointError::Io(e),
+        })
     }
 }
 
-#[derive(Default)]
-struct Bytes(Vec<u8>);
+/// Why reading a body stopped: the input failed or ended, or the body
+/// says something impossible.
+enum Stop {
+    Io(io::Error),
+    Bad(String),
+}
 
-impl Bytes {
-    fn u32(&mut self, x: u32) {
-        self.0.extend_from_slice(&x.to_le_bytes());
-    }
-    fn u64(&mut self, x: u64) {
-        self.0.extend_from_slice(&x.to_le_bytes());
+impl From<String> for Stop {
+    fn from(why: String) -> Self {
+        Stop::Bad(why)
     }
 }
 
-struct Reader<'a> {
-    rest: &'a [u8],
+impl From<&str> for Stop {
+    fn from(why: &str) -> Self {
+        Stop::Bad(why.to_string())
+    }
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, k: usize, what: &str) -> Result<&'a [u8], String> {
-        if self.rest.len() < k {
-            return Err(format!("{what} runs past the end"));
+/// A body read from its input, `left` bytes of it still to come.
+struct Reader<'r> {
+    input: &'r mut dyn Read,
+    left: u64,
+    crc: persist::Crc32,
+}
+
+/// The most bytes read at once.
+const CHUNK: usize = 1 << 16;
+
+impl Reader<'_> {
+    fn fill(&mut self, buf: &mut [u8], what: &str) -> Result<(), Stop> {
+        if buf.len() as u64 > self.left {
+            return Err(Stop::Bad(format!("{what} runs past the end")));
         }
-        let (head, rest) = self.rest.split_at(k);
-        self.rest = rest;
-        Ok(head)
+        self.input.read_exact(buf).map_err(Stop::Io)?;
+        self.left -= buf.len() as u64;
+        self.crc.update(buf);
+        Ok(())
     }
-    fn u8(&mut self, what: &str) -> Result<u8, String> {
-        Ok(self.take(1, what)?[0])
+    /// `k` bytes, read a chunk at a time.
+    fn take(&mut self, k: usize, what: &str) -> Result<Vec<u8>, Stop> {
+        if k as u64 > self.left {
+            return Err(Stop::Bad(format!("{what} runs past the end")));
+        }
+        let mut bytes = Vec::new();
+        let mut buf = vec![0u8; CHUNK.min(k)];
+        while bytes.len() < k {
+            let part = &mut buf[..CHUNK.min(k - bytes.len())];
+            self.fill(part, what)?;
+            bytes.extend_from_slice(part);
+        }
+        Ok(bytes)
     }
-    fn u32(&mut self, what: &str) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(
-            self.take(4, what)?.try_into().expect("4 bytes"),
-        ))
+    fn u8(&mut self, what: &str) -> Result<u8, Stop> {
+        let mut b = [0u8; 1];
+        self.fill(&mut b, what)?;
+        Ok(b[0])
     }
-    fn u64(&mut self, what: &str) -> Result<u64, String> {
-        Ok(u64::from_le_bytes(
-            self.take(8, what)?.try_into().expect("8 bytes"),
-        ))
+    fn u32(&mut self, what: &str) -> Result<u32, Stop> {
+        let mut b = [0u8; 4];
+        self.fill(&mut b, what)?;
+        Ok(u32::from_le_bytes(b))
+    }
+    fn u64(&mut self, what: &str) -> Result<u64, Stop> {
+        let mut b = [0u8; 8];
+        self.fill(&mut b, what)?;
+        Ok(u64::from_le_bytes(b))
     }
     /// A count of items of `size` bytes, checked against what is left.
-    fn count(&mut self, size: usize, what: &str) -> Result<usize, String> {
+    fn count(&mut self, size: usize, what: &str) -> Result<usize, Stop> {
         let count = self.u64(what)?;
-        if count > (self.rest.len() / size) as u64 {
-            return Err(format!("{what}: {count} items do not fit in the file"));
+        if count > self.left / size as u64 {
+            return Err(Stop::Bad(format!(
+                "{what}: {count} items do not fit in the file"
+            )));
         }
         Ok(count as usize)
     }
-    fn u32s(&mut self, count: usize, what: &str) -> Result<Vec<u32>, String> {
-        let bytes = self.take(4 * count, what)?;
-        Ok(bytes
+    fn u32s(&mut self, count: usize, what: &str) -> Result<Vec<u32>, Stop> {
+        Ok(self
+            .take(4 * count, what)?
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect())
     }
+    /// `count` u16 values, converted a chunk at a time (no copy of the
+    /// bytes as a whole).
+    fn u16s(&mut self, count: usize, what: &str) -> Result<Vec<u16>, Stop> {
+        if 2 * count as u64 > self.left {
+            return Err(Stop::Bad(format!("{what} runs past the end")));
+        }
+        let mut values = Vec::new();
+        let mut buf = vec![0u8; CHUNK.min(2 * count)];
+        while values.len() < count {
+            let part = &mut buf[..CHUNK.min(2 * (count - values.len()))];
+            self.fill(part, what)?;
+            values.extend(
+                part.chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]])),
+            );
+        }
+        Ok(values)
+    }
+    /// Reads (and checksums) the rest of the body.
+    fn drain(&mut self) -> io::Result<()> {
+        let mut buf = vec![0u8; CHUNK];
+        while self.left > 0 {
+            let part = &mut buf[..CHUNK.min(self.left as usize)];
+            self.input.read_exact(part)?;
+            self.crc.update(part);
+            self.left -= part.len() as u64;
+        }
+        Ok(())
+    }
 }
 
-fn parse(body: &[u8]) -> Result<Checkpoint, String> {
-    let mut r = Reader { rest: body };
+fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
     let length = r.u32("the code")? as usize;
-    let code = std::str::from_utf8(r.take(length, "the code")?)
-        .map_err(|_| "the code is not UTF-8".to_string())?;
+    let code = r.take(length, "the code")?;
+    let code = std::str::from_utf8(&code).map_err(|_| "the code is not UTF-8".to_string())?;
     let code: OctalCode = code
         .parse()
         .map_err(|e| format!("the code {code:?}: {e}"))?;
@@ -247,14 +414,26 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
         window_after: r.u64("the memory plan")?,
         prefix: r.u64("the memory plan")?,
         window: r.u64("the memory plan")?,
+        reach: if version >= 2 {
+            r.u64("the memory plan")?
+        } else {
+            0
+        },
+        early: if version >= 2 {
+            r.u64("the memory plan")?
+        } else {
+            0
+        },
         full_limit: r.u64("the memory plan")?,
     };
     let sane = memory.prefix <= 1 << 28
         && memory.window <= 1 << 28
+        && memory.reach <= 1 << 28
+        && memory.early <= 1 << 28
         && memory.window_after <= memory.full_limit
         && memory.full_limit <= 1 << 32;
     if !sane {
-        return Err(format!("the memory plan {memory:?} is out of range"));
+        return Err(format!("the memory plan {memory:?} is out of range").into());
     }
     let upto = r.u64("the target")?;
     let values_bytes = r.u64("the values file's length")?;
@@ -277,20 +456,27 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
     let buckets = r.count(8, "the histogram")?;
     let histogram = (0..buckets)
         .map(|_| r.u64("the histogram"))
-        .collect::<Result<Vec<u64>, String>>()?;
+        .collect::<Result<Vec<u64>, Stop>>()?;
     let heads = r.count(4, "the first values")?;
     let head = r.u32s(heads, "the first values")?;
     let window = r.u64("the window")?;
     let base = r.u64("the window's start")?;
     let tails = r.count(4, "the latest values")?;
     let tail = r.u32s(tails, "the latest values")?;
-    if !r.rest.is_empty() {
-        return Err(format!("{} bytes after the last part", r.rest.len()));
+    let mut narrow = |what: &str| -> Result<Vec<u16>, Stop> {
+        let count = if version >= 2 { r.count(2, what)? } else { 0 };
+        r.u16s(count, what)
+    };
+    let ring_values = narrow("the ring")?;
+    let early = narrow("the early values")?;
+    let rings = ring_values.len();
+    if r.left != 0 {
+        return Err(format!("{} bytes after the last part", r.left).into());
     }
 
     // Consistency.
     let store = if window == 0 {
-        if base != 0 || !tail.is_empty() {
+        if base != 0 || !tail.is_empty() || rings != 0 || !early.is_empty() {
             return Err("a full store with a window's values".into());
         }
         Store {
@@ -299,6 +485,9 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
             base: 0,
             window: 0,
             prefix: 0,
+            ring: Vec::new(),
+            early: Vec::new(),
+            early_limit: 0,
         }
     } else {
         let fits = window == memory.window
@@ -310,13 +499,53 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
         if !fits {
             return Err("the window does not match the memory plan".into());
         }
-        Store {
+        let mut store = Store {
             head,
             tail,
             base: base as usize,
             window: window as usize,
             prefix: memory.prefix as usize,
+            ring: Vec::new(),
+            early_limit: if early.is_empty() {
+                0
+            } else {
+                memory.early as usize
+            },
+            early,
+        };
+        let len = store.len();
+        // The early values: the first `early`, or every value while fewer
+        // are computed; none at all once a value did not fit.
+        if !store.early.is_empty() && store.early.len() as u64 != memory.early.min(len as u64) {
+            return Err(format!(
+                "{} early values, not the first {} of {len}",
+                store.early.len(),
+                memory.early
+            )
+            .into());
         }
+        let more = store.early_limit.saturating_sub(store.early.len());
+        store.early.reserve_exact(more);
+        // A ring holds the last `reach` values, or every value while
+        // fewer are computed; none at all once a value did not fit.
+        if rings != 0 {
+            if rings as u64 != memory.reach.min(len as u64) {
+                return Err(format!(
+                    "the ring holds {rings} values, not the last {} of {len}",
+                    memory.reach
+                )
+                .into());
+            }
+            // In place: G(n) goes to slot n mod reach, for n from
+            // len − rings on (a rotation when the ring is full; slot n
+            // itself while fewer than reach values are computed).
+            let reach = memory.reach as usize;
+            let mut ring = ring_values;
+            ring.resize(reach, 0);
+            ring.rotate_right((len - rings) % reach);
+            store.ring = ring;
+        }
+        store
     };
     let computed = store.len();
     let counted: u64 = histogram.iter().fold(0u64, |s, &c| s.saturating_add(c));
@@ -324,10 +553,19 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
         return Err(format!(
             "the histogram counts {counted} heaps, the values {}",
             computed.saturating_sub(1)
-        ));
+        )
+        .into());
     }
     let in_range = |v: &u32| (*v as usize) < histogram.len().max(1);
-    if !store.head.iter().chain(&store.tail).all(in_range) || !rare_values.iter().all(in_range) {
+    let ring_in_range = store
+        .ring
+        .iter()
+        .chain(&store.early)
+        .all(|&v| in_range(&u32::from(v)));
+    if !store.head.iter().chain(&store.tail).all(in_range)
+        || !rare_values.iter().all(in_range)
+        || !ring_in_range
+    {
         return Err("a value lies outside the histogram".into());
     }
     let increasing = rare_heaps.windows(2).all(|w| w[0] < w[1])
@@ -340,7 +578,7 @@ fn parse(body: &[u8]) -> Result<Checkpoint, String> {
     // The engine picks masks below twice the values' range; a mask's
     // lookup table is as large as its next power of two.
     if u64::from(mask) >= 2 * (histogram.len() as u64).max(1).next_power_of_two() {
-        return Err(format!("the mask {mask} is beyond the values' range"));
+        return Err(format!("the mask {mask} is beyond the values' range").into());
     }
     if mask == 0 && !rare_heaps.is_empty() {
         return Err("rare heaps without a sparse space".into());

@@ -118,6 +118,10 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
         store.make_room(count);
     }
     let base = store.base;
+    // The ring and the early values hold values before n0 (they are
+    // brought up to date after the epoch); those from n0 on are read from
+    // the buffer.
+    let (ring, early): (&[u16], &[u16]) = (&store.ring, &store.early);
     let (low, buffer): (Option<&[u32]>, &mut Vec<u32>) = if windowed {
         (Some(&store.head), &mut store.tail)
     } else {
@@ -139,6 +143,9 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
             low: low.unwrap_or(high),
             high,
             base,
+            ring,
+            end: n0,
+            early,
         }
     };
     let sleeps = AtomicUsize::new(0);
@@ -215,6 +222,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     // published in order, each after its write) and lies within the
     // capacity reserved above.
     unsafe { buffer.set_len(done - base) };
+    engine.store.narrow_record(n0);
     for n in n0..done {
         let value = engine.store.value_at(n);
         engine.count(n, value);

@@ -5,14 +5,17 @@
 //! While the sequence is short every value is kept and the periodicity
 //! theorem is tried as in [`super::grundy_sequence`]. Once
 //! [`Memory::window_after`] values are computed, a code with a sparse
-//! space whose rare heaps all lie well inside the window keeps only the
-//! first [`Memory::prefix`] values, its rare heaps and a window of the
-//! latest [`Memory::window`] values; the period is no longer looked for
-//! from then on (a proof needs values from the whole sequence). A code
-//! without such a space keeps every value, up to [`Memory::full_limit`].
-//! A windowed run whose next value needs one it dropped (a new rare heap
-//! far out, whose scan walks half the sequence) computes every value again
-//! and keeps the full array from then on, within the same limit.
+//! space whose rare heaps all lie well inside the window or the ring keeps
+//! only the first [`Memory::prefix`] values, its rare heaps, a window of
+//! the latest [`Memory::window`] values, and at two bytes each a ring of
+//! the latest [`Memory::reach`] (for rare heaps whose partners lie behind
+//! the window) and the first [`Memory::early`] (for scans of the splits
+//! deeper than the prefix); the period is no longer looked for from then
+//! on (a proof needs values from the whole sequence). A code without such
+//! a space keeps every value, up to [`Memory::full_limit`]. A windowed run
+//! whose next value needs one it dropped (a rare heap beyond the ring's
+//! reach, or a scan deeper than the early values) computes every value
+//! again and keeps the full array from then on, within the same limit.
 
 use super::code::OctalCode;
 use super::period::Periodicity;
@@ -28,20 +31,34 @@ pub struct Memory {
     pub prefix: u64,
     /// Latest values kept once windowed (between one and two windows).
     pub window: u64,
+    /// Latest values kept once windowed at two bytes each, for rare heaps'
+    /// partners behind the window (0: none).
+    pub reach: u64,
+    /// First values kept once windowed at two bytes each, for scans of the
+    /// splits deeper than the prefix (0: none).
+    pub early: u64,
     /// The most values kept when no window is possible.
     pub full_limit: u64,
 }
 
 impl Default for Memory {
-    /// A full array up to 2^25 values (128 MiB), then a prefix of 2^25
-    /// values and a window of 2^24 (between 64 and 128 MiB); at most
-    /// 5·10^8 values in a full array. (The splits the cover scan tries
-    /// reached a = 431,340 for 0.6 by 2^22 values, and 29,198 for 0.161.)
+    /// A full array up to 2^25 values (128 MiB), then a prefix of 2^20
+    /// values (4 MiB), a window of 2^20 (between 4 and 8 MiB), and at two
+    /// bytes each a ring of 2^26 and the first 2^26 values (128 MiB each):
+    /// 268 MiB at most. At most 5·10^8 values in a full array.
+    ///
+    /// The splits the cover scan tries reached a = 431,340 for 0.6 by 2^22
+    /// values, and 29,198 for 0.161; for Grundy's game, a = 49,251,313 at
+    /// heap 258,592,189 (and past 2^20 at about 400 heaps below 2^28, which
+    /// read the early values). Grundy's game's last rare heap below 2^28 is
+    /// 48,399,022: its partners are read from the ring.
     fn default() -> Self {
         Memory {
             window_after: 1 << 25,
-            prefix: 1 << 25,
-            window: 1 << 24,
+            prefix: 1 << 20,
+            window: 1 << 20,
+            reach: 1 << 26,
+            early: 1 << 26,
             full_limit: 500_000_000,
         }
     }
@@ -50,13 +67,16 @@ impl Default for Memory {
 impl Memory {
     /// An upper estimate of the bytes a run of `upto` values holds: the
     /// values (4 bytes each) and the period check's scratch (as much
-    /// again) while the array is full; then the prefix and two windows.
-    /// A code without a sparse space stays full: the larger figure.
+    /// again) while the array is full; then the prefix, two windows, the
+    /// ring and the early values. A code without a sparse space stays
+    /// full: the larger figure.
     pub fn estimate(&self, upto: u64) -> Estimate {
         let full = upto.min(self.full_limit);
-        // The full array's peak before the switch, or the prefix and two
-        // windows after it, whichever is larger.
-        let windowed = (8 * upto.min(self.window_after)).max(4 * (self.prefix + 2 * self.window));
+        // The full array's peak before the switch, or the prefix, two
+        // windows and the ring after it, whichever is larger.
+        let windowed = (8 * upto.min(self.window_after)).max(
+            4 * (self.prefix + 2 * self.window) + 2 * (self.reach.min(upto) + self.early.min(upto)),
+        );
         Estimate {
             full_bytes: 8 * full,
             windowed_bytes: if upto > self.window_after {
@@ -287,8 +307,12 @@ impl LongRun {
         let n = self.computed();
         if n == self.memory.window_after {
             // Stays full when the code has no suitable sparse space.
-            self.engine
-                .keep_window(self.memory.prefix as usize, self.memory.window as usize);
+            self.engine.keep_window(
+                self.memory.prefix as usize,
+                self.memory.window as usize,
+                self.memory.reach as usize,
+                self.memory.early as usize,
+            );
         }
         if !self.is_windowed() && n >= self.memory.full_limit {
             return Err(RunError::Full {

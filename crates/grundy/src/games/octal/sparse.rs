@@ -168,20 +168,31 @@ impl Engine {
         self.store.head
     }
 
-    /// Keeps only the first `prefix` values and a window of the latest
-    /// `window` from now on, if the sparse space allows it: its last rare
-    /// heap, plus the most tokens a move takes, must be within a quarter
-    /// of the window (room for a few more rare heaps). `false` (and every
-    /// value kept) otherwise.
-    pub(super) fn keep_window(&mut self, prefix: usize, window: usize) -> bool {
+    /// Keeps only the first `prefix` values, a window of the latest
+    /// `window`, and at two bytes each a ring of the latest `reach` and the
+    /// first `early` from now on (see [`Store`]), if the sparse
+    /// space allows it: its last rare heap, plus the most tokens a move
+    /// takes, must be within a quarter of the window or of the ring (room
+    /// for more rare heaps), and at most one heap in eight may be rare.
+    /// `false` (and every value kept) otherwise.
+    pub(super) fn keep_window(
+        &mut self,
+        prefix: usize,
+        window: usize,
+        reach: usize,
+        early: usize,
+    ) -> bool {
         let Some(sparse) = &self.sparse else {
             return false;
         };
         let last = sparse.rare_heaps.last().map_or(0, |&r| r as usize);
-        if 4 * (last + self.rules.code.max_take() + 1) > window || prefix < 2 {
+        let far = 4 * (last + self.rules.code.max_take() + 1) > window.max(reach);
+        // A windowed store values every heap by the sparse space, which
+        // must then pay.
+        if far || !sparse.sparse_enough(self.store.len()) || prefix < 2 {
             return false;
         }
-        self.store.keep_window(prefix, window);
+        self.store.keep_window(prefix, window, reach, early);
         true
     }
 
@@ -382,7 +393,9 @@ impl Rules {
         scratch: &mut Scratch,
         last: Last,
     ) -> Result<u32, Gap> {
-        let View { low, high, base } = view;
+        let View {
+            low, high, base, ..
+        } = view;
         let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
         // marks[v] = 1: v is an option. Plain stores, no read-modify-write
         // chain through a shared word.
@@ -494,12 +507,20 @@ impl Rules {
                 if cover(&split, common, &mut need, &mut needed, self.simd) {
                     break;
                 }
-                if split.end < half {
-                    // The splits past `end` are not kept.
-                    return Err(Gap {
-                        heap: n,
-                        needed: split.end + 1,
-                    });
+                // The splits past `end`, one at a time, from wherever
+                // the store keeps them (the window, the ring, the early
+                // values), or a gap.
+                for a in split.end + 1..=half {
+                    let x = get(a)? ^ get(m - a)?;
+                    if x < common && clear(&mut need, x) {
+                        needed -= 1;
+                        if needed == 0 {
+                            break;
+                        }
+                    }
+                }
+                if needed == 0 {
+                    break;
                 }
             }
         }
@@ -567,18 +588,23 @@ fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd:
     let _ = simd;
     for a in from..=end {
         let x = low[a] ^ high[high_m - a];
-        if x < common {
-            let (w, bit) = ((x / 64) as usize, 1u64 << (x % 64));
-            if need[w] & bit != 0 {
-                need[w] &= !bit;
-                *needed -= 1;
-                if *needed == 0 {
-                    return true;
-                }
+        if x < common && clear(need, x) {
+            *needed -= 1;
+            if *needed == 0 {
+                return true;
             }
         }
     }
     false
+}
+
+/// Clears bit `x` of `bits`; whether it was set.
+#[inline]
+fn clear(bits: &mut [u64], x: u32) -> bool {
+    let (w, bit) = ((x / 64) as usize, 1u64 << (x % 64));
+    let was = bits[w] & bit != 0;
+    bits[w] &= !bit;
+    was
 }
 
 fn first_set(bits: &[u64]) -> u32 {

@@ -8,6 +8,18 @@
 //! most tokens a move takes below it). Everything in between may be
 //! dropped. The engine checks every read against what is kept and stops
 //! with [`Gap`] rather than guess.
+//!
+//! A rare heap r far out (Grundy's game has rare heaps near 48 million)
+//! makes every later heap m read G(m − r), further back than the window
+//! reaches. For those reads a windowed store also keeps a *ring*: the last
+//! `reach` values at two bytes each, G(i) in slot i mod reach. And a scan
+//! of the splits may go deeper than the prefix (Grundy's game needs
+//! G(49,251,313) at heap 258,592,189): for those it keeps the *early*
+//! values, the first `early` at two bytes each. Only the common pass's
+//! reads of far partners and the rare deep scans go there, one value at a
+//! time; the fast scans read the prefix and the window. A value above
+//! 65,535 does not fit and drops both (such reads are then gaps, as
+//! without them).
 
 /// The values G(0), G(1), … G(len − 1), or the part of them kept.
 #[derive(Clone, Debug, Default)]
@@ -24,6 +36,14 @@ pub(super) struct Store {
     /// Windowed: how many first values `head` keeps (it grows to this
     /// many when the window was chosen earlier).
     pub(super) prefix: usize,
+    /// Windowed, with a ring: G(i) is `ring[i % ring.len()]` for every i
+    /// in `len − ring.len() .. len` (from 0 while fewer values are
+    /// computed). Empty when there is no ring.
+    pub(super) ring: Vec<u16>,
+    /// Windowed: G(i) is `early[i]` for i below `early.len()`, which grows
+    /// to `early_limit` values (0 once a value did not fit).
+    pub(super) early: Vec<u16>,
+    pub(super) early_limit: usize,
 }
 
 /// A value the windowed store no longer holds was needed: heap `heap`
@@ -54,12 +74,7 @@ impl Store {
     /// G(i); `None` when it is not kept.
     #[cfg(test)]
     fn get(&self, i: usize) -> Option<u32> {
-        if i < self.head.len() {
-            return Some(self.head[i]);
-        }
-        i.checked_sub(self.base)
-            .and_then(|at| self.tail.get(at))
-            .copied()
+        self.view().get(i)
     }
 
     /// The values near the end, and the heap of the first of them: G(i)
@@ -78,9 +93,11 @@ impl Store {
             self.head.push(value);
             return;
         }
-        if self.head.len() < self.prefix && self.head.len() == self.len() {
+        let n = self.len();
+        if self.head.len() < self.prefix && self.head.len() == n {
             self.head.push(value);
         }
+        self.narrow_put(n, value);
         if self.tail.len() == 2 * self.window {
             self.tail.copy_within(self.window.., 0);
             self.tail.truncate(self.window);
@@ -89,13 +106,61 @@ impl Store {
         self.tail.push(value);
     }
 
+    /// Records G(n) (the next value) in the ring and the early values,
+    /// where kept; drops both when the value does not fit in two bytes.
+    #[inline]
+    fn narrow_put(&mut self, n: usize, value: u32) {
+        let early = self.early.len() == n && n < self.early_limit;
+        if self.ring.is_empty() && !early {
+            return;
+        }
+        let Ok(v) = u16::try_from(value) else {
+            self.ring = Vec::new();
+            self.early = Vec::new();
+            self.early_limit = 0;
+            return;
+        };
+        if !self.ring.is_empty() {
+            let slot = slot(n, self.ring.len());
+            self.ring[slot] = v;
+        }
+        if early {
+            self.early.push(v);
+        }
+    }
+
+    /// Records in the ring and the early values the values from heap
+    /// `from` on, which were written into the window directly (two
+    /// threads' epoch).
+    pub(super) fn narrow_record(&mut self, from: usize) {
+        for n in from..self.len() {
+            let value = self.value_at(n);
+            self.narrow_put(n, value);
+        }
+    }
+
     /// Keeps the first `prefix` values and a window of the last `window`
-    /// (at least); the rest is freed.
-    pub(super) fn keep_window(&mut self, prefix: usize, window: usize) {
+    /// (at least), and at two bytes each a ring of the last `reach`
+    /// values and the first `early` (none when 0); the rest is freed.
+    pub(super) fn keep_window(&mut self, prefix: usize, window: usize, reach: usize, early: usize) {
         if self.window != 0 || window == 0 {
             return;
         }
         let len = self.head.len();
+        let fits = self.head.iter().all(|&v| v <= u32::from(u16::MAX));
+        if reach > 0 && fits {
+            // Zeroed pages cost nothing until written.
+            self.ring = vec![0; reach];
+            for n in len.saturating_sub(reach)..len {
+                self.ring[slot(n, reach)] = self.head[n] as u16;
+            }
+        }
+        if early > 0 && fits {
+            self.early = Vec::with_capacity(early);
+            self.early
+                .extend(self.head[..len.min(early)].iter().map(|&v| v as u16));
+            self.early_limit = early;
+        }
         let from = len.saturating_sub(window);
         let mut tail = Vec::with_capacity(2 * window);
         tail.extend_from_slice(&self.head[from..]);
@@ -137,22 +202,51 @@ impl Store {
             low: &self.head,
             high,
             base,
+            ring: &self.ring,
+            end: self.len(),
+            early: &self.early,
         }
     }
 
-    /// Bytes held.
+    /// Bytes held (the ring's at its full size, which it reaches once as
+    /// many values are computed).
     pub(super) fn bytes(&self) -> usize {
         4 * (self.head.capacity() + self.tail.capacity())
+            + 2 * (self.ring.len() + self.early.capacity())
+    }
+
+    /// The ring's values in heap order: G(i) for i from `len −
+    /// ring.len()` (or 0) to `len − 1`.
+    pub(super) fn ring_in_order(&self) -> impl Iterator<Item = u16> + '_ {
+        let len = self.len();
+        let reach = self.ring.len();
+        (len.saturating_sub(reach)..len).map(move |n| self.ring[slot(n, reach)])
+    }
+}
+
+/// The ring's slot of heap n: n mod reach (a mask when reach is a power
+/// of two, as by default: the deep scans read it for every split).
+#[inline]
+fn slot(n: usize, reach: usize) -> usize {
+    if reach.is_power_of_two() {
+        n & (reach - 1)
+    } else {
+        n % reach
     }
 }
 
 /// The values a computation may read: G(i) is `low[i]` below
-/// `low.len()`, else `high[i − base]`.
+/// `low.len()`, else `high[i − base]`, else (for i in `end −
+/// ring.len() .. end`) `ring[i % ring.len()]`, else `early[i]`.
 #[derive(Clone, Copy)]
 pub(super) struct View<'s> {
     pub(super) low: &'s [u32],
     pub(super) high: &'s [u32],
     pub(super) base: usize,
+    pub(super) ring: &'s [u16],
+    /// The first heap the ring does not hold.
+    pub(super) end: usize,
+    pub(super) early: &'s [u16],
 }
 
 impl View<'_> {
@@ -161,9 +255,13 @@ impl View<'_> {
         if i < self.low.len() {
             return Some(self.low[i]);
         }
-        i.checked_sub(self.base)
-            .and_then(|at| self.high.get(at))
-            .copied()
+        if let Some(&v) = i.checked_sub(self.base).and_then(|at| self.high.get(at)) {
+            return Some(v);
+        }
+        if i < self.end && i + self.ring.len() >= self.end {
+            return Some(u32::from(self.ring[slot(i, self.ring.len())]));
+        }
+        self.early.get(i).map(|&v| u32::from(v))
     }
 }
 
@@ -179,10 +277,10 @@ mod tests {
         }
         assert!(!store.is_windowed());
         assert_eq!(store.high(), (&store.head[..], 0));
-        store.keep_window(10, 8);
+        store.keep_window(10, 8, 0, 0);
         let mut early = Store::default();
         early.push(0);
-        early.keep_window(3, 2);
+        early.keep_window(3, 2, 0, 0);
         for v in 1..10 {
             early.push(v);
         }
@@ -211,5 +309,52 @@ mod tests {
         assert_eq!(store.get(5), Some(5));
         assert_eq!(store.get(500), None);
         assert!(store.bytes() <= 4 * (10 + 16));
+    }
+
+    #[test]
+    fn the_ring_and_the_early_values_hold_what_the_window_dropped() {
+        let mut store = Store::default();
+        for v in 0..100 {
+            store.push(v);
+        }
+        // A prefix of 4, a window of 8, a ring of 64 (a mask) and the
+        // first 150 values, at two bytes each.
+        store.keep_window(4, 8, 64, 150);
+        assert_eq!(store.early.len(), 100);
+        for v in 100..300 {
+            store.push(v);
+        }
+        assert_eq!(store.early.len(), 150, "the early values stop at 150");
+        for i in 0..300 {
+            let kept = !(150..300 - 64).contains(&i);
+            assert_eq!(store.get(i), kept.then_some(i as u32), "G({i})");
+        }
+        assert_eq!(store.get(300), None);
+        let order: Vec<u16> = store.ring_in_order().collect();
+        assert_eq!(order, (236..300).collect::<Vec<u16>>());
+        // A ring of 50 slots (no mask) wraps too.
+        let mut odd = Store::default();
+        odd.push(0);
+        odd.push(1);
+        odd.keep_window(2, 4, 50, 0);
+        for v in 2..1000 {
+            odd.push(v);
+        }
+        assert!((0..1000).all(|i| odd.get(i) == (!(2..950).contains(&i)).then_some(i as u32)));
+        assert_eq!(odd.ring_in_order().next(), Some(950));
+        // A value above 65,535 drops both; the window still holds it.
+        store.push(70_000);
+        assert!(store.ring.is_empty() && store.early.is_empty());
+        assert_eq!(store.get(10), None);
+        assert_eq!(store.get(300), Some(70_000));
+        store.push(5);
+        assert_eq!(store.get(301), Some(5));
+        // So does one among the values already computed.
+        let mut big = Store::default();
+        big.push(0);
+        big.push(1 << 20);
+        big.push(2);
+        big.keep_window(2, 2, 64, 64);
+        assert!(big.ring.is_empty() && big.early.is_empty());
     }
 }

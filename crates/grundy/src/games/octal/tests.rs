@@ -215,7 +215,7 @@ fn a_far_rare_heaps_partner_is_read_from_the_prefix() {
     let rare = &windowed.sparse.as_ref().unwrap().rare_heaps;
     assert_eq!(rare.last(), Some(&82_860));
     assert_eq!(rare.iter().rev().nth(1), Some(&36_184));
-    windowed.store.keep_window(50_000, 65_536);
+    windowed.store.keep_window(50_000, 65_536, 0, 0);
     for n in 100_000..130_000 {
         assert_eq!(windowed.push_next(), Ok(full.values()[n]), "heap {n}");
     }
@@ -224,7 +224,61 @@ fn a_far_rare_heaps_partner_is_read_from_the_prefix() {
     for _ in 0..100_000 {
         short.push_next().unwrap();
     }
-    short.store.keep_window(10_000, 65_536);
+    short.store.keep_window(10_000, 65_536, 0, 0);
     let gap = (100_000..130_000).find_map(|_| short.push_next().err());
     assert!(gap.is_some_and(|g| g.needed >= 10_000), "{gap:?}");
+    // A ring of the last 2^17 values holds it.
+    let mut ring = Engine::new(&code);
+    for _ in 0..100_000 {
+        ring.push_next().unwrap();
+    }
+    ring.store.keep_window(10_000, 65_536, 1 << 17, 0);
+    for n in 100_000..130_000 {
+        assert_eq!(ring.push_next(), Ok(full.values()[n]), "heap {n}");
+    }
+    // A ring shorter than the distance to the partner does not.
+    let mut near = Engine::new(&code);
+    for _ in 0..100_000 {
+        near.push_next().unwrap();
+    }
+    near.store.keep_window(10_000, 65_536, 80_000, 0);
+    let gap = (100_000..130_000).find_map(|_| near.push_next().err());
+    assert!(gap.is_some_and(|g| g.needed >= 10_000), "{gap:?}");
+}
+
+#[test]
+fn scans_deeper_than_the_prefix_read_the_early_values() {
+    // Grundy's game's scans of the splits mostly stop within a few
+    // thousand; with a prefix of 1,000 values many go past it, and the
+    // window of 2^14 does not hold G(1,000 …) either. The first 2^16
+    // values at two bytes each do.
+    use super::sparse::Engine;
+    let code = OctalCode::grundys_game();
+    let mut full = Engine::new(&code);
+    for _ in 0..60_000 {
+        full.push_next().unwrap();
+    }
+    let start = |early: usize| {
+        let mut e = Engine::new(&code);
+        for _ in 0..40_000 {
+            e.push_next().unwrap();
+        }
+        // The rare heaps up to 36,184 are read from a ring of the last
+        // 40,000 values, which from heap 41,000 on no longer holds
+        // G(1,000).
+        e.store.keep_window(1_000, 1 << 14, 40_000, early);
+        e
+    };
+    let mut early = start(1 << 16);
+    for n in 40_000..60_000 {
+        assert_eq!(early.push_next(), Ok(full.values()[n]), "heap {n}");
+    }
+    // The early values grew with the run (40,000 kept at the switch).
+    assert_eq!(early.store.early.len(), 60_000);
+    let mut none = start(0);
+    let gap = (40_000..60_000).find_map(|_| none.push_next().err());
+    assert!(
+        gap.is_some_and(|g| (1_000..20_000).contains(&g.needed)),
+        "{gap:?}"
+    );
 }
