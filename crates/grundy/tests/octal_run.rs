@@ -601,6 +601,9 @@ fn two_threads_give_the_values_of_one() {
         assert_eq!(one.periodicity(), two.periodicity(), "{text}");
         assert_eq!(one.is_windowed(), two.is_windowed(), "{text}");
         assert_eq!(one.kept_prefix(), two.kept_prefix(), "{text}");
+        // The sparse space is chosen again at each power of two on two
+        // threads as on one (an epoch that ended at one used to skip it).
+        assert_eq!(one.sparse_space(), two.sparse_space(), "{text}");
         assert_eq!(one.paired(), 0, "{text}");
         if two.is_windowed() {
             // The window was kept at 2^16 values; the prefix grew to 2^17.
@@ -617,6 +620,35 @@ fn two_threads_give_the_values_of_one() {
     let values = run_all(&mut two, 40_000, 40_000).unwrap();
     assert_eq!(values, plain_values(&c, 40_000));
     assert!(two.paired() > 20_000, "{}", two.paired());
+}
+
+/// The value histogram of 0.161 over heaps 1 … 2^24, as published by A.
+/// Rogalski's solver (github.com/rogalski-wmii-uni-lodz-pl/octal, file
+/// `results/0.161/16777216`: one line "value count" per value; its counts
+/// add up to 2^24, heap 0 not counted), computed here on two threads with
+/// the window, the ring and the blocks of the common pass.
+#[test]
+fn the_histogram_of_0_161_at_2_24_is_rogalskis() {
+    let published: Vec<u64> = include_str!("data/rogalski-0.161-16777216.txt")
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let (value, count) = line.split_once(' ').unwrap();
+            assert_eq!(value.parse::<usize>().unwrap(), i);
+            count.parse().unwrap()
+        })
+        .collect();
+    assert_eq!(published.iter().sum::<u64>(), 1 << 24);
+    let mut run = LongRun::new(&code("0.161"), Memory::default());
+    run.set_threads(2);
+    let mut out = Vec::new();
+    while run.computed() < (1 << 24) + 1 {
+        run.advance(((1 << 24) + 1 - run.computed()).min(1 << 22), &mut out)
+            .unwrap();
+        out.clear();
+    }
+    assert_eq!(run.periodicity(), None);
+    assert_eq!(run.histogram(), &published[..]);
 }
 
 /// The full check, too long for every CI run (more than an hour

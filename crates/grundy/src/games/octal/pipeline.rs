@@ -176,6 +176,9 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
         }
     };
     let [first, second] = scratch;
+    // Each thread values every other heap: its blocks too.
+    first.stride = 2;
+    second.stride = 2;
     thread::scope(|s| {
         for (t, scratch) in [(0, first), (1, second)] {
             let (view, wait, rules, stop, published, shared) =
@@ -217,6 +220,9 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
             });
         }
     });
+    for scratch in &mut engine.scratch {
+        scratch.stride = 1;
+    }
     let done = published.load(Ordering::Acquire);
     // SAFETY: every index below done - base was written (heaps are
     // published in order, each after its write) and lies within the

@@ -290,6 +290,11 @@ impl LongRun {
         }
         let mut end = target;
         if !self.is_windowed() {
+            if self.engine.chooses_at(n as usize) {
+                // The sparse space is chosen again at this heap, on one
+                // thread.
+                return 0;
+            }
             let next_power = (n + 1).next_power_of_two();
             end = end
                 .min(next_power)

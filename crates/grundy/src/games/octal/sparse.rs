@@ -60,12 +60,27 @@ pub(super) enum Simd {
 }
 
 /// Scratch space for one heap's options.
-#[derive(Default)]
 pub(super) struct Scratch {
     /// Bitset for mex computations.
     seen: Vec<u64>,
     /// Which values are options of the heap being valued.
     marks: Vec<u32>,
+    /// The common options of the next heaps, from the rare heaps.
+    block: block::Block,
+    /// 1 while one thread values every heap, 2 in the two-thread
+    /// pipeline (each thread values every other heap).
+    pub(super) stride: usize,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            seen: Vec::new(),
+            marks: Vec::new(),
+            block: block::Block::default(),
+            stride: 1,
+        }
+    }
 }
 
 /// Whether [`Rules::value`] counts G(n − 1) among the options.
@@ -90,20 +105,31 @@ pub(super) struct Sparse {
     /// build does in software).
     rare: Vec<bool>,
     low: u32,
+    /// Bit b of `rare_words[q]`: whether 32q + b is rare (values below
+    /// 512).
+    rare_words: [u32; 16],
 }
 
 impl Sparse {
     pub(super) fn new(mask: u32, rare_heaps: Vec<u32>, rare_values: Vec<u32>) -> Self {
         let size = (u64::from(mask) + 1).next_power_of_two();
-        let rare = (0..size)
+        let rare: Vec<bool> = (0..size)
             .map(|v| (v as u32 & mask).count_ones().is_multiple_of(2))
             .collect();
+        let low = (size - 1) as u32;
+        let mut rare_words = [0u32; 16];
+        for v in 0..512u32 {
+            if rare[(v & low) as usize] {
+                rare_words[(v / 32) as usize] |= 1 << (v % 32);
+            }
+        }
         Sparse {
+            rare_words,
             mask,
             rare_heaps,
             rare_values,
             rare,
-            low: (size - 1) as u32,
+            low,
         }
     }
 
@@ -120,6 +146,12 @@ impl Sparse {
     /// which values every heap by the sparse space.
     pub(super) fn sparse_enough(&self, n: usize) -> bool {
         8 * self.rare_heaps.len() <= n
+    }
+
+    /// The rare values among 32q … 32q + 31 (q < 16), as bits.
+    #[inline]
+    pub(super) fn rare_word(&self, q: usize) -> u32 {
+        self.rare_words[q]
     }
 
     #[inline]
@@ -274,6 +306,9 @@ impl Engine {
         if self.sparse.as_ref().is_some_and(|s| s.mask == mask) {
             return;
         }
+        for scratch in &mut self.scratch {
+            scratch.block.clear();
+        }
         let values = &self.store.head;
         let rare_heaps: Vec<u32> = (1..values.len() as u32)
             .filter(|&n| (values[n as usize] & mask).count_ones().is_multiple_of(2))
@@ -399,16 +434,14 @@ impl Rules {
         let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
         // marks[v] = 1: v is an option. Plain stores, no read-modify-write
         // chain through a shared word.
-        let marks = &mut scratch.marks;
+        let Scratch {
+            marks,
+            block,
+            stride,
+            ..
+        } = &mut *scratch;
         marks.clear();
         marks.resize(512, 0);
-        let mark = |marks: &mut Vec<u32>, v: u32| {
-            let v = v as usize;
-            if v >= marks.len() {
-                marks.resize(v + 1, 0);
-            }
-            marks[v] = 1;
-        };
         // Options that are not splits.
         for &k in &self.empties {
             if k == n {
@@ -425,72 +458,74 @@ impl Rules {
                 mark(marks, 0);
             }
         }
-        // Common values of splits: one part rare, the other common.
-        for &k in &self.halves {
+        // Common values of splits: one part rare, the other common. The
+        // block of sixteen heaps covers part of the rare heaps; the rest
+        // are read here.
+        let stride = *stride;
+        if !block.covers(n, stride, sparse) {
+            block.build(self, sparse, high, base, n, stride);
+        }
+        let blocked = block.covers(n, stride, sparse);
+        for (i, &k) in self.halves.iter().enumerate() {
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
             let below = sparse.rare_heaps.partition_point(|&r| (r as usize) < m);
-            // The rare heaps far enough out that G(m − r) is not past the
-            // window's first value: read through the view (the prefix, or
-            // a gap when it is not kept). The scans below read the rest
-            // from the window.
-            let near = sparse.rare_heaps[..below].partition_point(|&r| r as usize + base < m);
-            for (&r, &rare) in sparse.rare_heaps[near..below]
-                .iter()
-                .zip(&sparse.rare_values[near..below])
-            {
-                let other = get(m - r as usize)?;
-                if !sparse.is_rare(other) {
-                    mark(marks, rare ^ other);
+            let (lo, hi) = if blocked { block.range(i) } else { (0, 0) };
+            self.mark_rare(n, m, 0..lo, sparse, view, marks)?;
+            self.mark_rare(n, m, hi.max(lo)..below, sparse, view, marks)?;
+        }
+        // The least common value not among the options (`common`), and
+        // the rare values below it that are not options yet (`need`).
+        let (common, mut need, mut needed) = if blocked {
+            let j = block.lane(n);
+            // Options below 32·words, a 32-bit word per chunk.
+            let mut options = [0u32; block::MAX_WORDS];
+            let mut found = None;
+            for (q, word) in options.iter_mut().enumerate().take(block.words) {
+                *word = block.bits[q][j] | pack(&marks[32 * q..32 * q + 32]);
+                let free = !(*word | sparse.rare_word(q));
+                if free != 0 {
+                    found = Some(32 * q as u32 + free.trailing_zeros());
+                    break;
                 }
             }
-            let below = near;
-            // G(i) = high[i - base] for every i read from here.
-            let (g, m) = (high, m - base);
-            let mut done = 0;
-            #[cfg(target_arch = "x86_64")]
-            if self.simd == Simd::Avx512 {
-                done = avx512::mark_common(
-                    g,
-                    m,
-                    &sparse.rare_heaps[..below],
-                    &sparse.rare_values[..below],
-                    sparse.mask,
-                    marks,
-                );
+            let Some(common) = found else {
+                // The block does not know options this large: value the
+                // heap again with a wider block, or without one.
+                block.widen();
+                return self.value(n, sparse, view, scratch, last);
+            };
+            let mut need = vec![0u64; (common / 64 + 1) as usize];
+            let mut needed = 0;
+            for q in 0..=(common / 32) as usize {
+                let below = if q == (common / 32) as usize {
+                    (1u32 << (common % 32)) - 1
+                } else {
+                    u32::MAX
+                };
+                let word = sparse.rare_word(q) & !options[q] & below;
+                need[q / 2] |= u64::from(word) << (32 * (q % 2));
+                needed += word.count_ones() as usize;
             }
-            for (&r, &rare) in sparse.rare_heaps[done..below]
-                .iter()
-                .zip(&sparse.rare_values[done..])
-            {
-                let other = g[m - r as usize];
-                if !sparse.is_rare(other) {
-                    let x = rare ^ other;
-                    if x < 512 {
-                        marks[x as usize] = 1;
-                    } else {
-                        mark(marks, x);
-                    }
+            (common, need, needed)
+        } else {
+            let is_option = |v: u32| marks.get(v as usize).is_some_and(|&m| m != 0);
+            let mut common = 0u32;
+            while sparse.is_rare(common) || is_option(common) {
+                common += 1;
+            }
+            let mut need: Vec<u64> = vec![0; (common / 64 + 1) as usize];
+            let mut needed = 0usize;
+            for v in 0..common {
+                if sparse.is_rare(v) && !is_option(v) {
+                    need[(v / 64) as usize] |= 1 << (v % 64);
+                    needed += 1;
                 }
             }
-        }
-        let is_option = |v: u32| marks.get(v as usize).is_some_and(|&m| m != 0);
-        // The least common value not among the options.
-        let mut common = 0u32;
-        while sparse.is_rare(common) || is_option(common) {
-            common += 1;
-        }
-        // Rare values below it that are not yet options.
-        let mut need: Vec<u64> = vec![0; (common / 64 + 1) as usize];
-        let mut needed = 0usize;
-        for v in 0..common {
-            if sparse.is_rare(v) && !is_option(v) {
-                need[(v / 64) as usize] |= 1 << (v % 64);
-                needed += 1;
-            }
-        }
+            (common, need, needed)
+        };
         if needed > 0 {
             for &k in &self.halves {
                 if n < k + 2 {
@@ -528,6 +563,78 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// Marks the common options `rare ^ G(m − r)` of heap n for the rare
+    /// heaps r with indices `range` (all below m): from the window where
+    /// it holds G(m − r), sixteen at a time where the CPU can, else one at
+    /// a time through the view (the prefix, the ring, the early values,
+    /// or a gap).
+    fn mark_rare(
+        &self,
+        n: usize,
+        m: usize,
+        range: std::ops::Range<usize>,
+        sparse: &Sparse,
+        view: View,
+        marks: &mut Vec<u32>,
+    ) -> Result<(), Gap> {
+        if range.is_empty() {
+            return Ok(());
+        }
+        let heaps = &sparse.rare_heaps[range.clone()];
+        let values = &sparse.rare_values[range];
+        let (high, base) = (view.high, view.base);
+        // The rare heaps far enough out that G(m − r) is before the
+        // window's first value come last.
+        let near = heaps.partition_point(|&r| r as usize + base < m);
+        for (&r, &rare) in heaps[near..].iter().zip(&values[near..]) {
+            let i = m - r as usize;
+            let other = view.get(i).ok_or(Gap { heap: n, needed: i })?;
+            if !sparse.is_rare(other) {
+                mark(marks, rare ^ other);
+            }
+        }
+        // G(i) = high[i - base] for every i read from here.
+        let (g, m) = (high, m - base);
+        let mut done = 0;
+        #[cfg(target_arch = "x86_64")]
+        if self.simd == Simd::Avx512 {
+            done = avx512::mark_common(g, m, &heaps[..near], &values[..near], sparse.mask, marks);
+        }
+        for (&r, &rare) in heaps[done..near].iter().zip(&values[done..near]) {
+            let other = g[m - r as usize];
+            if !sparse.is_rare(other) {
+                let x = rare ^ other;
+                if x < 512 {
+                    marks[x as usize] = 1;
+                } else {
+                    mark(marks, x);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Bit b set where `marks[b]` is (32 entries).
+#[inline]
+fn pack(marks: &[u32]) -> u32 {
+    marks
+        .iter()
+        .enumerate()
+        .fold(0, |word, (b, &m)| word | u32::from(m != 0) << b)
+}
+
+/// Sets `marks[v]`, growing `marks` as needed.
+#[inline]
+fn mark(marks: &mut Vec<u32>, v: u32) {
+    let v = v as usize;
+    if v >= marks.len() {
+        marks.resize(v + 1, 0);
+    }
+    marks[v] = 1;
+}
+
 /// The widest split scan this CPU runs.
 fn simd_available() -> Simd {
     let features = crate::cpu::features();
@@ -539,6 +646,9 @@ fn simd_available() -> Simd {
         Simd::Portable
     }
 }
+
+/// The common pass for sixteen neighbouring heaps at once.
+mod block;
 
 /// The scans sixteen heaps at a time.
 #[cfg(target_arch = "x86_64")]
@@ -628,6 +738,72 @@ fn first_zero(bits: &[u64]) -> u32 {
 #[cfg(test)]
 mod portable {
     use super::*;
+
+    /// Every code of `0.??` and `0.???` that has a sparse space with at
+    /// most one heap in eight rare when it is first chosen (4,096 values):
+    /// the values with blocks of the common pass (on the widest ISA path
+    /// this CPU has and on the portable one, by turns), against the
+    /// heap-by-heap pass on the portable path (every rare heap read one at
+    /// a time), to `GRUNDY_BLOCK_UPTO` values (default 2^15; the issue's
+    /// 2^18 is run by hand: `GRUNDY_BLOCK_UPTO=262144 cargo test -p grundy
+    /// --lib blocks_give`, once more with `GRUNDY_SIMD=portable`).
+    #[test]
+    fn blocks_give_the_values_of_the_heap_by_heap_pass() {
+        let upto: usize =
+            std::env::var("GRUNDY_BLOCK_UPTO").map_or(1 << 15, |v| v.parse().unwrap());
+        let digits = |d: usize| (0..8usize.pow(d as u32)).map(move |i| (d, i));
+        let mut compared = 0;
+        for (d, i) in digits(2).chain(digits(3)) {
+            let text: String = (0..d)
+                .map(|p| char::from(b'0' + (i / 8usize.pow((d - 1 - p) as u32) % 8) as u8))
+                .collect();
+            if text.ends_with('0') {
+                continue;
+            }
+            let code: OctalCode = format!("0.{text}").parse().unwrap();
+            let start = |simd: Simd| {
+                let mut engine = Engine::new(&code);
+                engine.rules.simd = simd;
+                engine.always_sparse = true;
+                for _ in 0..=PLAIN_UNTIL {
+                    engine.push_next().unwrap();
+                }
+                engine
+            };
+            // Blocks on the widest path for one code, the portable one for
+            // the next (with GRUNDY_SIMD=portable, the portable one only).
+            let mut fast = start(if compared % 2 == 0 {
+                simd_available()
+            } else {
+                Simd::Portable
+            });
+            if !fast
+                .sparse
+                .as_ref()
+                .is_some_and(|s| s.sparse_enough(PLAIN_UNTIL))
+            {
+                continue;
+            }
+            let mut slow = start(Simd::Portable);
+            slow.scratch[0].block.disable();
+            for n in PLAIN_UNTIL + 1..upto {
+                // Without a sparse space (chosen again at each power of
+                // two) the plain rule values the rest: nothing to compare.
+                if n.is_power_of_two() && fast.sparse.is_none() {
+                    break;
+                }
+                fast.push_next().unwrap();
+                slow.push_next().unwrap();
+            }
+            assert!(
+                fast.values() == slow.values(),
+                "0.{text}: the values differ"
+            );
+            assert_eq!(fast.histogram, slow.histogram, "0.{text}");
+            compared += 1;
+        }
+        assert!(compared > 50, "{compared} codes compared");
+    }
 
     #[test]
     fn the_portable_scans_agree_with_avx2_and_avx512() {

@@ -165,18 +165,119 @@ unsafe fn scan(
                 hits &= hits - 1;
                 let v = g_low[a + lane] ^ g_high[m - a - lane];
                 let (w, bit) = ((v / 64) as usize, 1u64 << (v % 64));
+                // Two lanes may make the same value: `need` decides.
                 if need[w] & bit != 0 {
                     need[w] &= !bit;
                     *needed -= 1;
                     if *needed == 0 {
                         return (a + 16, true);
                     }
+                    // The same bit cleared in the register (word v / 32),
+                    // without a store and a reload.
+                    wanted = _mm512_mask_andnot_epi32(
+                        wanted,
+                        1 << (v / 32),
+                        _mm512_set1_epi32((1u32 << (v % 32)) as i32),
+                        wanted,
+                    );
                 }
             }
-            // SAFETY: as above.
-            wanted = unsafe { _mm512_loadu_si512(need.as_ptr().cast()) };
         }
         a += 16;
     }
     (a, false)
+}
+
+/// The block's common pass ([`super::block`]): for each rare heap r (value
+/// `rare`), sets bit `x = rare ^ G` of lane j's chunk `x / 32` where `G =
+/// g[m - r + stride · j]` is common and `x < 32 · words`. `false` (nothing
+/// done) when the features are missing, the stride is not 1 or 2, or a
+/// load would fall outside `g`.
+#[allow(clippy::too_many_arguments)]
+pub fn mark_block(
+    g: &[u32],
+    m: usize,
+    stride: usize,
+    heaps: &[u32],
+    values: &[u32],
+    mask: u32,
+    words: usize,
+    bits: &mut [[u32; 16]; 16],
+) -> bool {
+    let fits = available()
+        && heaps.len() == values.len()
+        && (1..=16).contains(&words)
+        && (stride == 1 || stride == 2)
+        && heaps
+            .iter()
+            .all(|&r| (r as usize) <= m && m - r as usize + 16 * stride <= g.len());
+    if !fits {
+        return false;
+    }
+    macro_rules! words {
+        ($($w:literal)*) => {
+            match words {
+                // SAFETY: the features are present; every load reads
+                // within g[m - r .. m - r + 16 · stride], inside `g` as
+                // just checked.
+                $($w => unsafe { block::<$w>(g, m, stride == 2, heaps, values, mask, bits) },)*
+                _ => unreachable!("words checked above"),
+            }
+        };
+    }
+    words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+    true
+}
+
+/// # Safety
+/// As checked by [`mark_block`], with `W` = its `words` and `two` whether
+/// its stride is 2.
+#[target_feature(enable = "avx512f,avx512vpopcntdq")]
+unsafe fn block<const W: usize>(
+    g: &[u32],
+    m: usize,
+    two: bool,
+    heaps: &[u32],
+    values: &[u32],
+    mask: u32,
+    bits: &mut [[u32; 16]; 16],
+) {
+    let mask_lanes = _mm512_set1_epi32(mask as i32);
+    let one = _mm512_set1_epi32(1);
+    let low_five = _mm512_set1_epi32(31);
+    let even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+    let mut acc = [_mm512_setzero_si512(); W];
+    for (w, acc) in acc.iter_mut().enumerate() {
+        // SAFETY: each row of `bits` is 64 bytes.
+        *acc = unsafe { _mm512_loadu_si512(bits[w].as_ptr().cast()) };
+    }
+    for (&r, &rare) in heaps.iter().zip(values) {
+        let at = m - r as usize;
+        let other = if two {
+            // SAFETY: at + 32 <= g.len(), checked by the caller.
+            let (first, second) = unsafe {
+                (
+                    _mm512_loadu_si512(g.as_ptr().add(at).cast()),
+                    _mm512_loadu_si512(g.as_ptr().add(at + 16).cast()),
+                )
+            };
+            _mm512_permutex2var_epi32(first, even, second)
+        } else {
+            // SAFETY: at + 16 <= g.len(), checked by the caller.
+            unsafe { _mm512_loadu_si512(g.as_ptr().add(at).cast()) }
+        };
+        let weight = _mm512_popcnt_epi32(_mm512_and_si512(other, mask_lanes));
+        let common = _mm512_test_epi32_mask(weight, one);
+        let x = _mm512_xor_si512(other, _mm512_set1_epi32(rare as i32));
+        let chunk = _mm512_srli_epi32::<5>(x);
+        let bit = _mm512_sllv_epi32(one, _mm512_and_si512(x, low_five));
+        for (w, acc) in acc.iter_mut().enumerate() {
+            let here = _mm512_mask_cmpeq_epi32_mask(common, chunk, _mm512_set1_epi32(w as i32));
+            *acc = _mm512_mask_or_epi32(*acc, here, *acc, bit);
+        }
+    }
+    for (w, acc) in acc.iter().enumerate() {
+        // SAFETY: each row of `bits` is 64 bytes.
+        unsafe { _mm512_storeu_si512(bits[w].as_mut_ptr().cast(), *acc) };
+    }
 }

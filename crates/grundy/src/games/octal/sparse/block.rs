@@ -1,0 +1,325 @@
+//! The common pass for sixteen neighbouring heaps at once.
+//!
+//! The common pass of heap n reads G(m − r) for every rare heap r (m = n −
+//! k). For the heaps n, n + 1, …, n + 15 those partners are sixteen
+//! neighbouring values, G(m − r) … G(m − r + 15): one contiguous load
+//! where one heap at a time needs sixteen scattered ones. A block does
+//! that load once per rare heap for sixteen heaps and keeps, for each
+//! heap, the common options it finds as a bitset of the values below
+//! `32 · words` (a 32-bit word per heap and chunk of 32 values; sixteen
+//! heaps make one AVX-512 register per chunk).
+//!
+//! A block covers only the rare heaps whose partners are known when it is
+//! built and lie in the window: r ≥ [`FIRST_RARE`], and r < m − base. The
+//! others, and the rare heaps found while the block is in use, are read
+//! heap by heap as before. Options of `32 · words` and more are not in the
+//! bitset: a heap whose common mex reaches that bound is valued again
+//! without the block (and the next block keeps more words).
+
+use super::{Rules, Sparse};
+
+/// Heaps per block.
+pub(super) const LANES: usize = 16;
+
+/// The smallest rare heap a block reads: the last heap of a block, `start
+/// + 15 · stride`, reads G(start + 15 · stride − k − r) and, loading 16 ·
+/// stride values, up to G(start + 16 · stride − 1 − k − r): at most G(start
+/// − 3) for r ≥ 34 and a stride of at most 2, known even while the
+/// two-thread pipeline is still valuing heap `start − 1`.
+pub(super) const FIRST_RARE: u32 = 34;
+
+/// At most this many chunks of 32 values: options below 512.
+pub(super) const MAX_WORDS: usize = 16;
+
+/// The common options of the sixteen heaps `start + stride · j` from the
+/// rare heaps that were known and in the window when it was built. One
+/// thread values every heap (stride 1); each of the two threads of the
+/// pipeline values every other heap (stride 2).
+#[derive(Clone, Debug)]
+pub(super) struct Block {
+    /// The first heap; `usize::MAX` while there is no block.
+    pub(super) start: usize,
+    /// The distance between its heaps: 1 or 2.
+    pub(super) stride: usize,
+    /// The mask of the sparse space it was built with.
+    mask: u32,
+    /// How many chunks of 32 values `bits` holds.
+    pub(super) words: usize,
+    /// Bit b of `bits[q][j]`: value 32q + b is an option of heap
+    /// `start + j`.
+    pub(super) bits: [[u32; LANES]; MAX_WORDS],
+    /// For the i-th split digit (`Rules::halves`), the rare heaps it
+    /// covers: indices into the rare list.
+    ranges: Vec<(usize, usize)>,
+    /// Chunks the next block keeps; 0 once options of 512 and more were
+    /// needed (no blocks for this code).
+    want: usize,
+}
+
+impl Default for Block {
+    fn default() -> Self {
+        Block {
+            start: usize::MAX,
+            stride: 1,
+            mask: 0,
+            words: 0,
+            bits: [[0; LANES]; MAX_WORDS],
+            ranges: Vec::new(),
+            want: 4,
+        }
+    }
+}
+
+impl Block {
+    /// Whether heap `n`'s common pass can use this block.
+    #[inline]
+    pub(super) fn covers(&self, n: usize, stride: usize, sparse: &Sparse) -> bool {
+        self.start <= n
+            && self.stride == stride
+            && (n - self.start).is_multiple_of(stride)
+            && (n - self.start) / stride < LANES
+            && self.mask == sparse.mask
+    }
+
+    /// Heap n's lane (a heap the block covers).
+    #[inline]
+    pub(super) fn lane(&self, n: usize) -> usize {
+        (n - self.start) / self.stride
+    }
+
+    /// No blocks from now on: every rare heap is read heap by heap (for
+    /// tests that compare the two).
+    #[cfg(test)]
+    pub(super) fn disable(&mut self) {
+        self.want = 0;
+        self.clear();
+    }
+
+    /// Forgets the block (the sparse space changed).
+    pub(super) fn clear(&mut self) {
+        self.start = usize::MAX;
+    }
+
+    /// The rare heaps (indices) the block covers for the i-th split digit.
+    #[inline]
+    pub(super) fn range(&self, i: usize) -> (usize, usize) {
+        self.ranges.get(i).copied().unwrap_or((0, 0))
+    }
+
+    /// A heap's common mex reached the bound: the next block keeps two
+    /// chunks more, and none are kept once 512 values were not enough.
+    pub(super) fn widen(&mut self) {
+        self.want = if self.words >= MAX_WORDS {
+            0
+        } else {
+            (self.words + 2).min(MAX_WORDS)
+        };
+        self.clear();
+    }
+
+    /// Builds the block of heaps `start + stride · j`, if it is worth
+    /// it: `high` holds G(base + i) at i, at least up to G(start − 3).
+    /// Otherwise forgets any block.
+    pub(super) fn build(
+        &mut self,
+        rules: &Rules,
+        sparse: &Sparse,
+        high: &[u32],
+        base: usize,
+        start: usize,
+        stride: usize,
+    ) {
+        self.clear();
+        let words = self.want;
+        let known = base + high.len();
+        if words == 0 || known + 2 < start || start < rules.code.max_take() + 2 + base {
+            return;
+        }
+        let lo = sparse.rare_heaps.partition_point(|&r| r < FIRST_RARE);
+        self.ranges.clear();
+        let mut covered = 0;
+        for &k in &rules.halves {
+            let m = start - k;
+            // r < m − base: the partner G(m − r) lies in the window.
+            let hi = sparse
+                .rare_heaps
+                .partition_point(|&r| (r as usize) + base < m)
+                .max(lo);
+            self.ranges.push((lo, hi));
+            covered += hi - lo;
+        }
+        if covered < LANES {
+            return;
+        }
+        self.bits = [[0; LANES]; MAX_WORDS];
+        for (&k, &(lo, hi)) in rules.halves.iter().zip(&self.ranges) {
+            let m = start - k - base;
+            mark(
+                high,
+                m,
+                stride,
+                &sparse.rare_heaps[lo..hi],
+                &sparse.rare_values[lo..hi],
+                sparse,
+                words,
+                &mut self.bits,
+                rules.simd,
+            );
+        }
+        self.start = start;
+        self.stride = stride;
+        self.mask = sparse.mask;
+        self.words = words;
+    }
+}
+
+/// Sets bit `x` of heap j's bitset for every common option `x = rare ^
+/// G(m + stride · j − r)`, below `32 · words`, of the rare heaps given;
+/// `g[i]` is G(base + i) and `m` is counted from base.
+#[allow(clippy::too_many_arguments)]
+fn mark(
+    g: &[u32],
+    m: usize,
+    stride: usize,
+    heaps: &[u32],
+    values: &[u32],
+    sparse: &Sparse,
+    words: usize,
+    bits: &mut [[u32; LANES]; MAX_WORDS],
+    simd: super::Simd,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if simd == super::Simd::Avx512
+        && super::avx512::mark_block(g, m, stride, heaps, values, sparse.mask, words, bits)
+    {
+        return;
+    }
+    let _ = simd;
+    for (&r, &rare) in heaps.iter().zip(values) {
+        let at = m - r as usize;
+        let partners = g[at..at + stride * (LANES - 1) + 1].iter().step_by(stride);
+        for (j, &other) in partners.enumerate() {
+            if !sparse.is_rare(other) {
+                let x = rare ^ other;
+                let q = (x / 32) as usize;
+                if q < words {
+                    bits[q][j] |= 1 << (x % 32);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Engine, Simd};
+    use super::*;
+    use crate::games::octal::code::OctalCode;
+
+    /// A block's bits against each heap's common options read one at a
+    /// time from their definition: `rare ^ G(n − k − r)` for every rare
+    /// heap r the block covers whose partner is common, on every ISA path
+    /// and both strides, from values that end where the block may read.
+    #[test]
+    fn a_block_holds_each_heaps_common_options() {
+        let mut scans = vec![Simd::Portable];
+        if crate::cpu::features().octal_avx512() {
+            scans.push(Simd::Avx512);
+        }
+        for text in ["0.6", "0.161", "0.36", "4!.0", "0.137"] {
+            let code: OctalCode = text.parse().unwrap();
+            let mut engine = Engine::new(&code);
+            for _ in 0..40_000 {
+                engine.push_next().unwrap();
+            }
+            for &simd in &scans {
+                engine.rules.simd = simd;
+                let sparse = engine.sparse.as_ref().expect("a sparse space");
+                for (start, stride) in [(30_000, 1), (30_001, 2), (36_417, 1), (36_418, 2)] {
+                    // Only G(0) … G(start − 3): a read past it panics.
+                    let g = &engine.values()[..start - 2];
+                    let mut block = Block {
+                        want: MAX_WORDS,
+                        ..Block::default()
+                    };
+                    block.build(&engine.rules, sparse, g, 0, start, stride);
+                    assert!(block.covers(start, stride, sparse), "{text}");
+                    assert!(block.covers(start + 15 * stride, stride, sparse));
+                    assert!(!block.covers(start + 16 * stride, stride, sparse));
+                    assert!(!block.covers(start - 1, stride, sparse));
+                    assert_eq!(block.covers(start + 1, stride, sparse), stride == 1);
+                    assert!(!block.covers(start, 3 - stride, sparse));
+                    let lo = sparse
+                        .rare_heaps
+                        .iter()
+                        .filter(|&&r| r < FIRST_RARE)
+                        .count();
+                    let mut expected = [[0u32; LANES]; MAX_WORDS];
+                    for (i, &k) in engine.rules.halves.iter().enumerate() {
+                        let hi = sparse
+                            .rare_heaps
+                            .iter()
+                            .filter(|&&r| (r as usize) < start - k)
+                            .count();
+                        assert_eq!(block.range(i), (lo, hi), "{text} k = {k}");
+                        for j in 0..LANES {
+                            let m = start + stride * j - k;
+                            for (&r, &rare) in sparse.rare_heaps[lo..hi]
+                                .iter()
+                                .zip(&sparse.rare_values[lo..hi])
+                            {
+                                let other = g[m - r as usize];
+                                let x = rare ^ other;
+                                if !sparse.is_rare(other) && x < 512 {
+                                    let word = &mut expected[(x / 32) as usize];
+                                    word[j] |= 1 << (x % 32);
+                                }
+                            }
+                        }
+                    }
+                    assert_eq!(block.bits, expected, "{text} {simd:?} {start} {stride}");
+                    assert!(expected.iter().flatten().any(|&w| w != 0), "{text}");
+                    assert_eq!(block.lane(start + 7 * stride), 7);
+                }
+            }
+        }
+    }
+
+    /// Fewer chunks than the options need: the block keeps what fits, and
+    /// a heap whose common mex reaches the bound widens the next block
+    /// (two chunks more), and then none once 512 values were not enough.
+    #[test]
+    fn a_narrow_block_keeps_the_low_chunks_and_widens() {
+        let code: OctalCode = "0.6".parse().unwrap();
+        let mut engine = Engine::new(&code);
+        for _ in 0..20_000 {
+            engine.push_next().unwrap();
+        }
+        let sparse = engine.sparse.as_ref().unwrap();
+        let g = engine.values();
+        let mut wide = Block {
+            want: MAX_WORDS,
+            ..Block::default()
+        };
+        wide.build(&engine.rules, sparse, g, 0, 15_000, 1);
+        let mut narrow = Block {
+            want: 2,
+            ..Block::default()
+        };
+        narrow.build(&engine.rules, sparse, g, 0, 15_000, 1);
+        assert_eq!(narrow.words, 2);
+        assert_eq!(narrow.bits[..2], wide.bits[..2]);
+        assert!(narrow.bits[2..].iter().flatten().all(|&w| w == 0));
+        assert!(wide.bits[2..].iter().flatten().any(|&w| w != 0));
+        narrow.widen();
+        assert_eq!((narrow.want, narrow.start), (4, usize::MAX));
+        narrow.words = 15;
+        narrow.widen();
+        assert_eq!(narrow.want, MAX_WORDS);
+        narrow.words = MAX_WORDS;
+        narrow.widen();
+        assert_eq!(narrow.want, 0);
+        narrow.build(&engine.rules, sparse, g, 0, 15_000, 1);
+        assert!(!narrow.covers(15_000, 1, sparse), "no blocks after 512");
+    }
+}
