@@ -43,10 +43,6 @@ pub(super) struct Rules {
     singles: Vec<usize>,
     /// Empty heap after taking k: the k ≥ 1 whose digit has bit 1.
     empties: Vec<usize>,
-    /// Whether taking 1 may leave one heap: then G(n − 1) is an option of
-    /// n, the only option that reads G(n − 1), which [`Rules::value`] may
-    /// leave out ([`Last::Skip`]).
-    defer_last: bool,
     /// Which split scan runs.
     pub(super) simd: Simd,
 }
@@ -60,6 +56,7 @@ pub(super) enum Simd {
 }
 
 /// Scratch space for one heap's options.
+#[derive(Default)]
 pub(super) struct Scratch {
     /// Bitset for mex computations.
     seen: Vec<u64>,
@@ -67,30 +64,6 @@ pub(super) struct Scratch {
     marks: Vec<u32>,
     /// The common options of the next heaps, from the rare heaps.
     block: block::Block,
-    /// 1 while one thread values every heap, 2 in the two-thread
-    /// pipeline (each thread values every other heap).
-    pub(super) stride: usize,
-}
-
-impl Default for Scratch {
-    fn default() -> Self {
-        Scratch {
-            seen: Vec::new(),
-            marks: Vec::new(),
-            block: block::Block::default(),
-            stride: 1,
-        }
-    }
-}
-
-/// Whether [`Rules::value`] counts G(n − 1) among the options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Last {
-    /// Reads it (every option counted).
-    Count,
-    /// Leaves it out: the mex of the other options, which is heap n's
-    /// value unless it equals G(n − 1) (then count it and compute again).
-    Skip,
 }
 
 /// A sparse space: the mask, and the heaps (≥ 1) whose value is rare, with
@@ -176,7 +149,6 @@ impl Engine {
                 code: code.clone(),
                 halves,
                 equal_halves,
-                defer_last: singles.first() == Some(&1),
                 singles,
                 empties: having(1, 1),
                 simd: simd_available(),
@@ -251,8 +223,7 @@ impl Engine {
             // value.
             Some(sparse) if self.store.is_windowed() || self.always_sparse || sparse.pays(n) => {
                 let view = self.store.view();
-                self.rules
-                    .value(n, sparse, view, &mut self.scratch[0], Last::Count)?
+                self.rules.value(n, sparse, view, &mut self.scratch[0])?
             }
             _ => self.plain_value(n),
         };
@@ -397,49 +368,35 @@ impl Rules {
         marks.iter().position(|&m| m == 0).unwrap_or(marks.len()) as u32
     }
 
-    /// Whether heap n's options other than G(n − 1) read only G(0) …
-    /// G(n − 2), so that two heaps can be valued at once: no split without
-    /// taking (`4.` codes) and no split in three.
-    pub(super) fn pipelines(&self) -> bool {
-        !self.code.splits_in_three() && self.halves.first() != Some(&0)
-    }
-
-    /// G(n − 1) when it is an option of n.
-    #[inline]
-    pub(super) fn last(&self, n: usize, view: View) -> Result<Option<u32>, Gap> {
-        if self.defer_last && n >= 2 {
-            let needed = n - 1;
-            view.get(needed).map(Some).ok_or(Gap { heap: n, needed })
-        } else {
-            Ok(None)
-        }
-    }
-
-    /// Heap n's value (with [`Last::Skip`]: the least value not among its
-    /// options other than G(n − 1)): the common options from the rare
-    /// heaps, then the rare ones from a scan of the splits that stops as
-    /// soon as every smaller rare value is seen. Apart from G(n − 1), reads
-    /// only G(0) … G(n − 2).
+    /// Heap n's value: the common options from the rare heaps, then the
+    /// rare ones from a scan of the splits that stops as soon as every
+    /// smaller rare value is seen. Reads G(0) … G(n − 1) only.
     pub(super) fn value(
         &self,
         n: usize,
         sparse: &Sparse,
         view: View,
         scratch: &mut Scratch,
-        last: Last,
     ) -> Result<u32, Gap> {
-        let View {
-            low, high, base, ..
-        } = view;
+        let (common, mut need, needed) = self.options(n, sparse, view, scratch)?;
+        self.cover_rare(n, view, common, &mut need, needed)
+    }
+
+    /// The options of heap n that are not splits of two common or two
+    /// rare heaps: the least common value not among them, and the rare
+    /// values below it not among them (as bits, and how many).
+    pub(super) fn options(
+        &self,
+        n: usize,
+        sparse: &Sparse,
+        view: View,
+        scratch: &mut Scratch,
+    ) -> Result<(u32, Vec<u64>, usize), Gap> {
+        let (high, base) = (view.high, view.base);
         let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
         // marks[v] = 1: v is an option. Plain stores, no read-modify-write
         // chain through a shared word.
-        let Scratch {
-            marks,
-            block,
-            stride,
-            ..
-        } = &mut *scratch;
+        let Scratch { marks, block, .. } = &mut *scratch;
         marks.clear();
         marks.resize(512, 0);
         // Options that are not splits.
@@ -449,7 +406,7 @@ impl Rules {
             }
         }
         for &k in &self.singles {
-            if k < n && !(k == 1 && self.defer_last && last == Last::Skip) {
+            if k < n {
                 mark(marks, get(n - k)?);
             }
         }
@@ -461,11 +418,10 @@ impl Rules {
         // Common values of splits: one part rare, the other common. The
         // block of sixteen heaps covers part of the rare heaps; the rest
         // are read here.
-        let stride = *stride;
-        if !block.covers(n, stride, sparse) {
-            block.build(self, sparse, high, base, n, stride);
+        if !block.covers(n, sparse) {
+            block.build(self, sparse, high, base, n);
         }
-        let blocked = block.covers(n, stride, sparse);
+        let blocked = block.covers(n, sparse);
         for (i, &k) in self.halves.iter().enumerate() {
             if n < k + 2 {
                 continue;
@@ -478,7 +434,7 @@ impl Rules {
         }
         // The least common value not among the options (`common`), and
         // the rare values below it that are not options yet (`need`).
-        let (common, mut need, mut needed) = if blocked {
+        Ok(if blocked {
             let j = block.lane(n);
             // Options below 32·words, a 32-bit word per chunk.
             let mut options = [0u32; block::MAX_WORDS];
@@ -495,7 +451,7 @@ impl Rules {
                 // The block does not know options this large: value the
                 // heap again with a wider block, or without one.
                 block.widen();
-                return self.value(n, sparse, view, scratch, last);
+                return self.options(n, sparse, view, scratch);
             };
             let mut need = vec![0u64; (common / 64 + 1) as usize];
             let mut needed = 0;
@@ -525,7 +481,80 @@ impl Rules {
                 }
             }
             (common, need, needed)
+        })
+    }
+
+    /// The rare values below `common` that are not among heap n's
+    /// options other than splits, as [`Rules::options`] leaves them for
+    /// [`Rules::cover_rare`] (the common pass makes only common values):
+    /// for the two-thread pipeline's check of a heap valued `common`.
+    pub(super) fn rare_needed(
+        &self,
+        n: usize,
+        sparse: &Sparse,
+        view: View,
+        common: u32,
+    ) -> Result<(Vec<u64>, usize), Gap> {
+        let mut need = vec![0u64; (common / 64 + 1) as usize];
+        if common <= 512 {
+            for q in 0..=(common / 32) as usize {
+                let below = if q == (common / 32) as usize {
+                    (1u32 << (common % 32)) - 1
+                } else {
+                    u32::MAX
+                };
+                // q < 16 here unless common = 512 (then below = 0).
+                let word = sparse.rare_words.get(q).map_or(0, |w| w & below);
+                need[q / 2] |= u64::from(word) << (32 * (q % 2));
+            }
+        } else {
+            for v in (0..common).filter(|&v| sparse.is_rare(v)) {
+                need[(v / 64) as usize] |= 1 << (v % 64);
+            }
+        }
+        let mut unneed = |v: u32| {
+            if v < common {
+                need[(v / 64) as usize] &= !(1 << (v % 64));
+            }
         };
+        for &k in &self.empties {
+            if k == n {
+                unneed(0);
+            }
+        }
+        for &k in &self.singles {
+            if k < n {
+                unneed(view.get(n - k).ok_or(Gap {
+                    heap: n,
+                    needed: n - k,
+                })?);
+            }
+        }
+        for &k in &self.equal_halves {
+            if n >= k + 2 && (n - k).is_multiple_of(2) {
+                unneed(0);
+            }
+        }
+        let needed = need.iter().map(|w| w.count_ones() as usize).sum();
+        Ok((need, needed))
+    }
+
+    /// Heap n's value once the least common value not among its options
+    /// is `common` and the rare values below it not yet among them are
+    /// `need` (`needed` of them): the least of those that no split makes,
+    /// or `common`.
+    pub(super) fn cover_rare(
+        &self,
+        n: usize,
+        view: View,
+        common: u32,
+        need: &mut [u64],
+        mut needed: usize,
+    ) -> Result<u32, Gap> {
+        let View {
+            low, high, base, ..
+        } = view;
+        let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
         if needed > 0 {
             for &k in &self.halves {
                 if n < k + 2 {
@@ -539,7 +568,7 @@ impl Rules {
                     high_m: m - base,
                     end: half.min(low.len() - 1).min(m - base),
                 };
-                if cover(&split, common, &mut need, &mut needed, self.simd) {
+                if cover(&split, common, need, &mut needed, self.simd) {
                     break;
                 }
                 // The splits past `end`, one at a time, from wherever
@@ -547,7 +576,7 @@ impl Rules {
                 // values), or a gap.
                 for a in split.end + 1..=half {
                     let x = get(a)? ^ get(m - a)?;
-                    if x < common && clear(&mut need, x) {
+                    if x < common && clear(need, x) {
                         needed -= 1;
                         if needed == 0 {
                             break;
@@ -559,7 +588,7 @@ impl Rules {
                 }
             }
         }
-        Ok(if needed > 0 { first_set(&need) } else { common })
+        Ok(if needed > 0 { first_set(need) } else { common })
     }
 }
 
@@ -684,9 +713,9 @@ fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd:
         let mut small = [0u64; 8];
         small[..need.len()].copy_from_slice(need);
         let (next, done) = if simd == Simd::Avx512 {
-            avx512::cover(split, common, &mut small, needed)
+            avx512::cover(split, from, common, &mut small, needed)
         } else {
-            avx2::cover(split, common, &mut small, needed)
+            avx2::cover(split, from, common, &mut small, needed)
         };
         let len = need.len();
         need.copy_from_slice(&small[..len]);

@@ -9,10 +9,11 @@ fn available() -> bool {
     crate::cpu::features().octal_avx2()
 }
 
-/// Scans splits `(a, m - a)` for `a` from 1 while eight fit below
+/// Scans splits `(a, m - a)` for `a` from `from` (≥ 1) while eight fit below
 /// `split.end`; returns where it stopped and whether `need` emptied.
 pub fn cover(
     split: &super::Split,
+    from: usize,
     common: u32,
     need: &mut [u64; 8],
     needed: &mut usize,
@@ -20,21 +21,22 @@ pub fn cover(
     let fits = split.end < split.low.len()
         && split.end <= split.high_m
         && split.high_m <= split.high.len();
-    if !available() || !fits || common > 512 {
-        return (1, false);
+    if !available() || !fits || common > 512 || from == 0 {
+        return (from, false);
     }
     // SAFETY: AVX2 is present; `scan` reads low[a..=end] and
-    // high[high_m - end..=high_m - 1] with 1 <= a <= end, inside both
+    // high[high_m - end..=high_m - 1] with 1 <= from <= a <= end, inside both
     // slices as just checked (high_m - 1 < high.len()).
-    unsafe { scan(split, common, need, needed) }
+    unsafe { scan(split, from, common, need, needed) }
 }
 
 /// # Safety
-/// AVX2; `end < low.len()`, `end <= high_m <= high.len()`;
+/// AVX2; `1 <= from`, `end < low.len()`, `end <= high_m <= high.len()`;
 /// `common <= 512`.
 #[target_feature(enable = "avx2")]
 unsafe fn scan(
     split: &super::Split,
+    from: usize,
     common: u32,
     need: &mut [u64; 8],
     needed: &mut usize,
@@ -58,7 +60,7 @@ unsafe fn scan(
             _mm256_loadu_si256(need.as_ptr().add(4).cast()),
         )
     };
-    let mut a = 1;
+    let mut a = from;
     while a + 7 <= end {
         // SAFETY: a + 7 <= end < low.len(), and high_m - a - 7 >= 0
         // (end <= high_m) with high_m - a < high_m <= high.len().

@@ -101,10 +101,11 @@ unsafe fn mark(
     whole
 }
 
-/// Scans splits `(a, m - a)` for `a` from 1 while sixteen fit below
+/// Scans splits `(a, m - a)` for `a` from `from` (≥ 1) while sixteen fit below
 /// `split.end`; returns where it stopped and whether `need` emptied.
 pub fn cover(
     split: &super::Split,
+    from: usize,
     common: u32,
     need: &mut [u64; 8],
     needed: &mut usize,
@@ -112,21 +113,22 @@ pub fn cover(
     let fits = split.end < split.low.len()
         && split.end <= split.high_m
         && split.high_m <= split.high.len();
-    if !available() || !fits || common > 512 {
-        return (1, false);
+    if !available() || !fits || common > 512 || from == 0 {
+        return (from, false);
     }
     // SAFETY: AVX-512F is present; `scan` reads low[a..=end] and
-    // high[high_m - end..=high_m - 1] with 1 <= a <= end, inside both
+    // high[high_m - end..=high_m - 1] with 1 <= from <= a <= end, inside both
     // slices as just checked (high_m - 1 < high.len()).
-    unsafe { scan(split, common, need, needed) }
+    unsafe { scan(split, from, common, need, needed) }
 }
 
 /// # Safety
-/// AVX-512F; `end < low.len()`, `end <= high_m <= high.len()`;
+/// AVX-512F; `1 <= from`, `end < low.len()`, `end <= high_m <= high.len()`;
 /// `common <= 512`.
 #[target_feature(enable = "avx512f")]
 unsafe fn scan(
     split: &super::Split,
+    from: usize,
     common: u32,
     need: &mut [u64; 8],
     needed: &mut usize,
@@ -143,61 +145,67 @@ unsafe fn scan(
         high_m: m,
         end,
     } = *split;
-    let mut a = 1;
+    // The values found are collected for ROUND vectors without a branch
+    // (a branch per found value is mispredicted about once per value
+    // needed), then cleared from `need` and from the register at once;
+    // until then a value may be found again, which changes nothing.
+    const ROUND: usize = 8;
+    let mut found = [0u32; 16 * ROUND + 16];
+    let mut a = from;
     while a + 15 <= end {
-        // SAFETY: a + 15 <= end < low.len(), and high_m - a - 15 >= 0
-        // (end <= high_m) with high_m - a < high_m <= high.len().
-        let (low, high) = unsafe {
-            (
-                _mm512_loadu_si512(g_low.as_ptr().add(a).cast()),
-                _mm512_loadu_si512(g_high.as_ptr().add(m - a - 15).cast()),
-            )
-        };
-        let x = _mm512_xor_si512(low, _mm512_permutexvar_epi32(reverse, high));
-        let below = _mm512_cmplt_epu32_mask(x, limit);
-        if below != 0 {
+        let mut count = 0;
+        let mut round = 0;
+        while round < ROUND && a + 15 <= end {
+            // SAFETY: a + 15 <= end < low.len(), and high_m - a - 15 >= 0
+            // (end <= high_m) with high_m - a < high_m <= high.len().
+            let (low, high) = unsafe {
+                (
+                    _mm512_loadu_si512(g_low.as_ptr().add(a).cast()),
+                    _mm512_loadu_si512(g_high.as_ptr().add(m - a - 15).cast()),
+                )
+            };
+            let x = _mm512_xor_si512(low, _mm512_permutexvar_epi32(reverse, high));
+            let below = _mm512_cmplt_epu32_mask(x, limit);
             // Bit x of the 512-bit `wanted`: word x / 32, bit x mod 32.
             let words = _mm512_permutexvar_epi32(_mm512_srli_epi32::<5>(x), wanted);
             let bits = _mm512_srlv_epi32(words, _mm512_and_si512(x, low_five));
-            let mut hits = _mm512_mask_test_epi32_mask(below, bits, one);
-            while hits != 0 {
-                let lane = hits.trailing_zeros() as usize;
-                hits &= hits - 1;
-                let v = g_low[a + lane] ^ g_high[m - a - lane];
-                let (w, bit) = ((v / 64) as usize, 1u64 << (v % 64));
-                // Two lanes may make the same value: `need` decides.
-                if need[w] & bit != 0 {
-                    need[w] &= !bit;
-                    *needed -= 1;
-                    if *needed == 0 {
-                        return (a + 16, true);
-                    }
-                    // The same bit cleared in the register (word v / 32),
-                    // without a store and a reload.
-                    wanted = _mm512_mask_andnot_epi32(
-                        wanted,
-                        1 << (v / 32),
-                        _mm512_set1_epi32((1u32 << (v % 32)) as i32),
-                        wanted,
-                    );
-                }
-            }
+            let hits = _mm512_mask_test_epi32_mask(below, bits, one);
+            // SAFETY: count <= 16 · round <= 16 · (ROUND - 1), so the 16
+            // values stored fit in `found`.
+            unsafe {
+                _mm512_storeu_si512(
+                    found.as_mut_ptr().add(count).cast(),
+                    _mm512_maskz_compress_epi32(hits, x),
+                )
+            };
+            count += hits.count_ones() as usize;
+            a += 16;
+            round += 1;
         }
-        a += 16;
+        if count > 0 {
+            // Values below common <= 512: w < 8.
+            for &v in &found[..count] {
+                let (w, b) = ((v / 64) as usize, v % 64);
+                *needed -= (need[w] >> b & 1) as usize;
+                need[w] &= !(1 << b);
+            }
+            if *needed == 0 {
+                return (a, true);
+            }
+            // SAFETY: `need` is 64 bytes.
+            wanted = unsafe { _mm512_loadu_si512(need.as_ptr().cast()) };
+        }
     }
     (a, false)
 }
 
 /// The block's common pass ([`super::block`]): for each rare heap r (value
 /// `rare`), sets bit `x = rare ^ G` of lane j's chunk `x / 32` where `G =
-/// g[m - r + stride · j]` is common and `x < 32 · words`. `false` (nothing
-/// done) when the features are missing, the stride is not 1 or 2, or a
-/// load would fall outside `g`.
-#[allow(clippy::too_many_arguments)]
+/// g[m - r + j]` is common and `x < 32 · words`. `false` (nothing done)
+/// when the features are missing or a load would fall outside `g`.
 pub fn mark_block(
     g: &[u32],
     m: usize,
-    stride: usize,
     heaps: &[u32],
     values: &[u32],
     mask: u32,
@@ -207,10 +215,9 @@ pub fn mark_block(
     let fits = available()
         && heaps.len() == values.len()
         && (1..=16).contains(&words)
-        && (stride == 1 || stride == 2)
         && heaps
             .iter()
-            .all(|&r| (r as usize) <= m && m - r as usize + 16 * stride <= g.len());
+            .all(|&r| (r as usize) <= m && m - r as usize + 16 <= g.len());
     if !fits {
         return false;
     }
@@ -218,9 +225,8 @@ pub fn mark_block(
         ($($w:literal)*) => {
             match words {
                 // SAFETY: the features are present; every load reads
-                // within g[m - r .. m - r + 16 · stride], inside `g` as
-                // just checked.
-                $($w => unsafe { block::<$w>(g, m, stride == 2, heaps, values, mask, bits) },)*
+                // g[m - r .. m - r + 16], inside `g` as just checked.
+                $($w => unsafe { block::<$w>(g, m, heaps, values, mask, bits) },)*
                 _ => unreachable!("words checked above"),
             }
         };
@@ -230,13 +236,11 @@ pub fn mark_block(
 }
 
 /// # Safety
-/// As checked by [`mark_block`], with `W` = its `words` and `two` whether
-/// its stride is 2.
+/// As checked by [`mark_block`], with `W` = its `words`.
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
 unsafe fn block<const W: usize>(
     g: &[u32],
     m: usize,
-    two: bool,
     heaps: &[u32],
     values: &[u32],
     mask: u32,
@@ -245,27 +249,14 @@ unsafe fn block<const W: usize>(
     let mask_lanes = _mm512_set1_epi32(mask as i32);
     let one = _mm512_set1_epi32(1);
     let low_five = _mm512_set1_epi32(31);
-    let even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
     let mut acc = [_mm512_setzero_si512(); W];
     for (w, acc) in acc.iter_mut().enumerate() {
         // SAFETY: each row of `bits` is 64 bytes.
         *acc = unsafe { _mm512_loadu_si512(bits[w].as_ptr().cast()) };
     }
     for (&r, &rare) in heaps.iter().zip(values) {
-        let at = m - r as usize;
-        let other = if two {
-            // SAFETY: at + 32 <= g.len(), checked by the caller.
-            let (first, second) = unsafe {
-                (
-                    _mm512_loadu_si512(g.as_ptr().add(at).cast()),
-                    _mm512_loadu_si512(g.as_ptr().add(at + 16).cast()),
-                )
-            };
-            _mm512_permutex2var_epi32(first, even, second)
-        } else {
-            // SAFETY: at + 16 <= g.len(), checked by the caller.
-            unsafe { _mm512_loadu_si512(g.as_ptr().add(at).cast()) }
-        };
+        // SAFETY: m - r + 16 <= g.len(), checked by the caller.
+        let other = unsafe { _mm512_loadu_si512(g.as_ptr().add(m - r as usize).cast()) };
         let weight = _mm512_popcnt_epi32(_mm512_and_si512(other, mask_lanes));
         let common = _mm512_test_epi32_mask(weight, one);
         let x = _mm512_xor_si512(other, _mm512_set1_epi32(rare as i32));

@@ -22,25 +22,18 @@ use super::{Rules, Sparse};
 pub(super) const LANES: usize = 16;
 
 /// The smallest rare heap a block reads: the last heap of a block, `start
-/// + 15 · stride`, reads G(start + 15 · stride − k − r) and, loading 16 ·
-/// stride values, up to G(start + 16 · stride − 1 − k − r): at most G(start
-/// − 3) for r ≥ 34 and a stride of at most 2, known even while the
-/// two-thread pipeline is still valuing heap `start − 1`.
-pub(super) const FIRST_RARE: u32 = 34;
+/// + 15`, reads G(start + 15 − k − r), at most G(start − 1) for r ≥ 16.
+pub(super) const FIRST_RARE: u32 = 16;
 
 /// At most this many chunks of 32 values: options below 512.
 pub(super) const MAX_WORDS: usize = 16;
 
-/// The common options of the sixteen heaps `start + stride · j` from the
-/// rare heaps that were known and in the window when it was built. One
-/// thread values every heap (stride 1); each of the two threads of the
-/// pipeline values every other heap (stride 2).
+/// The common options of the sixteen heaps `start + j` from the rare heaps
+/// that were known and in the window when it was built.
 #[derive(Clone, Debug)]
 pub(super) struct Block {
     /// The first heap; `usize::MAX` while there is no block.
     pub(super) start: usize,
-    /// The distance between its heaps: 1 or 2.
-    pub(super) stride: usize,
     /// The mask of the sparse space it was built with.
     mask: u32,
     /// How many chunks of 32 values `bits` holds.
@@ -60,7 +53,6 @@ impl Default for Block {
     fn default() -> Self {
         Block {
             start: usize::MAX,
-            stride: 1,
             mask: 0,
             words: 0,
             bits: [[0; LANES]; MAX_WORDS],
@@ -73,18 +65,14 @@ impl Default for Block {
 impl Block {
     /// Whether heap `n`'s common pass can use this block.
     #[inline]
-    pub(super) fn covers(&self, n: usize, stride: usize, sparse: &Sparse) -> bool {
-        self.start <= n
-            && self.stride == stride
-            && (n - self.start).is_multiple_of(stride)
-            && (n - self.start) / stride < LANES
-            && self.mask == sparse.mask
+    pub(super) fn covers(&self, n: usize, sparse: &Sparse) -> bool {
+        self.start <= n && n - self.start < LANES && self.mask == sparse.mask
     }
 
     /// Heap n's lane (a heap the block covers).
     #[inline]
     pub(super) fn lane(&self, n: usize) -> usize {
-        (n - self.start) / self.stride
+        n - self.start
     }
 
     /// No blocks from now on: every rare heap is read heap by heap (for
@@ -117,8 +105,8 @@ impl Block {
         self.clear();
     }
 
-    /// Builds the block of heaps `start + stride · j`, if it is worth
-    /// it: `high` holds G(base + i) at i, at least up to G(start − 3).
+    /// Builds the block of heaps `start .. start + 16`, if it is worth it:
+    /// `high` holds G(base + i) at i, at least up to G(start − 1).
     /// Otherwise forgets any block.
     pub(super) fn build(
         &mut self,
@@ -127,12 +115,11 @@ impl Block {
         high: &[u32],
         base: usize,
         start: usize,
-        stride: usize,
     ) {
         self.clear();
         let words = self.want;
         let known = base + high.len();
-        if words == 0 || known + 2 < start || start < rules.code.max_take() + 2 + base {
+        if words == 0 || known < start || start < rules.code.max_take() + 2 + base {
             return;
         }
         let lo = sparse.rare_heaps.partition_point(|&r| r < FIRST_RARE);
@@ -157,7 +144,6 @@ impl Block {
             mark(
                 high,
                 m,
-                stride,
                 &sparse.rare_heaps[lo..hi],
                 &sparse.rare_values[lo..hi],
                 sparse,
@@ -167,20 +153,18 @@ impl Block {
             );
         }
         self.start = start;
-        self.stride = stride;
         self.mask = sparse.mask;
         self.words = words;
     }
 }
 
 /// Sets bit `x` of heap j's bitset for every common option `x = rare ^
-/// G(m + stride · j − r)`, below `32 · words`, of the rare heaps given;
-/// `g[i]` is G(base + i) and `m` is counted from base.
+/// G(m + j − r)`, below `32 · words`, of the rare heaps given; `g[i]` is
+/// G(base + i) and `m` is counted from base.
 #[allow(clippy::too_many_arguments)]
 fn mark(
     g: &[u32],
     m: usize,
-    stride: usize,
     heaps: &[u32],
     values: &[u32],
     sparse: &Sparse,
@@ -190,15 +174,14 @@ fn mark(
 ) {
     #[cfg(target_arch = "x86_64")]
     if simd == super::Simd::Avx512
-        && super::avx512::mark_block(g, m, stride, heaps, values, sparse.mask, words, bits)
+        && super::avx512::mark_block(g, m, heaps, values, sparse.mask, words, bits)
     {
         return;
     }
     let _ = simd;
     for (&r, &rare) in heaps.iter().zip(values) {
         let at = m - r as usize;
-        let partners = g[at..at + stride * (LANES - 1) + 1].iter().step_by(stride);
-        for (j, &other) in partners.enumerate() {
+        for (j, &other) in g[at..at + LANES].iter().enumerate() {
             if !sparse.is_rare(other) {
                 let x = rare ^ other;
                 let q = (x / 32) as usize;
@@ -218,8 +201,8 @@ mod tests {
 
     /// A block's bits against each heap's common options read one at a
     /// time from their definition: `rare ^ G(n − k − r)` for every rare
-    /// heap r the block covers whose partner is common, on every ISA path
-    /// and both strides, from values that end where the block may read.
+    /// heap r the block covers whose partner is common, on every ISA path,
+    /// from values that end where the block may read.
     #[test]
     fn a_block_holds_each_heaps_common_options() {
         let mut scans = vec![Simd::Portable];
@@ -235,20 +218,18 @@ mod tests {
             for &simd in &scans {
                 engine.rules.simd = simd;
                 let sparse = engine.sparse.as_ref().expect("a sparse space");
-                for (start, stride) in [(30_000, 1), (30_001, 2), (36_417, 1), (36_418, 2)] {
-                    // Only G(0) … G(start − 3): a read past it panics.
-                    let g = &engine.values()[..start - 2];
+                for start in [30_000, 36_417] {
+                    // Only G(0) … G(start − 1): a read past it panics.
+                    let g = &engine.values()[..start];
                     let mut block = Block {
                         want: MAX_WORDS,
                         ..Block::default()
                     };
-                    block.build(&engine.rules, sparse, g, 0, start, stride);
-                    assert!(block.covers(start, stride, sparse), "{text}");
-                    assert!(block.covers(start + 15 * stride, stride, sparse));
-                    assert!(!block.covers(start + 16 * stride, stride, sparse));
-                    assert!(!block.covers(start - 1, stride, sparse));
-                    assert_eq!(block.covers(start + 1, stride, sparse), stride == 1);
-                    assert!(!block.covers(start, 3 - stride, sparse));
+                    block.build(&engine.rules, sparse, g, 0, start);
+                    assert!(block.covers(start, sparse), "{text}");
+                    assert!(block.covers(start + 15, sparse));
+                    assert!(!block.covers(start + 16, sparse));
+                    assert!(!block.covers(start - 1, sparse));
                     let lo = sparse
                         .rare_heaps
                         .iter()
@@ -263,7 +244,7 @@ mod tests {
                             .count();
                         assert_eq!(block.range(i), (lo, hi), "{text} k = {k}");
                         for j in 0..LANES {
-                            let m = start + stride * j - k;
+                            let m = start + j - k;
                             for (&r, &rare) in sparse.rare_heaps[lo..hi]
                                 .iter()
                                 .zip(&sparse.rare_values[lo..hi])
@@ -277,9 +258,9 @@ mod tests {
                             }
                         }
                     }
-                    assert_eq!(block.bits, expected, "{text} {simd:?} {start} {stride}");
+                    assert_eq!(block.bits, expected, "{text} {simd:?} {start}");
                     assert!(expected.iter().flatten().any(|&w| w != 0), "{text}");
-                    assert_eq!(block.lane(start + 7 * stride), 7);
+                    assert_eq!(block.lane(start + 7), 7);
                 }
             }
         }
@@ -301,12 +282,12 @@ mod tests {
             want: MAX_WORDS,
             ..Block::default()
         };
-        wide.build(&engine.rules, sparse, g, 0, 15_000, 1);
+        wide.build(&engine.rules, sparse, g, 0, 15_000);
         let mut narrow = Block {
             want: 2,
             ..Block::default()
         };
-        narrow.build(&engine.rules, sparse, g, 0, 15_000, 1);
+        narrow.build(&engine.rules, sparse, g, 0, 15_000);
         assert_eq!(narrow.words, 2);
         assert_eq!(narrow.bits[..2], wide.bits[..2]);
         assert!(narrow.bits[2..].iter().flatten().all(|&w| w == 0));
@@ -319,7 +300,7 @@ mod tests {
         narrow.words = MAX_WORDS;
         narrow.widen();
         assert_eq!(narrow.want, 0);
-        narrow.build(&engine.rules, sparse, g, 0, 15_000, 1);
-        assert!(!narrow.covers(15_000, 1, sparse), "no blocks after 512");
+        narrow.build(&engine.rules, sparse, g, 0, 15_000);
+        assert!(!narrow.covers(15_000, sparse), "no blocks after 512");
     }
 }
