@@ -37,7 +37,7 @@ impl Features {
 
     /// What the octal engine's split scans need.
     pub fn octal_avx512(self) -> bool {
-        self.avx512f && self.avx512vpopcntdq
+        self.avx512f && self.avx512vpopcntdq && self.popcnt
     }
 
     /// What the judge readers' 64-byte classifier needs with AVX2.

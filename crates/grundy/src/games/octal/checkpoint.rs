@@ -488,6 +488,7 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
             ring: Vec::new(),
             early: Vec::new(),
             early_limit: 0,
+            reversed: Vec::new(),
         }
     } else {
         let fits = window == memory.window
@@ -512,6 +513,7 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
                 memory.early as usize
             },
             early,
+            reversed: Vec::new(),
         };
         let len = store.len();
         // The early values: the first `early`, or every value while fewer

@@ -134,6 +134,8 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     if windowed {
         store.make_room(count);
     }
+    store.reverse_front();
+    let reversed: &[u32] = &store.reversed;
     let base = store.base;
     // The ring and the early values hold values before n0 (they are
     // brought up to date after the epoch); those from n0 on are read from
@@ -163,6 +165,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
             ring,
             end: n0,
             early,
+            reversed,
         }
     };
     let sleeps = AtomicUsize::new(0);

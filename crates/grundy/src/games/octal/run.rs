@@ -21,6 +21,7 @@ use super::code::OctalCode;
 use super::period::Periodicity;
 use super::sparse::Engine;
 pub use super::store::Gap;
+use super::store::REVERSED;
 
 /// How much a run may keep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,16 +70,18 @@ impl Memory {
     /// values (4 bytes each) and the period check's scratch (as much
     /// again) while the array is full; then the prefix, two windows, the
     /// ring and the early values. A code without a sparse space stays
-    /// full: the larger figure.
+    /// full: the larger figure. Both count the first 2^16 values kept
+    /// backwards for the split scans (256 KiB).
     pub fn estimate(&self, upto: u64) -> Estimate {
         let full = upto.min(self.full_limit);
+        let reversed = 4 * REVERSED as u64;
         // The full array's peak before the switch, or the prefix, two
         // windows and the ring after it, whichever is larger.
         let windowed = (8 * upto.min(self.window_after)).max(
             4 * (self.prefix + 2 * self.window) + 2 * (self.reach.min(upto) + self.early.min(upto)),
-        );
+        ) + reversed;
         Estimate {
-            full_bytes: 8 * full,
+            full_bytes: 8 * full + reversed,
             windowed_bytes: if upto > self.window_after {
                 Some(windowed)
             } else {

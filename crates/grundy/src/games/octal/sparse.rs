@@ -218,6 +218,7 @@ impl Engine {
         if self.chooses_at(n) {
             self.choose_sparse_space();
         }
+        self.store.reverse_front();
         let value = match &self.sparse {
             // A windowed store has no choice: the plain rule needs every
             // value.
@@ -552,7 +553,11 @@ impl Rules {
         mut needed: usize,
     ) -> Result<u32, Gap> {
         let View {
-            low, high, base, ..
+            low,
+            high,
+            base,
+            reversed,
+            ..
         } = view;
         let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
         if needed > 0 {
@@ -564,6 +569,7 @@ impl Rules {
                 let half = self.last_split(k, m);
                 let split = Split {
                     low,
+                    reversed,
                     high,
                     high_m: m - base,
                     end: half.min(low.len() - 1).min(m - base),
@@ -690,9 +696,12 @@ mod avx512;
 mod avx2;
 
 /// The splits `(a, m − a)` of one heap `m` that the store holds: `G(a)` is
-/// `low[a]` and `G(m − a)` is `high[high_m − a]`, for `a` in `1..=end`.
+/// `low[a]` and `G(m − a)` is `high[high_m − a]`, for `a` in `1..=end`;
+/// for `a` below `reversed.len()`, `G(a)` is also `reversed[reversed.len()
+/// − 1 − a]`.
 struct Split<'s> {
     low: &'s [u32],
+    reversed: &'s [u32],
     high: &'s [u32],
     high_m: usize,
     end: usize,
@@ -706,6 +715,7 @@ fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd:
         high,
         high_m,
         end,
+        ..
     } = *split;
     let mut from = 1;
     #[cfg(target_arch = "x86_64")]

@@ -44,7 +44,15 @@ pub(super) struct Store {
     /// to `early_limit` values (0 once a value did not fit).
     pub(super) early: Vec<u16>,
     pub(super) early_limit: usize,
+    /// G([`REVERSED`] − 1), …, G(1), G(0): the first values backwards, for
+    /// the split scans (a split pairs G(a) with G(m − a), and with both
+    /// read in the same direction a scan needs no shuffle). Empty until
+    /// that many values are kept at the front; rebuilt, not saved.
+    pub(super) reversed: Vec<u32>,
 }
+
+/// How many first values [`Store::reversed`] holds.
+pub(super) const REVERSED: usize = 1 << 16;
 
 /// A value the windowed store no longer holds was needed: heap `heap`
 /// needed G(`needed`). The run cannot go on with only the window.
@@ -69,6 +77,14 @@ impl Store {
 
     pub(super) fn is_windowed(&self) -> bool {
         self.window != 0
+    }
+
+    /// Fills [`Store::reversed`] once the first [`REVERSED`] values are
+    /// kept.
+    pub(super) fn reverse_front(&mut self) {
+        if self.reversed.is_empty() && self.head.len() >= REVERSED && self.len() >= REVERSED {
+            self.reversed = self.head[..REVERSED].iter().rev().copied().collect();
+        }
     }
 
     /// G(i); `None` when it is not kept.
@@ -205,13 +221,14 @@ impl Store {
             ring: &self.ring,
             end: self.len(),
             early: &self.early,
+            reversed: &self.reversed,
         }
     }
 
     /// Bytes held (the ring's at its full size, which it reaches once as
     /// many values are computed).
     pub(super) fn bytes(&self) -> usize {
-        4 * (self.head.capacity() + self.tail.capacity())
+        4 * (self.head.capacity() + self.tail.capacity() + self.reversed.capacity())
             + 2 * (self.ring.len() + self.early.capacity())
     }
 
@@ -247,6 +264,8 @@ pub(super) struct View<'s> {
     /// The first heap the ring does not hold.
     pub(super) end: usize,
     pub(super) early: &'s [u16],
+    /// The first values backwards ([`Store::reversed`]), or none.
+    pub(super) reversed: &'s [u32],
 }
 
 impl View<'_> {

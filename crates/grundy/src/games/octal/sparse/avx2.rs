@@ -46,6 +46,7 @@ unsafe fn scan(
         high: g_high,
         high_m: m,
         end,
+        ..
     } = *split;
     let reverse = _mm256_set_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     let limit = _mm256_set1_epi32(common as i32);

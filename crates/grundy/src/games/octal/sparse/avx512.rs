@@ -116,16 +116,16 @@ pub fn cover(
     if !available() || !fits || common > 512 || from == 0 {
         return (from, false);
     }
-    // SAFETY: AVX-512F is present; `scan` reads low[a..=end] and
+    // SAFETY: AVX-512F and POPCNT are present; `scan` reads low[a..=end] and
     // high[high_m - end..=high_m - 1] with 1 <= from <= a <= end, inside both
     // slices as just checked (high_m - 1 < high.len()).
     unsafe { scan(split, from, common, need, needed) }
 }
 
 /// # Safety
-/// AVX-512F; `1 <= from`, `end < low.len()`, `end <= high_m <= high.len()`;
-/// `common <= 512`.
-#[target_feature(enable = "avx512f")]
+/// AVX-512F and POPCNT; `1 <= from`, `end < low.len()`, `end <= high_m <=
+/// high.len()`; `common <= 512`.
+#[target_feature(enable = "avx512f,popcnt")]
 unsafe fn scan(
     split: &super::Split,
     from: usize,
@@ -141,6 +141,7 @@ unsafe fn scan(
     let mut wanted = unsafe { _mm512_loadu_si512(need.as_ptr().cast()) };
     let super::Split {
         low: g_low,
+        reversed,
         high: g_high,
         high_m: m,
         end,
@@ -156,15 +157,22 @@ unsafe fn scan(
         let mut count = 0;
         let mut round = 0;
         while round < ROUND && a + 15 <= end {
-            // SAFETY: a + 15 <= end < low.len(), and high_m - a - 15 >= 0
-            // (end <= high_m) with high_m - a < high_m <= high.len().
-            let (low, high) = unsafe {
-                (
-                    _mm512_loadu_si512(g_low.as_ptr().add(a).cast()),
-                    _mm512_loadu_si512(g_high.as_ptr().add(m - a - 15).cast()),
-                )
+            // SAFETY: high_m - a - 15 >= 0 (a + 15 <= end <= high_m) and
+            // high_m - a < high_m <= high.len().
+            let high = unsafe { _mm512_loadu_si512(g_high.as_ptr().add(m - a - 15).cast()) };
+            let x = if a + 16 <= reversed.len() {
+                // Lane i: G(a + 15 − i), the same order as `high`'s
+                // G(m − a − 15 + i), with no shuffle.
+                // SAFETY: reversed[len - 16 - a .. len - a] is inside.
+                let low = unsafe {
+                    _mm512_loadu_si512(reversed.as_ptr().add(reversed.len() - 16 - a).cast())
+                };
+                _mm512_xor_si512(low, high)
+            } else {
+                // SAFETY: a + 15 <= end < low.len().
+                let low = unsafe { _mm512_loadu_si512(g_low.as_ptr().add(a).cast()) };
+                _mm512_xor_si512(low, _mm512_permutexvar_epi32(reverse, high))
             };
-            let x = _mm512_xor_si512(low, _mm512_permutexvar_epi32(reverse, high));
             let below = _mm512_cmplt_epu32_mask(x, limit);
             // Bit x of the 512-bit `wanted`: word x / 32, bit x mod 32.
             let words = _mm512_permutexvar_epi32(_mm512_srli_epi32::<5>(x), wanted);
