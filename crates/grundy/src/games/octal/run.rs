@@ -46,7 +46,7 @@ impl Default for Memory {
     /// A full array up to 2^25 values (128 MiB), then a prefix of 2^20
     /// values (4 MiB), a window of 2^20 (between 4 and 8 MiB), and at two
     /// bytes each a ring of 2^26 and the first 2^26 values (128 MiB each):
-    /// 268 MiB at most. At most 5·10^8 values in a full array.
+    /// 269 MiB at most. At most 5·10^8 values in a full array.
     ///
     /// The splits the cover scan tries reached a = 431,340 for 0.6 by 2^22
     /// values, and 29,198 for 0.161; for Grundy's game, a = 49,251,313 at
