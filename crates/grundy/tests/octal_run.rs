@@ -593,8 +593,11 @@ fn crc32fast_hash(bytes: &[u8]) -> u32 {
 #[test]
 fn two_threads_give_the_values_of_one() {
     // 0.6 and 0.161 find rare heaps after the sparse space is chosen (at
-    // 4096 values), so epochs stop at them; 0.36 and 0.16 go windowed.
-    for text in ["0.6", "0.161", "0.36", "0.16", "0.56", "0.07", "4.07"] {
+    // 4096 values), so epochs stop at them; 0.36 and 0.16 go windowed;
+    // Grundy's game splits without taking a token.
+    for text in [
+        "0.6", "0.161", "0.36", "0.16", "0.56", "0.07", "4.07", "4!.0",
+    ] {
         let c = code(text);
         let upto = 200_000;
         let mut one = LongRun::new(&c, small());

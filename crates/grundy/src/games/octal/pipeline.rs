@@ -171,9 +171,9 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     let sleeps = AtomicUsize::new(0);
     // The checker's count of values proven: heaps below it are final.
     let checked = AtomicUsize::new(n0);
-    // Waits until `count` passes `need`; false if the epoch stopped before
-    // `need`, or stops it at `me` when the machine is too busy for two
-    // threads.
+    // Waits until `count` reaches `need`, for heap `me`; false if the
+    // epoch stopped at or before `me`, or stops it there when the machine
+    // is too busy for two threads.
     let wait = |count: &AtomicUsize, need: usize, me: usize| -> bool {
         let mut spins = 0u32;
         loop {
