@@ -201,7 +201,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     // 2 · LEAD: it is at most LEAD heaps ahead of the checker).
     let own: Vec<AtomicBool> = (0..2 * LEAD).map(|_| AtomicBool::new(false)).collect();
     let outright = AtomicUsize::new(0);
-    let [first, _] = scratch;
+    let [first, second] = scratch;
     thread::scope(|s| {
         let (view, wait, stop, published, checked, shared, rules, own, outright) = (
             &view, &wait, &stop, &published, &checked, &shared, &*rules, &own, &outright,
@@ -224,7 +224,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
                 } else {
                     rules
                         .options(n, sparse, view(n), first)
-                        .map(|(common, _, _)| common)
+                        .map(|(common, _)| common)
                 };
                 let Ok(value) = value.map_err(|_| ()).and_then(|v| {
                     // A rare value is left to the caller.
@@ -258,12 +258,10 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
                     let view = view(n);
                     // SAFETY: heap n was published above.
                     let guess = unsafe { shared.below(n + 1) }[n - base];
-                    let value =
-                        rules
-                            .rare_needed(n, sparse, view, guess)
-                            .and_then(|(mut need, needed)| {
-                                rules.cover_rare(n, view, guess, &mut need, needed)
-                            });
+                    let need = &mut second.need;
+                    let value = rules
+                        .rare_needed(n, sparse, view, guess, need)
+                        .and_then(|needed| rules.cover_rare(n, view, guess, need, needed));
                     if value != Ok(guess) {
                         stop.fetch_min(n, Ordering::AcqRel);
                         return;

@@ -62,6 +62,8 @@ pub(super) struct Scratch {
     seen: Vec<u64>,
     /// Which values are options of the heap being valued.
     marks: Vec<u32>,
+    /// The rare values below the common mex not among the options yet.
+    pub(super) need: Vec<u64>,
     /// The common options of the next heaps, from the rare heaps.
     block: block::Block,
 }
@@ -379,25 +381,40 @@ impl Rules {
         view: View,
         scratch: &mut Scratch,
     ) -> Result<u32, Gap> {
-        let (common, mut need, needed) = self.options(n, sparse, view, scratch)?;
-        self.cover_rare(n, view, common, &mut need, needed)
+        let (common, needed) = self.options(n, sparse, view, scratch)?;
+        self.cover_rare(n, view, common, &mut scratch.need, needed)
     }
 
     /// The options of heap n that are not splits of two common or two
     /// rare heaps: the least common value not among them, and the rare
-    /// values below it not among them (as bits, and how many).
+    /// values below it not among them (as bits in `scratch.need`, and how
+    /// many).
     pub(super) fn options(
         &self,
         n: usize,
         sparse: &Sparse,
         view: View,
         scratch: &mut Scratch,
-    ) -> Result<(u32, Vec<u64>, usize), Gap> {
+    ) -> Result<(u32, usize), Gap> {
         let (high, base) = (view.high, view.base);
+        let Scratch { block, .. } = &mut *scratch;
+        // The block of sixteen heaps covers most of the rare heaps.
+        if !block.covers(n, sparse) {
+            block.build(self, sparse, high, base, n);
+        }
+        if block.covers(n, sparse) {
+            if let Some(found) = self.blocked_options(n, sparse, view, scratch)? {
+                return Ok(found);
+            }
+            // The block does not know options this large: value the heap
+            // again with a wider block, or without one.
+            scratch.block.widen();
+            return self.options(n, sparse, view, scratch);
+        }
         let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
         // marks[v] = 1: v is an option. Plain stores, no read-modify-write
         // chain through a shared word.
-        let Scratch { marks, block, .. } = &mut *scratch;
+        let Scratch { marks, need, .. } = &mut *scratch;
         marks.clear();
         marks.resize(512, 0);
         // Options that are not splits.
@@ -416,73 +433,120 @@ impl Rules {
                 mark(marks, 0);
             }
         }
-        // Common values of splits: one part rare, the other common. The
-        // block of sixteen heaps covers part of the rare heaps; the rest
-        // are read here.
-        if !block.covers(n, sparse) {
-            block.build(self, sparse, high, base, n);
-        }
-        let blocked = block.covers(n, sparse);
-        for (i, &k) in self.halves.iter().enumerate() {
+        // Common values of splits: one part rare, the other common.
+        for &k in &self.halves {
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
             let below = sparse.rare_heaps.partition_point(|&r| (r as usize) < m);
-            let (lo, hi) = if blocked { block.range(i) } else { (0, 0) };
-            self.mark_rare(n, m, 0..lo, sparse, view, marks)?;
-            self.mark_rare(n, m, hi.max(lo)..below, sparse, view, marks)?;
+            self.mark_rare(n, m, 0..below, sparse, view, marks)?;
         }
         // The least common value not among the options (`common`), and
         // the rare values below it that are not options yet (`need`).
-        Ok(if blocked {
-            let j = block.lane(n);
-            // Options below 32·words, a 32-bit word per chunk.
-            let mut options = [0u32; block::MAX_WORDS];
-            let mut found = None;
-            for (q, word) in options.iter_mut().enumerate().take(block.words) {
-                *word = block.bits[q][j] | pack(&marks[32 * q..32 * q + 32]);
-                let free = !(*word | sparse.rare_word(q));
-                if free != 0 {
-                    found = Some(32 * q as u32 + free.trailing_zeros());
-                    break;
+        let is_option = |v: u32| marks.get(v as usize).is_some_and(|&m| m != 0);
+        let mut common = 0u32;
+        while sparse.is_rare(common) || is_option(common) {
+            common += 1;
+        }
+        need.clear();
+        need.resize((common / 64 + 1) as usize, 0);
+        let mut needed = 0usize;
+        for v in 0..common {
+            if sparse.is_rare(v) && !is_option(v) {
+                need[(v / 64) as usize] |= 1 << (v % 64);
+                needed += 1;
+            }
+        }
+        Ok((common, needed))
+    }
+
+    /// [`Rules::options`] for a heap the block covers: its bits, with the
+    /// options that are not splits and the splits of the rare heaps the
+    /// block does not cover (those below [`block::FIRST_RARE`] and those
+    /// found since it was built) added one at a time. `None` when the least
+    /// common value not among them is not below the block's bound.
+    fn blocked_options(
+        &self,
+        n: usize,
+        sparse: &Sparse,
+        view: View,
+        scratch: &mut Scratch,
+    ) -> Result<Option<(u32, usize)>, Gap> {
+        let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
+        let Scratch { block, need, .. } = &mut *scratch;
+        let j = block.lane(n);
+        // Options below 32·words, a 32-bit word per chunk; larger ones
+        // do not matter (the common mex is looked for below the bound).
+        let mut options = [0u32; block::MAX_WORDS];
+        for (word, bits) in options.iter_mut().zip(&block.bits).take(block.words) {
+            *word = bits[j];
+        }
+        let mut put = |v: u32| {
+            if let Some(word) = options.get_mut((v / 32) as usize) {
+                *word |= 1 << (v % 32);
+            }
+        };
+        for &k in &self.empties {
+            if k == n {
+                put(0);
+            }
+        }
+        for &k in &self.singles {
+            if k < n {
+                put(get(n - k)?);
+            }
+        }
+        for &k in &self.equal_halves {
+            if n >= k + 2 && (n - k).is_multiple_of(2) {
+                put(0);
+            }
+        }
+        let heaps = &sparse.rare_heaps;
+        for (i, &k) in self.halves.iter().enumerate() {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            let (lo, hi) = block.range(i);
+            // The rare heaps below m: those the block covers, a few more.
+            let mut below = hi.max(lo);
+            while below < heaps.len() && (heaps[below] as usize) < m {
+                below += 1;
+            }
+            for r in (0..lo).chain(hi.max(lo)..below) {
+                let other = get(m - heaps[r] as usize)?;
+                if !sparse.is_rare(other) {
+                    put(sparse.rare_values[r] ^ other);
                 }
             }
-            let Some(common) = found else {
-                // The block does not know options this large: value the
-                // heap again with a wider block, or without one.
-                block.widen();
-                return self.options(n, sparse, view, scratch);
+        }
+        let mut found = None;
+        for (q, &word) in options.iter().enumerate().take(block.words) {
+            let free = !(word | sparse.rare_word(q));
+            if free != 0 {
+                found = Some(32 * q as u32 + free.trailing_zeros());
+                break;
+            }
+        }
+        let Some(common) = found else {
+            return Ok(None);
+        };
+        need.clear();
+        need.resize((common / 64 + 1) as usize, 0);
+        let mut needed = 0;
+        for q in 0..=(common / 32) as usize {
+            let below = if q == (common / 32) as usize {
+                (1u32 << (common % 32)) - 1
+            } else {
+                u32::MAX
             };
-            let mut need = vec![0u64; (common / 64 + 1) as usize];
-            let mut needed = 0;
-            for q in 0..=(common / 32) as usize {
-                let below = if q == (common / 32) as usize {
-                    (1u32 << (common % 32)) - 1
-                } else {
-                    u32::MAX
-                };
-                let word = sparse.rare_word(q) & !options[q] & below;
-                need[q / 2] |= u64::from(word) << (32 * (q % 2));
-                needed += word.count_ones() as usize;
-            }
-            (common, need, needed)
-        } else {
-            let is_option = |v: u32| marks.get(v as usize).is_some_and(|&m| m != 0);
-            let mut common = 0u32;
-            while sparse.is_rare(common) || is_option(common) {
-                common += 1;
-            }
-            let mut need: Vec<u64> = vec![0; (common / 64 + 1) as usize];
-            let mut needed = 0usize;
-            for v in 0..common {
-                if sparse.is_rare(v) && !is_option(v) {
-                    need[(v / 64) as usize] |= 1 << (v % 64);
-                    needed += 1;
-                }
-            }
-            (common, need, needed)
-        })
+            // q < 16: common < 32 · words <= 512.
+            let word = sparse.rare_word(q) & !options[q] & below;
+            need[q / 2] |= u64::from(word) << (32 * (q % 2));
+            needed += word.count_ones() as usize;
+        }
+        Ok(Some((common, needed)))
     }
 
     /// The rare values below `common` that are not among heap n's
@@ -495,8 +559,10 @@ impl Rules {
         sparse: &Sparse,
         view: View,
         common: u32,
-    ) -> Result<(Vec<u64>, usize), Gap> {
-        let mut need = vec![0u64; (common / 64 + 1) as usize];
+        need: &mut Vec<u64>,
+    ) -> Result<usize, Gap> {
+        need.clear();
+        need.resize((common / 64 + 1) as usize, 0);
         if common <= 512 {
             for q in 0..=(common / 32) as usize {
                 let below = if q == (common / 32) as usize {
@@ -536,8 +602,7 @@ impl Rules {
                 unneed(0);
             }
         }
-        let needed = need.iter().map(|w| w.count_ones() as usize).sum();
-        Ok((need, needed))
+        Ok(need.iter().map(|w| w.count_ones() as usize).sum())
     }
 
     /// Heap n's value once the least common value not among its options
@@ -649,15 +714,6 @@ impl Rules {
         }
         Ok(())
     }
-}
-
-/// Bit b set where `marks[b]` is (32 entries).
-#[inline]
-fn pack(marks: &[u32]) -> u32 {
-    marks
-        .iter()
-        .enumerate()
-        .fold(0, |word, (b, &m)| word | u32::from(m != 0) << b)
 }
 
 /// Sets `marks[v]`, growing `marks` as needed.

@@ -209,32 +209,36 @@ unsafe fn scan(
 
 /// The block's common pass ([`super::block`]): for each rare heap r (value
 /// `rare`), sets bit `x = rare ^ G` of lane j's chunk `x / 32` where `G =
-/// g[m - r + j]` is common and `x < 32 · words`. `false` (nothing done)
-/// when the features are missing or a load would fall outside `g`.
+/// g[m - r + j]` is common under the mask `common_only` (without one,
+/// whatever it is) and `x < 32 · words`. `false` (nothing done)
+/// when the features are missing. A load outside `g` panics.
 pub fn mark_block(
     g: &[u32],
     m: usize,
     heaps: &[u32],
     values: &[u32],
-    mask: u32,
+    common_only: Option<u32>,
     words: usize,
     bits: &mut [[u32; 16]; 16],
 ) -> bool {
-    let fits = available()
-        && heaps.len() == values.len()
-        && (1..=16).contains(&words)
-        && heaps
-            .iter()
-            .all(|&r| (r as usize) <= m && m - r as usize + 16 <= g.len());
+    // Each load's bounds are checked where it is made (a scalar compare
+    // beside the vector work): a pass over the rare heaps here would cost
+    // a tenth of the kernel.
+    let fits = available() && heaps.len() == values.len() && (1..=16).contains(&words);
     if !fits {
         return false;
     }
     macro_rules! words {
         ($($w:literal)*) => {
             match words {
-                // SAFETY: the features are present; every load reads
-                // g[m - r .. m - r + 16], inside `g` as just checked.
-                $($w => unsafe { block::<$w>(g, m, heaps, values, mask, bits) },)*
+                // SAFETY: the features are present; the loads are
+                // checked inside.
+                $($w => unsafe {
+                    match common_only {
+                        None => block::<$w, true>(g, m, heaps, values, 0, bits),
+                        Some(mask) => block::<$w, false>(g, m, heaps, values, mask, bits),
+                    }
+                },)*
                 _ => unreachable!("words checked above"),
             }
         };
@@ -244,9 +248,10 @@ pub fn mark_block(
 }
 
 /// # Safety
-/// As checked by [`mark_block`], with `W` = its `words`.
+/// The features of [`mark_block`]; `W` is its `words`, and `ALL` whether
+/// it has no `common_only` (else `mask` is that).
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-unsafe fn block<const W: usize>(
+unsafe fn block<const W: usize, const ALL: bool>(
     g: &[u32],
     m: usize,
     heaps: &[u32],
@@ -263,10 +268,17 @@ unsafe fn block<const W: usize>(
         *acc = unsafe { _mm512_loadu_si512(bits[w].as_ptr().cast()) };
     }
     for (&r, &rare) in heaps.iter().zip(values) {
-        // SAFETY: m - r + 16 <= g.len(), checked by the caller.
-        let other = unsafe { _mm512_loadu_si512(g.as_ptr().add(m - r as usize).cast()) };
-        let weight = _mm512_popcnt_epi32(_mm512_and_si512(other, mask_lanes));
-        let common = _mm512_test_epi32_mask(weight, one);
+        // Out of bounds (a caller's error) panics, as the portable pass.
+        let at = m - r as usize;
+        let sixteen = &g[at..at + 16];
+        // SAFETY: `sixteen` is 16 values, 64 bytes.
+        let other = unsafe { _mm512_loadu_si512(sixteen.as_ptr().cast()) };
+        let common = if ALL {
+            u16::MAX
+        } else {
+            let weight = _mm512_popcnt_epi32(_mm512_and_si512(other, mask_lanes));
+            _mm512_test_epi32_mask(weight, one)
+        };
         let x = _mm512_xor_si512(other, _mm512_set1_epi32(rare as i32));
         let chunk = _mm512_srli_epi32::<5>(x);
         let bit = _mm512_sllv_epi32(one, _mm512_and_si512(x, low_five));
