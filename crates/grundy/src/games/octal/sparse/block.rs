@@ -123,15 +123,17 @@ impl Block {
         self.clear();
         let words = self.want;
         let known = base + high.len();
-        if words == 0 || known < start || start < rules.code.max_take() + 2 + base {
+        if words == 0 || known < start {
             return;
         }
         let lo = sparse.rare_heaps.partition_point(|&r| r < FIRST_RARE);
         self.ranges.clear();
         let mut covered = 0;
         for &k in &rules.halves {
-            let m = start - k;
-            // r < m − base: the partner G(m − r) lies in the window.
+            let m = start.saturating_sub(k);
+            // r < m − base: the partner G(m − r) lies in the window (and
+            // m − r − base ≥ 1 for the block's first heap, as the loads
+            // need).
             let hi = sparse
                 .rare_heaps
                 .partition_point(|&r| (r as usize) + base < m)
@@ -144,7 +146,8 @@ impl Block {
         }
         self.bits = [[0; LANES]; MAX_WORDS];
         for (&k, &(lo, hi)) in rules.halves.iter().zip(&self.ranges) {
-            let m = start - k - base;
+            // Only a digit with no rare heap covered may have m < 0.
+            let m = start.saturating_sub(k + base);
             mark(
                 high,
                 m,
@@ -221,7 +224,9 @@ mod tests {
     /// from their definition: `rare ^ G(n − k − r)` for every rare heap r
     /// the block covers whose partner is common, or any partner where the
     /// two heaps may be anything (not in Grundy's game, `4!.0`), on every
-    /// ISA path, from values that end where the block may read.
+    /// ISA path, from values that end where the block may read, and
+    /// start at heap 0 or (a windowed store) at heap 10,000; one block
+    /// starts where n − k is a rare heap, which it must not cover.
     #[test]
     fn a_block_holds_each_heaps_common_options() {
         let mut scans = vec![Simd::Portable];
@@ -235,18 +240,25 @@ mod tests {
                 engine.push_next().unwrap();
             }
             let mut rare_partners = 0;
+            let k0 = engine.rules.halves[0];
+            let at_rare = {
+                let sparse = engine.sparse.as_ref().expect("a sparse space");
+                let r = sparse.rare_heaps.iter().rev().find(|&&r| r < 36_000);
+                *r.unwrap() as usize + k0
+            };
             for &simd in &scans {
                 engine.rules.simd = simd;
-                let sparse = engine.sparse.as_ref().expect("a sparse space");
-                for start in [30_000, 36_417] {
-                    // Only G(0) … G(start − 1): a read past it panics.
-                    let g = &engine.values()[..start];
+                let sparse = engine.sparse.as_ref().unwrap();
+                let starts = [(30_000, 0), (36_417, 0), (30_000, 10_000), (at_rare, 0)];
+                for (start, base) in starts {
+                    // Only G(base) … G(start − 1): a read past it panics.
+                    let g = &engine.values()[base..start];
                     let mut block = Block {
                         want: MAX_WORDS,
                         ..Block::default()
                     };
-                    block.build(&engine.rules, sparse, g, 0, start);
-                    assert!(block.covers(start, sparse), "{text}");
+                    block.build(&engine.rules, sparse, g, base, start);
+                    assert!(block.covers(start, sparse), "{text} {start}");
                     assert!(block.covers(start + 15, sparse));
                     assert!(!block.covers(start + 16, sparse));
                     assert!(!block.covers(start - 1, sparse));
@@ -260,21 +272,21 @@ mod tests {
                         let hi = sparse
                             .rare_heaps
                             .iter()
-                            .filter(|&&r| (r as usize) < start - k)
+                            .filter(|&&r| (r as usize) + base < start - k)
                             .count();
-                        assert_eq!(block.range(i), (lo, hi), "{text} k = {k}");
+                        assert_eq!(block.range(i), (lo, hi), "{text} k = {k} {start} {base}");
                         for j in 0..LANES {
                             let m = start + j - k;
                             for (&r, &rare) in sparse.rare_heaps[lo..hi]
                                 .iter()
                                 .zip(&sparse.rare_values[lo..hi])
                             {
-                                let other = g[m - r as usize];
+                                let other = engine.values()[m - r as usize];
                                 let x = rare ^ other;
+                                rare_partners += usize::from(sparse.is_rare(other) && x < 512);
                                 // Under "any two heaps", a rare partner's
                                 // option (rare) is kept too.
                                 let any = engine.rules.code.constraint(k) == Constraint::Any;
-                                rare_partners += usize::from(sparse.is_rare(other) && x < 512);
                                 if (any || !sparse.is_rare(other)) && x < 512 {
                                     let word = &mut expected[(x / 32) as usize];
                                     word[j] |= 1 << (x % 32);
@@ -282,7 +294,7 @@ mod tests {
                             }
                         }
                     }
-                    assert_eq!(block.bits, expected, "{text} {simd:?} {start}");
+                    assert_eq!(block.bits, expected, "{text} {simd:?} {start} {base}");
                     assert!(expected.iter().flatten().any(|&w| w != 0), "{text}");
                     assert_eq!(block.lane(start + 7), 7);
                 }
@@ -292,6 +304,33 @@ mod tests {
             if ["0.6", "0.137", "4!.0"].contains(&text) {
                 assert!(rare_partners > 0, "{text}");
             }
+        }
+    }
+
+    /// A block is built only when it covers sixteen rare heaps or more
+    /// (fewer do not pay for it): on 0.6 (one split digit), a window
+    /// that begins where exactly 15, then exactly 16, rare heaps from 16
+    /// on have their partners in it.
+    #[test]
+    fn a_block_needs_sixteen_rare_heaps() {
+        let code: OctalCode = "0.6".parse().unwrap();
+        let mut engine = Engine::new(&code);
+        for _ in 0..20_000 {
+            engine.push_next().unwrap();
+        }
+        assert_eq!(engine.rules.halves, [1]);
+        let sparse = engine.sparse.as_ref().unwrap();
+        let lo = sparse.rare_heaps.partition_point(|&r| r < FIRST_RARE);
+        assert!(lo > 0);
+        let start = 15_000;
+        for covered in [15, 16] {
+            // r + base < start − 1 exactly for the rare heaps lo … lo +
+            // covered − 1.
+            let base = start - 1 - sparse.rare_heaps[lo + covered] as usize;
+            let mut block = Block::default();
+            block.build(&engine.rules, sparse, &engine.values()[base..], base, start);
+            assert_eq!(block.covers(start, sparse), covered == 16, "{covered}");
+            assert_eq!(block.range(0), (lo, lo + covered));
         }
     }
 
@@ -305,31 +344,44 @@ mod tests {
         for _ in 0..20_000 {
             engine.push_next().unwrap();
         }
-        let sparse = engine.sparse.as_ref().unwrap();
-        let g = engine.values();
-        let mut wide = Block {
-            want: MAX_WORDS,
-            ..Block::default()
-        };
-        wide.build(&engine.rules, sparse, g, 0, 15_000);
-        let mut narrow = Block {
-            want: 2,
-            ..Block::default()
-        };
-        narrow.build(&engine.rules, sparse, g, 0, 15_000);
-        assert_eq!(narrow.words, 2);
-        assert_eq!(narrow.bits[..2], wide.bits[..2]);
-        assert!(narrow.bits[2..].iter().flatten().all(|&w| w == 0));
-        assert!(wide.bits[2..].iter().flatten().any(|&w| w != 0));
-        narrow.widen();
-        assert_eq!((narrow.want, narrow.start), (4, usize::MAX));
-        narrow.words = 15;
-        narrow.widen();
-        assert_eq!(narrow.want, MAX_WORDS);
-        narrow.words = MAX_WORDS;
-        narrow.widen();
-        assert_eq!(narrow.want, 0);
-        narrow.build(&engine.rules, sparse, g, 0, 15_000);
-        assert!(!narrow.covers(15_000, sparse), "no blocks after 512");
+        let mut scans = vec![Simd::Portable];
+        if crate::cpu::features().octal_avx512() {
+            scans.push(Simd::Avx512);
+        }
+        for simd in scans {
+            engine.rules.simd = simd;
+            let sparse = engine.sparse.as_ref().unwrap();
+            let g = engine.values();
+            let mut wide = Block {
+                want: MAX_WORDS,
+                ..Block::default()
+            };
+            wide.build(&engine.rules, sparse, g, 0, 15_000);
+            let mut narrow = Block {
+                want: 2,
+                ..Block::default()
+            };
+            narrow.build(&engine.rules, sparse, g, 0, 15_000);
+            assert_eq!(narrow.words, 2);
+            assert_eq!(narrow.bits[..2], wide.bits[..2], "{simd:?}");
+            assert!(
+                narrow.bits[2..].iter().flatten().all(|&w| w == 0),
+                "{simd:?}"
+            );
+            assert!(wide.bits[2..].iter().flatten().any(|&w| w != 0));
+            narrow.widen();
+            assert_eq!((narrow.want, narrow.start), (4, usize::MAX));
+            narrow.words = 4;
+            narrow.widen();
+            assert_eq!(narrow.want, 6);
+            narrow.words = 15;
+            narrow.widen();
+            assert_eq!(narrow.want, MAX_WORDS);
+            narrow.words = MAX_WORDS;
+            narrow.widen();
+            assert_eq!(narrow.want, 0);
+            narrow.build(&engine.rules, sparse, g, 0, 15_000);
+            assert!(!narrow.covers(15_000, sparse), "no blocks after 512");
+        }
     }
 }
