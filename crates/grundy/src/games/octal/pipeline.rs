@@ -92,6 +92,47 @@ pub(super) struct Epoch {
     pub(super) outright: usize,
 }
 
+/// How a thread waits for the other within an epoch.
+struct Waiter<'a> {
+    /// Never give up (tests): wait however busy the machine is.
+    strict: bool,
+    /// Sleeps so far, both threads.
+    sleeps: AtomicUsize,
+    /// The first heap not valued in this epoch (`usize::MAX` while it
+    /// runs on).
+    stop: &'a AtomicUsize,
+}
+
+impl Waiter<'_> {
+    /// Waits until `count` reaches `need`, for heap `me`; false if the
+    /// epoch stopped at or before `me`, or, unless strict, stops it there
+    /// once the threads have slept [`CONTENDED`] times in the epoch (the
+    /// machine is too busy for two threads).
+    fn wait(&self, count: &AtomicUsize, need: usize, me: usize) -> bool {
+        let mut spins = 0u32;
+        loop {
+            if count.load(Ordering::Acquire) >= need {
+                return true;
+            }
+            if self.stop.load(Ordering::Acquire) <= me {
+                return false;
+            }
+            // Spin a little (the other thread is microseconds away), then
+            // sleep: on a busy machine it may not be running at all, and
+            // spinning would keep it off the core.
+            spins += 1;
+            if spins < 1 << 12 {
+                hint::spin_loop();
+            } else if self.strict || self.sleeps.fetch_add(1, Ordering::Relaxed) < CONTENDED {
+                thread::sleep(std::time::Duration::from_micros(20));
+            } else {
+                self.stop.fetch_min(me, Ordering::AcqRel);
+                return false;
+            }
+        }
+    }
+}
+
 /// Whether the engine can value two heaps at once now.
 pub(super) fn possible(engine: &Engine) -> bool {
     let store = &engine.store;
@@ -127,9 +168,6 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     let Some(sparse) = sparse.as_ref() else {
         return none;
     };
-    if n0 < 2 || count == 0 {
-        return none;
-    }
     let windowed = store.is_windowed();
     if windowed {
         store.make_room(count);
@@ -168,35 +206,14 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
             reversed,
         }
     };
-    let sleeps = AtomicUsize::new(0);
     // The checker's count of values proven: heaps below it are final.
     let checked = AtomicUsize::new(n0);
-    // Waits until `count` reaches `need`, for heap `me`; false if the
-    // epoch stopped at or before `me`, or stops it there when the machine
-    // is too busy for two threads.
-    let wait = |count: &AtomicUsize, need: usize, me: usize| -> bool {
-        let mut spins = 0u32;
-        loop {
-            if count.load(Ordering::Acquire) >= need {
-                return true;
-            }
-            if stop.load(Ordering::Acquire) <= me {
-                return false;
-            }
-            // Spin a little (the other thread is microseconds away), then
-            // sleep: on a busy machine it may not be running at all, and
-            // spinning would keep it off the core.
-            spins += 1;
-            if spins < 1 << 12 {
-                hint::spin_loop();
-            } else if strict || sleeps.fetch_add(1, Ordering::Relaxed) < CONTENDED {
-                thread::sleep(std::time::Duration::from_micros(20));
-            } else {
-                stop.fetch_min(me, Ordering::AcqRel);
-                return false;
-            }
-        }
+    let waiter = Waiter {
+        strict,
+        sleeps: AtomicUsize::new(0),
+        stop: &stop,
     };
+    let wait = |count: &AtomicUsize, need: usize, me: usize| waiter.wait(count, need, me);
     // Which heaps the guesser proved itself (by their index modulo
     // 2 · LEAD: it is at most LEAD heaps ahead of the checker).
     let own: Vec<AtomicBool> = (0..2 * LEAD).map(|_| AtomicBool::new(false)).collect();
@@ -211,8 +228,9 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
         // far enough ahead of the checker to value the heap outright.
         s.spawn(move || {
             for n in n0..end {
-                // At most LEAD heaps ahead of the checker.
-                if n >= n0 + LEAD && !wait(checked, n - LEAD, n) {
+                // At most LEAD heaps ahead of the checker (no wait for
+                // the first LEAD: the checker starts at n0).
+                if !wait(checked, n.saturating_sub(LEAD), n) {
                     return;
                 }
                 if stop.load(Ordering::Acquire) <= n {
@@ -283,7 +301,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     }
     Epoch {
         done: done - n0,
-        contended: sleeps.load(Ordering::Relaxed) >= CONTENDED,
+        contended: waiter.sleeps.load(Ordering::Relaxed) >= CONTENDED,
         outright: outright.load(Ordering::Relaxed),
     }
 }
@@ -293,6 +311,61 @@ mod tests {
     use super::super::sparse::PLAIN_UNTIL;
     use super::*;
     use crate::games::octal::code::OctalCode;
+
+    /// A wait returns at once when the count is there, false at once when
+    /// the epoch stopped at or before the heap, and otherwise: gives up
+    /// after the CONTENDED-th sleep of the epoch (stopping it at the
+    /// heap), or, strict, waits for the count however long it takes.
+    #[test]
+    fn a_wait_gives_up_on_a_busy_machine_unless_strict() {
+        let stop = AtomicUsize::new(usize::MAX);
+        let count = AtomicUsize::new(10);
+        let waiter = Waiter {
+            strict: false,
+            sleeps: AtomicUsize::new(0),
+            stop: &stop,
+        };
+        assert!(waiter.wait(&count, 10, 50));
+        assert!(!waiter.wait(&count, 11, 50));
+        assert_eq!(stop.load(Ordering::Relaxed), 50);
+        assert_eq!(waiter.sleeps.load(Ordering::Relaxed), CONTENDED + 1);
+        // Stopped at 50: heaps from 50 on give up at once, earlier ones
+        // still wait.
+        assert!(!waiter.wait(&count, 11, 70));
+        assert_eq!(waiter.sleeps.load(Ordering::Relaxed), CONTENDED + 1);
+        let stop = AtomicUsize::new(usize::MAX);
+        let waiter = Waiter {
+            strict: true,
+            sleeps: AtomicUsize::new(0),
+            stop: &stop,
+        };
+        thread::scope(|s| {
+            s.spawn(|| {
+                // Long after a non-strict wait would have given up.
+                thread::sleep(std::time::Duration::from_millis(100));
+                count.store(11, Ordering::Release);
+            });
+            assert!(waiter.wait(&count, 11, 50));
+        });
+        assert_eq!(stop.load(Ordering::Relaxed), usize::MAX);
+    }
+
+    /// A windowed store runs epochs only once its prefix is complete.
+    #[test]
+    fn a_windowed_store_pairs_heaps_once_its_prefix_is_kept() {
+        let code: OctalCode = "0.6".parse().unwrap();
+        let mut engine = Engine::new(&code);
+        for _ in 0..20_000 {
+            engine.push_next().unwrap();
+        }
+        assert!(possible(&engine));
+        assert!(engine.keep_window(25_000, 1 << 18, 1 << 18, 0));
+        assert!(!possible(&engine), "prefix not complete");
+        while engine.store.len() < 25_000 {
+            engine.push_next().unwrap();
+        }
+        assert!(possible(&engine));
+    }
 
     /// 0.6 from its sparse space on, in epochs on two threads (strict:
     /// no giving up on a busy machine) against one thread: the checker
