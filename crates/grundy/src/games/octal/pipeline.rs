@@ -90,6 +90,9 @@ pub(super) struct Epoch {
     /// How many heaps the guesser valued outright (the checker the rest).
     #[cfg_attr(not(test), allow(dead_code))]
     pub(super) outright: usize,
+    /// How many heaps the checker passed over as valued outright.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(super) skipped: usize,
 }
 
 /// How a thread waits for the other within an epoch.
@@ -164,6 +167,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
         done: 0,
         contended: false,
         outright: 0,
+        skipped: 0,
     };
     let Some(sparse) = sparse.as_ref() else {
         return none;
@@ -218,10 +222,11 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     // 2 · LEAD: it is at most LEAD heaps ahead of the checker).
     let own: Vec<AtomicBool> = (0..2 * LEAD).map(|_| AtomicBool::new(false)).collect();
     let outright = AtomicUsize::new(0);
+    let skipped = AtomicUsize::new(0);
     let [first, second] = scratch;
     thread::scope(|s| {
-        let (view, wait, stop, published, checked, shared, rules, own, outright) = (
-            &view, &wait, &stop, &published, &checked, &shared, &*rules, &own, &outright,
+        let (view, wait, stop, published, checked, shared, rules, own, outright, skipped) = (
+            &view, &wait, &stop, &published, &checked, &shared, &*rules, &own, &outright, &skipped,
         );
         // The guesser: every heap valued as its least common value not
         // among its options, without the scan of the splits, unless it is
@@ -284,6 +289,8 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
                         stop.fetch_min(n, Ordering::AcqRel);
                         return;
                     }
+                } else {
+                    skipped.fetch_add(1, Ordering::Relaxed);
                 }
                 checked.store(n + 1, Ordering::Release);
             }
@@ -303,6 +310,7 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
         done: done - n0,
         contended: waiter.sleeps.load(Ordering::Relaxed) >= CONTENDED,
         outright: outright.load(Ordering::Relaxed),
+        skipped: skipped.load(Ordering::Relaxed),
     }
 }
 
@@ -391,6 +399,9 @@ mod tests {
                 outright += epoch.outright;
                 paired += epoch.done;
                 if epoch.done == count {
+                    // Every heap the guesser valued outright, and only
+                    // those, passed over by the checker.
+                    assert_eq!(epoch.skipped, epoch.outright, "from {n}");
                     continue;
                 }
                 stopped += 1;
