@@ -358,21 +358,42 @@ mod tests {
         assert_eq!(stop.load(Ordering::Relaxed), usize::MAX);
     }
 
-    /// A windowed store runs epochs only once its prefix is complete.
+    /// A windowed store runs epochs only once its prefix is complete, and
+    /// then gives one thread's values also after the window has moved on
+    /// (the values buffer starts at a heap other than 0).
     #[test]
     fn a_windowed_store_pairs_heaps_once_its_prefix_is_kept() {
         let code: OctalCode = "0.6".parse().unwrap();
-        let mut engine = Engine::new(&code);
-        for _ in 0..20_000 {
-            engine.push_next().unwrap();
+        let upto = 700_000;
+        let mut one = Engine::new(&code);
+        for _ in 0..upto {
+            one.push_next().unwrap();
         }
-        assert!(possible(&engine));
-        assert!(engine.keep_window(25_000, 1 << 18, 1 << 18, 0));
-        assert!(!possible(&engine), "prefix not complete");
-        while engine.store.len() < 25_000 {
-            engine.push_next().unwrap();
+        let mut two = Engine::new(&code);
+        let mut values: Vec<u32> = (0..20_000).map(|_| two.push_next().unwrap()).collect();
+        assert!(possible(&two));
+        let window = 1 << 18;
+        assert!(two.keep_window(150_000, window, window, 0));
+        assert!(!possible(&two), "prefix not complete");
+        while values.len() < 150_000 {
+            values.push(two.push_next().unwrap());
         }
-        assert!(possible(&engine));
+        let mut paired = 0;
+        while values.len() < upto {
+            let n = values.len();
+            if possible(&two) {
+                let count = window.min(upto - n);
+                let epoch = epoch(&mut two, count, true);
+                paired += epoch.done;
+                values.extend_from_slice(two.store.recent(n));
+                if epoch.done == count {
+                    continue;
+                }
+            }
+            values.push(two.push_next().unwrap());
+        }
+        assert!(two.store.base > 0 && paired > upto / 2, "{paired}");
+        assert!(values == one.values(), "the values differ");
     }
 
     /// 0.6 from its sparse space on, in epochs on two threads (strict:
