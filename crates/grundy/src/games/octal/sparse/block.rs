@@ -220,6 +220,15 @@ mod tests {
     use super::*;
     use crate::games::octal::code::OctalCode;
 
+    /// The block kernels this CPU runs: portable, and AVX-512 where present.
+    fn scans() -> Vec<Simd> {
+        let mut scans = vec![Simd::Portable];
+        if crate::cpu::features().octal_avx512() {
+            scans.push(Simd::Avx512);
+        }
+        scans
+    }
+
     /// A block's bits against each heap's options read one at a time
     /// from their definition: `rare ^ G(n − k − r)` for every rare heap r
     /// the block covers whose partner is common, or any partner where the
@@ -229,10 +238,7 @@ mod tests {
     /// starts where n − k is a rare heap, which it must not cover.
     #[test]
     fn a_block_holds_each_heaps_common_options() {
-        let mut scans = vec![Simd::Portable];
-        if crate::cpu::features().octal_avx512() {
-            scans.push(Simd::Avx512);
-        }
+        let scans = scans();
         for text in ["0.6", "0.161", "0.36", "4!.0", "0.137"] {
             let code: OctalCode = text.parse().unwrap();
             let mut engine = Engine::new(&code);
@@ -344,10 +350,7 @@ mod tests {
         for _ in 0..20_000 {
             engine.push_next().unwrap();
         }
-        let mut scans = vec![Simd::Portable];
-        if crate::cpu::features().octal_avx512() {
-            scans.push(Simd::Avx512);
-        }
+        let scans = scans();
         for simd in scans {
             engine.rules.simd = simd;
             let sparse = engine.sparse.as_ref().unwrap();
