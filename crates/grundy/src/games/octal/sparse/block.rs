@@ -220,6 +220,16 @@ mod tests {
     use super::*;
     use crate::games::octal::code::OctalCode;
 
+    /// An engine for `text` that has computed `values` values.
+    fn computed(text: &str, values: usize) -> Engine {
+        let code: OctalCode = text.parse().unwrap();
+        let mut engine = Engine::new(&code);
+        for _ in 0..values {
+            engine.push_next().unwrap();
+        }
+        engine
+    }
+
     /// The block kernels this CPU runs: portable, and AVX-512 where present.
     fn scans() -> Vec<Simd> {
         let mut scans = vec![Simd::Portable];
@@ -240,11 +250,7 @@ mod tests {
     fn a_block_holds_each_heaps_common_options() {
         let scans = scans();
         for text in ["0.6", "0.161", "0.36", "4!.0", "0.137"] {
-            let code: OctalCode = text.parse().unwrap();
-            let mut engine = Engine::new(&code);
-            for _ in 0..40_000 {
-                engine.push_next().unwrap();
-            }
+            let mut engine = computed(text, 40_000);
             let mut rare_partners = 0;
             let k0 = engine.rules.halves[0];
             let at_rare = {
@@ -319,11 +325,7 @@ mod tests {
     /// on have their partners in it.
     #[test]
     fn a_block_needs_sixteen_rare_heaps() {
-        let code: OctalCode = "0.6".parse().unwrap();
-        let mut engine = Engine::new(&code);
-        for _ in 0..20_000 {
-            engine.push_next().unwrap();
-        }
+        let engine = computed("0.6", 20_000);
         assert_eq!(engine.rules.halves, [1]);
         let sparse = engine.sparse.as_ref().unwrap();
         let lo = sparse.rare_heaps.partition_point(|&r| r < FIRST_RARE);
@@ -345,11 +347,7 @@ mod tests {
     /// (two chunks more), and then none once 512 values were not enough.
     #[test]
     fn a_narrow_block_keeps_the_low_chunks_and_widens() {
-        let code: OctalCode = "0.6".parse().unwrap();
-        let mut engine = Engine::new(&code);
-        for _ in 0..20_000 {
-            engine.push_next().unwrap();
-        }
+        let mut engine = computed("0.6", 20_000);
         let scans = scans();
         for simd in scans {
             engine.rules.simd = simd;
