@@ -2,9 +2,12 @@
 //! the full array, checkpoints resume to the same values, and damaged
 //! checkpoints are refused.
 
-use grundy::games::octal::checkpoint::{Checkpoint, CheckpointError};
+use grundy::games::octal::checkpoint::{search_bytes, Checkpoint, CheckpointError};
+use grundy::games::octal::period_search::Candidate;
 use grundy::games::octal::run::{digest, DIGEST_START};
-use grundy::games::octal::{grundy_sequence, plain_values, LongRun, Memory, OctalCode, RunError};
+use grundy::games::octal::{
+    grundy_sequence, plain_values, LongRun, Memory, OctalCode, Periodicity, RunError,
+};
 
 fn code(text: &str) -> OctalCode {
     text.parse().unwrap()
@@ -431,6 +434,9 @@ fn damaged_checkpoints_are_refused() {
     let mut run = LongRun::new(&code("0.161"), small());
     run_all(&mut run, 70_000, 70_000).unwrap();
     assert!(run.is_windowed());
+    // The period search comes last.
+    let search = search_bytes(&run) as usize;
+    assert!(search > 2 << 20, "{search}: the proposal tables are saved");
     let good = save(run, 70_000);
     let load = |bytes: &[u8]| Checkpoint::load(&mut &bytes[..]).map(|_| ());
     assert!(load(&good).is_ok());
@@ -485,14 +491,17 @@ fn damaged_checkpoints_are_refused() {
     assert!(matches!(err, CheckpointError::Inconsistent(_)), "{err}");
     // The run holds 70,000 values, all in its ring of 2^18 and its early
     // values (2^18 of them): the body ends with the ring's count and
-    // values at two bytes each, then the early values', after the tail.
-    let early_at = body.len() - 2 * 70_000;
+    // values at two bytes each, then the early values', after the tail,
+    // and then the period search.
+    let searched = body.len() - search;
+    assert_eq!(body[searched], 1, "a search");
+    let early_at = searched - 2 * 70_000;
     assert_eq!(body[early_at - 8..early_at], 70_000u64.to_le_bytes());
     let ring_at = early_at - 8 - 2 * 70_000;
     assert_eq!(body[ring_at - 8..ring_at], 70_000u64.to_le_bytes());
     // The last early value, the ring's, and the tail's: a huge value lies
     // outside the histogram.
-    for at in [body.len() - 2, early_at - 8 - 2] {
+    for at in [searched - 2, early_at - 8 - 2] {
         let mut flipped = body.to_vec();
         flipped[at..at + 2].copy_from_slice(&u16::MAX.to_le_bytes());
         let err = load(&reseal(&flipped)).unwrap_err();
@@ -528,14 +537,44 @@ fn damaged_checkpoints_are_refused() {
         err.to_string().contains("beyond the values' range"),
         "{err}"
     );
+    // The period search: a flag, the first heap, the heaps fed and the
+    // hash (three u64), 32 u32 values, the candidates' count, the
+    // candidates (17 bytes each), then the tables.
+    let fed = searched + 9;
+    let candidates = searched + 1 + 24 + 128;
+    let count = u64::from_le_bytes(body[candidates..candidates + 8].try_into().unwrap()) as usize;
+    let tables = candidates + 8 + 17 * count;
+    for (at, bytes, why) in [
+        (searched, vec![2], "the period search is malformed"),
+        (
+            fed,
+            70_001u64.to_le_bytes().to_vec(),
+            "does not match the values computed",
+        ),
+        (
+            candidates,
+            17u64.to_le_bytes().to_vec(),
+            "the period search is malformed",
+        ),
+        (
+            tables,
+            4095u64.to_le_bytes().to_vec(),
+            "a proposal table of 4095 slots, not 4096",
+        ),
+    ] {
+        let mut bad = body.to_vec();
+        bad[at..at + bytes.len()].copy_from_slice(&bytes);
+        let err = load(&reseal(&bad)).unwrap_err();
+        assert!(err.to_string().contains(why), "{why}: {err}");
+    }
 }
 
 #[test]
 fn a_version_1_checkpoint_is_still_read() {
     // Version 1 had no reach or early in the memory plan and no ring or
-    // early values after the tail. A windowed run without them, saved as
-    // version 2 and cut back
-    // to version 1 by hand, resumes as it was.
+    // early values after the tail, version 2 no period search. A windowed
+    // run without them, saved as version 3 and cut back to version 1 by
+    // hand, resumes as it was.
     let c = code("0.161");
     let memory = Memory {
         reach: 0,
@@ -545,9 +584,10 @@ fn a_version_1_checkpoint_is_still_read() {
     let mut run = LongRun::new(&c, memory);
     let mut values = run_all(&mut run, 70_000, 70_000).unwrap();
     assert!(run.is_windowed());
-    let v2 = save(run, 150_000);
-    assert_eq!(v2[8..12], 2u32.to_le_bytes());
-    let body = &v2[20..v2.len() - 4];
+    let search = search_bytes(&run) as usize;
+    let v3 = save(run, 150_000);
+    assert_eq!(v3[8..12], 3u32.to_le_bytes());
+    let body = &v3[20..v3.len() - 4 - search];
     // The code (4 + 5 bytes), then window after, prefix, window, reach,
     // early.
     let reach = 4 + 5 + 24;
@@ -565,13 +605,88 @@ fn a_version_1_checkpoint_is_still_read() {
     back.run.advance(80_000, &mut values).unwrap();
     let full = grundy_sequence(&c, 150_000, &mut |_| {});
     assert!(values == full.values, "resumed from version 1");
-    // Saved again, it is version 2.
-    assert_eq!(save(back.run, 150_000)[8..12], 2u32.to_le_bytes());
-    // Version 3 is refused.
-    let mut v3 = v2.clone();
-    v3[8] = 3;
-    let err = Checkpoint::load(&mut v3.as_slice()).err().unwrap();
-    assert!(matches!(err, CheckpointError::Version(3)), "{err}");
+    // Saved again, it is version 3, with a period search started afresh.
+    assert!(back.run.period_search().is_some());
+    assert_eq!(save(back.run, 150_000)[8..12], 3u32.to_le_bytes());
+    // Version 4 is refused.
+    let mut v4 = v3.clone();
+    v4[8] = 4;
+    let err = Checkpoint::load(&mut v4.as_slice()).err().unwrap();
+    assert!(matches!(err, CheckpointError::Version(4)), "{err}");
+}
+
+#[test]
+fn a_version_2_checkpoint_starts_its_period_search_afresh() {
+    // 0.56 (period 144 from 326,640), windowed from heap 2^14, saved at
+    // 400,000 with its candidate found, then cut back to version 2 (no
+    // search): resumed, a new search is fed the window's 2^14 values,
+    // finds the candidate again (its start through the ring), and proves
+    // the period at the same heap as the run resumed with its search.
+    let c = code("0.56");
+    let memory = Memory {
+        window_after: 1 << 14,
+        prefix: 1 << 12,
+        window: 1 << 14,
+        reach: 1 << 18,
+        early: 1 << 18,
+        full_limit: 1 << 30,
+    };
+    let mut run = LongRun::new(&c, memory);
+    run_all(&mut run, 400_000, 100_000).unwrap();
+    let search = run.period_search().expect("a search");
+    assert!(
+        search
+            .candidates()
+            .iter()
+            .any(|c| c.period == 144 && c.start == Some(326_640)),
+        "{:?}",
+        search.candidates()
+    );
+    let cut = search_bytes(&run) as usize;
+    let v3 = save(run, 700_000);
+    let mut back = Checkpoint::load(&mut v3.as_slice()).unwrap();
+    let body = &v3[20..v3.len() - 4 - cut];
+    let mut v2 = b"GRUNDYCK".to_vec();
+    v2.extend_from_slice(&2u32.to_le_bytes());
+    v2.extend_from_slice(&(body.len() as u64 + 1).to_le_bytes());
+    v2.extend_from_slice(body);
+    // A version 2 body ended with the early values.
+    v2.push(0);
+    let mut sealed = body.to_vec();
+    sealed.push(0);
+    v2.extend_from_slice(&crc32fast_hash(&sealed).to_le_bytes());
+    let err = Checkpoint::load(&mut v2.as_slice()).err().unwrap();
+    assert!(
+        err.to_string().contains("bytes after the last part"),
+        "{err}"
+    );
+    v2.truncate(20);
+    v2[12..20].copy_from_slice(&(body.len() as u64).to_le_bytes());
+    v2.extend_from_slice(body);
+    v2.extend_from_slice(&crc32fast_hash(body).to_le_bytes());
+    let mut old = Checkpoint::load(&mut v2.as_slice()).unwrap();
+    let again = old.run.period_search().unwrap();
+    assert_eq!(again.fed(), 400_000);
+    assert_eq!(
+        again.candidates(),
+        [Candidate {
+            period: 144,
+            start: Some(326_640)
+        }]
+    );
+    let expected = Some(Periodicity {
+        period: 144,
+        preperiod: 326_640,
+    });
+    for run in [&mut back.run, &mut old.run] {
+        run_all(run, 700_000, 100_000).unwrap();
+        assert_eq!(run.periodicity(), expected);
+        assert_eq!(
+            run.computed(),
+            655_360,
+            "the first multiple of 2^14 from 653,571"
+        );
+    }
 }
 
 /// CRC-32 (IEEE), bit by bit: independent of the crate the library uses.
@@ -784,6 +899,63 @@ fn windowed_equals_full_at_scale() {
             "{text}: windowed = full up to {upto} values (full computed {}, period {:?})",
             full.values.len(),
             full.periodicity
+        );
+    }
+}
+
+/// A windowed run of `text` on `threads` with a small window from `after`
+/// values on and a ring of `reach`, to `upto` values: its period and where
+/// it stopped.
+fn windowed_period(
+    text: &str,
+    threads: usize,
+    after: u64,
+    reach: u64,
+    upto: u64,
+) -> (Option<Periodicity>, u64) {
+    let memory = Memory {
+        window_after: after,
+        prefix: 1 << 12,
+        window: 1 << 14,
+        reach,
+        early: reach,
+        full_limit: 1 << 30,
+    };
+    let mut run = LongRun::new(&code(text), memory);
+    run.set_threads(threads);
+    run.set_strict_threads(true);
+    run_all(&mut run, upto, 100_003).unwrap();
+    assert_eq!(run.fell_back(), None, "{text}");
+    assert!(run.is_windowed(), "{text}");
+    (run.periodicity(), run.computed())
+}
+
+/// Long periods published (Flammenkamp's table; OEIS A071504 for 0.16),
+/// found by a run that keeps only a window of 2^14 values from heap 2^14
+/// on, equal the full array's (tests/octal.rs), on one thread and on two,
+/// which stop at the same heap: the first multiple of 2^14 (the window)
+/// from the proof on. (0.376 has no sparse space and is never windowed;
+/// tests/octal.rs feeds its values to the search through a window.)
+#[test]
+fn windowed_runs_find_the_full_arrays_periods() {
+    for (text, period, preperiod, threads, reach) in [
+        ("0.16", 149_459, 105_351, &[1, 2][..], 1 << 18),
+        ("0.56", 144, 326_640, &[1, 2], 1 << 18),
+        // Heap 8,752,669 reads G(4,558,364): the early values reach it.
+        ("0.354", 1_180, 10_061_916, &[2], 1 << 23),
+    ] {
+        let proof = 2 * preperiod + 2 * period + 3;
+        let upto = (proof + (1 << 20)) as u64;
+        let mut stops = Vec::new();
+        for &threads in threads {
+            let (found, computed) = windowed_period(text, threads, 1 << 14, reach, upto);
+            assert_eq!(found, Some(Periodicity { period, preperiod }), "{text}");
+            stops.push(computed);
+        }
+        let stop = (proof as u64).div_ceil(1 << 14) * (1 << 14);
+        assert!(
+            stops.iter().all(|&s| s == stop),
+            "{text}: {stops:?}, not {stop}"
         );
     }
 }

@@ -1,11 +1,11 @@
 //! The state of a [`LongRun`], saved and read back.
 //!
-//! The format (version 2), every integer little-endian:
+//! The format (version 3), every integer little-endian:
 //!
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | `GRUNDYCK` |
-//! | 4 | format version (2) |
+//! | 4 | format version (3) |
 //! | 8 | length L of the body |
 //! | L | the body (below) |
 //! | 4 | CRC-32 (IEEE) of the body |
@@ -19,11 +19,18 @@
 //! store (u64 count and u32 values of the head; u64 window; u64 base; u64
 //! count and u32 values of the tail; u64 count and u16 values of the ring,
 //! oldest first: 0, or as many as the reach and the values computed
-//! allow; u64 count and u16 values of the early values, likewise).
+//! allow; u64 count and u16 values of the early values, likewise), and the
+//! period search of a windowed run (u8 flag, 0 for none; then the first
+//! heap fed, the heaps fed and the block's hash (three u64), the block's
+//! values (32 u32), the candidates (u64 count; per candidate a u64 period,
+//! a u8 flag for a known start and the u64 start), and the proposal
+//! tables (per table a u64 count, then per slot a u64 hash and the u64
+//! heaps fed when the block ended)).
 //!
-//! Version 1 (grundy before the ring) is read too: its memory plan has no
-//! reach and no early values, its store neither, and the run goes on
-//! without them.
+//! Versions 1 (grundy before the ring) and 2 (before the period search)
+//! are read too: version 1's memory plan has no reach and no early values,
+//! its store neither, and the run goes on without them; a windowed run of
+//! either starts its period search afresh where it stopped.
 //!
 //! A file is trusted only if every check passes: the magic, the version,
 //! the length, the checksum, then that every part is consistent with the
@@ -37,12 +44,13 @@ use crate::persist::{self, Format, HeaderError};
 
 use super::code::OctalCode;
 use super::period::Periodicity;
+use super::period_search::{Candidate, PeriodSearch, BLOCK, CANDIDATES};
 use super::run::{LongRun, Memory};
 use super::sparse::{Engine, Sparse};
 use super::store::Store;
 
 /// The checkpoint format's version.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// How a checkpoint begins.
 pub const FORMAT: Format = Format {
     magic: b"GRUNDYCK",
@@ -193,6 +201,41 @@ fn body(run: &LongRun, upto: u64, values_bytes: u64, b: &mut Body) {
         }
         b.put(&chunk[..2 * part.len()]);
     }
+    search_part(run, b);
+}
+
+/// How many bytes the period search takes at the end of a checkpoint's
+/// body (1: none).
+pub fn search_bytes(run: &LongRun) -> u64 {
+    let mut count = Body::default();
+    search_part(run, &mut count);
+    count.len
+}
+
+fn search_part(run: &LongRun, b: &mut Body) {
+    match &run.search {
+        None => b.put(&[0]),
+        Some(search) => {
+            b.put(&[1]);
+            b.u64(search.first);
+            b.u64(search.fed);
+            b.u64(search.hash);
+            b.u32s(&search.recent);
+            b.u64(search.candidates.len() as u64);
+            for c in &search.candidates {
+                b.u64(c.period);
+                b.put(&[u8::from(c.start.is_some())]);
+                b.u64(c.start.unwrap_or(0));
+            }
+            for table in &search.tables {
+                b.u64(table.len() as u64);
+                for &(hash, seen) in table {
+                    b.u64(hash);
+                    b.u64(seen);
+                }
+            }
+        }
+    }
 }
 
 /// Where a checkpoint's body goes: counted only, or written to `out` with
@@ -240,7 +283,7 @@ impl Checkpoint {
         let got = persist::fill(input, &mut header)?;
         let version = match FORMAT.check(&header[..got], header.len()) {
             Ok(()) => VERSION,
-            Err(HeaderError::Version(1)) => 1,
+            Err(HeaderError::Version(v @ (1 | 2))) => v,
             Err(HeaderError::Foreign) => return Err(CheckpointError::Foreign),
             Err(HeaderError::Short) => {
                 return Err(CheckpointError::Length("the header is cut short".into()))
@@ -470,6 +513,15 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
     let ring_values = narrow("the ring")?;
     let early = narrow("the early values")?;
     let rings = ring_values.len();
+    let search = match if version >= 3 {
+        r.u8("the period search")?
+    } else {
+        0
+    } {
+        0 => None,
+        1 => Some(read_search(r, &code)?),
+        _ => return Err("the period search is malformed".into()),
+    };
     if r.left != 0 {
         return Err(format!("{} bytes after the last part", r.left).into());
     }
@@ -585,11 +637,31 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
     if mask == 0 && !rare_heaps.is_empty() {
         return Err("rare heaps without a sparse space".into());
     }
+    if let Some(search) = &search {
+        // The values still to feed are kept; the search never ran ahead.
+        let view = store.view();
+        let fits = store.is_windowed()
+            && search.fed <= computed as u64
+            && (search.fed as usize..computed).all(|i| view.get(i).is_some())
+            && search
+                .candidates
+                .iter()
+                .all(|c| c.period < search.fed && c.start.is_none_or(|s| s < search.fed))
+            && search
+                .tables
+                .iter()
+                .flatten()
+                .all(|&(_, seen)| seen <= search.fed);
+        if !fits {
+            return Err("the period search does not match the values computed".into());
+        }
+    }
+    let restart = search.is_none() && store.is_windowed() && version < 3;
     let mut engine = Engine::new(&code);
     engine.store = store;
     engine.histogram = histogram;
     engine.sparse = (mask != 0).then(|| Sparse::new(mask, rare_heaps, rare_values));
-    Ok(Checkpoint {
+    let mut checkpoint = Checkpoint {
         run: LongRun {
             code,
             engine,
@@ -602,8 +674,49 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
             paired: 0,
             strict: false,
             fell_back: None,
+            search,
         },
         upto,
         values_bytes,
-    })
+    };
+    if restart {
+        // An older grundy kept no search: start one where the run stopped.
+        checkpoint.run.start_search();
+    }
+    Ok(checkpoint)
+}
+
+/// The period search's part of a body.
+fn read_search(r: &mut Reader, code: &OctalCode) -> Result<PeriodSearch, Stop> {
+    let mut search = PeriodSearch::new(code.max_take() as u64, r.u64("the period search")?);
+    search.fed = r.u64("the period search")?;
+    search.hash = r.u64("the period search")?;
+    let recent = r.u32s(BLOCK, "the period search")?;
+    search.recent.copy_from_slice(&recent);
+    let count = r.count(17, "the period candidates")?;
+    if count > CANDIDATES || search.first > search.fed {
+        return Err("the period search is malformed".into());
+    }
+    for _ in 0..count {
+        let period = r.u64("the period candidates")?;
+        let known = r.u8("the period candidates")?;
+        let start = r.u64("the period candidates")?;
+        if period == 0 || known > 1 {
+            return Err("a period candidate is malformed".into());
+        }
+        search.candidates.push(Candidate {
+            period,
+            start: (known == 1).then_some(start),
+        });
+    }
+    for table in &mut search.tables {
+        let slots = r.count(16, "the proposal tables")?;
+        if slots != table.len() {
+            return Err(format!("a proposal table of {slots} slots, not {}", table.len()).into());
+        }
+        for slot in table.iter_mut() {
+            *slot = (r.u64("the proposal tables")?, r.u64("the proposal tables")?);
+        }
+    }
+    Ok(search)
 }

@@ -47,6 +47,7 @@ pub mod checkpoint;
 pub mod code;
 mod game;
 pub mod period;
+pub mod period_search;
 mod pipeline;
 pub mod run;
 pub mod sequence;

@@ -11,47 +11,140 @@ pub use crate::games::values::Periodicity;
 
 /// The period and preperiod of `values`, if the periodicity theorem proves
 /// one (`t`: the most tokens a move takes).
+///
+/// One choice of the least period: for every n0 ≥ 1 from which a proof
+/// could still fit (`2·n0 + 2 + t ≤ N` for N values), the least period p
+/// of the values from n0 on; the least p with `N ≥ 2·n0 + 2·p + t` is the
+/// answer. No smaller p can pass (it would be a period), and the least
+/// eventual period P always does when any p does: P divides p, the values
+/// from p's n0 on repeat with P too, and there (at least 2·P of them) P is
+/// their least period. The preperiod is then one past the last heap i with
+/// `G(i + P) ≠ G(i)`.
 pub fn proven_period(values: &[u32], t: usize) -> Option<Periodicity> {
     let n = values.len();
-    if n < 3 {
-        return None;
-    }
-    // prefix[i]: the longest proper border of the reversed sequence's first
-    // i + 1 values, so suffix values[n - L..] has least period L - prefix[L - 1].
-    // (indices as u32: sequences are capped far below 2^32 values).
+    // border[i]: the longest proper border of the reversed sequence's
+    // first i + 1 values, so the values from n0 on (L = n − n0 of them)
+    // have least period L − border[L − 1] (indices as u32: sequences are
+    // capped far below 2^32 values).
     let at = |i: usize| values[n - 1 - i];
-    let mut prefix = vec![0u32; n];
+    let mut border = vec![0u32; n];
     for i in 1..n {
-        let mut k = prefix[i - 1] as usize;
+        let mut k = border[i - 1] as usize;
         while k > 0 && at(i) != at(k) {
-            k = prefix[k - 1] as usize;
+            k = border[k - 1] as usize;
         }
         if at(i) == at(k) {
             k += 1;
         }
-        prefix[i] = k as u32;
+        border[i] = k as u32;
     }
-    let mut proven: Option<(usize, usize)> = None;
-    for n0 in 1..n {
-        let length = n - n0;
-        let p = length - prefix[length - 1] as usize;
-        if n >= 2 * n0 + 2 * p + t && proven.is_none_or(|(best, _)| p < best) {
-            proven = Some((p, n0));
-        }
-        if 2 * n0 + t > n {
-            break;
-        }
-    }
-    let (p, n0) = proven?;
-    // The least period divides p; a window of p values in the periodic part
-    // decides each divisor.
-    let period = (1..=p)
-        .filter(|q| p % q == 0)
-        .find(|&q| (n - p - q..n - q).all(|i| i >= n0 && values[i + q] == values[i]))
-        .unwrap_or(p);
+    let last_n0 = n.saturating_sub(t + 2) / 2;
+    let (period, _) = (1..=last_n0)
+        .map(|n0| (n - n0 - border[n - n0 - 1] as usize, n0))
+        .filter(|&(p, n0)| n >= 2 * n0 + 2 * p + t)
+        .min()?;
     let preperiod = (0..n - period)
         .rev()
         .find(|&i| values[i + period] != values[i])
         .map_or(0, |i| i + 1);
     Some(Periodicity { period, preperiod })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The check by its definition, over every p and n0: the least p with
+    /// an n0 ≥ 1, `N ≥ 2·n0 + 2·p + t`, and `G(i + p) = G(i)` for every i
+    /// from n0 on; the preperiod is the least n0' ≥ 0 from which p holds.
+    fn by_definition(values: &[u32], t: usize) -> Option<Periodicity> {
+        let n = values.len();
+        let holds_from = |p: usize, n0: usize| (n0..n - p).all(|i| values[i + p] == values[i]);
+        let period =
+            (1..n).find(|&p| (1..n).any(|n0| n >= 2 * n0 + 2 * p + t && holds_from(p, n0)))?;
+        let preperiod = (0..n).find(|&n0| holds_from(period, n0))?;
+        Some(Periodicity { period, preperiod })
+    }
+
+    /// A prefix of any values, then a word repeated, then (maybe) one
+    /// value changed: eventually periodic sequences, and ones that nearly
+    /// are.
+    fn sequences() -> impl Strategy<Value = (Vec<u32>, usize)> {
+        (
+            prop::collection::vec(0u32..3, 0..12),
+            prop::collection::vec(0u32..3, 1..7),
+            1usize..60,
+            prop::option::of((0usize..80, 0u32..3)),
+            0usize..4,
+        )
+            .prop_map(|(prefix, word, repeats, change, t)| {
+                let mut values = prefix;
+                for _ in 0..repeats {
+                    values.extend_from_slice(&word);
+                }
+                if let Some((at, v)) = change {
+                    if at < values.len() {
+                        values[at] = v;
+                    }
+                }
+                (values, t)
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn the_least_period_is_the_definitions((values, t) in sequences()) {
+            prop_assert_eq!(proven_period(&values, t), by_definition(&values, t));
+        }
+    }
+
+    #[test]
+    fn a_proof_needs_twice_the_preperiod_and_the_period_and_t() {
+        // 5 then 0 1 repeated: period 2 from heap 1 (n0 = 1): a proof
+        // needs 2 + 4 + t values.
+        let values: Vec<u32> = std::iter::once(5).chain((0..20).map(|i| i % 2)).collect();
+        for t in 0..4 {
+            assert_eq!(proven_period(&values[..5 + t], t), None, "t = {t}");
+            assert_eq!(
+                proven_period(&values[..6 + t], t),
+                Some(Periodicity {
+                    period: 2,
+                    preperiod: 1
+                }),
+                "t = {t}"
+            );
+        }
+        // Repeating from heap 0: the proof still takes n0 = 1, and the
+        // preperiod is 0.
+        let pure: Vec<u32> = (0..12).map(|i| i % 3).collect();
+        assert_eq!(proven_period(&pure[..7], 0), None);
+        assert_eq!(
+            proven_period(&pure[..8], 0),
+            Some(Periodicity {
+                period: 3,
+                preperiod: 0
+            })
+        );
+        // The least period, not a multiple: 0 0 1 0 0 1 … has period 3
+        // though 6 also fits; and the latest start it holds from.
+        let values = [7, 7, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1];
+        assert_eq!(
+            proven_period(&values, 1),
+            Some(Periodicity {
+                period: 3,
+                preperiod: 2
+            })
+        );
+        assert_eq!(proven_period(&[], 0), None);
+        assert_eq!(proven_period(&[1], 0), None);
+        assert_eq!(proven_period(&[1, 1], 0), None);
+        assert_eq!(
+            proven_period(&[1, 1, 1, 1], 0),
+            Some(Periodicity {
+                period: 1,
+                preperiod: 0
+            })
+        );
+    }
 }

@@ -10,15 +10,18 @@
 //! the latest [`Memory::window`] values, and at two bytes each a ring of
 //! the latest [`Memory::reach`] (for rare heaps whose partners lie behind
 //! the window) and the first [`Memory::early`] (for scans of the splits
-//! deeper than the prefix); the period is no longer looked for from then
-//! on (a proof needs values from the whole sequence). A code without such
-//! a space keeps every value, up to [`Memory::full_limit`]. A windowed run
-//! whose next value needs one it dropped (a rare heap beyond the ring's
+//! deeper than the prefix). From then on the period is looked for as the
+//! values stream by ([`super::period_search`]): a repeated block proposes
+//! a period, the values kept check it, and the periodicity theorem proves
+//! it with its exact preperiod, for periods up to what the ring spans. A
+//! code without such a space keeps every value, up to
+//! [`Memory::full_limit`]. A windowed run whose next value needs one it dropped (a rare heap beyond the ring's
 //! reach, or a scan deeper than the early values) computes every value
 //! again and keeps the full array from then on, within the same limit.
 
 use super::code::OctalCode;
 use super::period::Periodicity;
+use super::period_search::PeriodSearch;
 use super::sparse::Engine;
 pub use super::store::Gap;
 use super::store::REVERSED;
@@ -152,7 +155,15 @@ pub struct LongRun {
     pub(super) strict: bool,
     /// Why the window was given up, if it was.
     pub(super) fell_back: Option<Gap>,
+    /// The period search of a windowed run, fed every [`FEED`] values.
+    pub(super) search: Option<PeriodSearch>,
 }
+
+/// A windowed run feeds its period search at every multiple of this many
+/// values (or of its window, if smaller) and at its end, and stops at the
+/// first such point after a proof: the same point however many threads
+/// compute the values.
+pub const FEED: u64 = 1 << 16;
 
 impl LongRun {
     /// A run of `code` from G(0).
@@ -169,6 +180,7 @@ impl LongRun {
             paired: 0,
             strict: false,
             fell_back: None,
+            search: None,
         }
     }
 
@@ -243,6 +255,17 @@ impl LongRun {
         (self.engine.histogram.len() as u32).saturating_sub(1)
     }
 
+    /// The period search of a windowed run (see [`super::period_search`]).
+    pub fn period_search(&self) -> Option<&PeriodSearch> {
+        self.search.as_ref()
+    }
+
+    /// The first values, as many as are kept from G(0) on (all of them
+    /// while full).
+    pub fn prefix_values(&self) -> &[u32] {
+        &self.engine.store.head
+    }
+
     /// Every value, while all are kept.
     pub fn values(&self) -> Option<&[u32]> {
         (!self.is_windowed()).then(|| self.engine.values())
@@ -274,13 +297,58 @@ impl LongRun {
                     self.alone_until = self.computed() + (1 << 20);
                 }
                 if epoch.done as u64 == run {
+                    self.feed_search(false);
                     continue;
                 }
                 // The heap that stopped the epoch, on one thread.
             }
             self.step(out)?;
+            self.feed_search(false);
         }
         Ok(())
+    }
+
+    /// Starts the period search of a run that has just become windowed
+    /// (or was saved without one), fed at once the latest values the
+    /// window holds.
+    pub(super) fn start_search(&mut self) {
+        if !self.is_windowed() || !self.code.periodicity_applies() {
+            return;
+        }
+        let n = self.computed();
+        let first = n.saturating_sub(self.memory.window);
+        let mut search = PeriodSearch::new(self.code.max_take() as u64, first);
+        let view = self.engine.store.view();
+        self.periodicity = search.feed(n, &|i| view.get(i as usize));
+        self.search = Some(search);
+    }
+
+    /// How often a windowed run feeds its period search.
+    fn feed_every(&self) -> u64 {
+        FEED.min(self.memory.window).max(1)
+    }
+
+    /// Feeds the period search of a windowed run up to the last multiple
+    /// of [`LongRun::feed_every`] computed (`all`: up to the last value).
+    fn feed_search(&mut self, all: bool) {
+        let every = self.feed_every();
+        let Some(search) = self.search.as_mut() else {
+            return;
+        };
+        let computed = self.engine.store.len() as u64;
+        let upto = if all {
+            computed
+        } else {
+            computed / every * every
+        };
+        if upto <= search.fed() || !self.engine.store.is_windowed() {
+            return;
+        }
+        let view = self.engine.store.view();
+        let found = search.feed(upto, &|i| view.get(i as usize));
+        if found.is_some() {
+            self.periodicity = found;
+        }
     }
 
     /// How many heaps from `n` two threads may value in one epoch: up to
@@ -305,7 +373,10 @@ impl LongRun {
                 .min(self.memory.full_limit)
                 .min(self.next_check.saturating_sub(1).max(n));
         } else {
-            end = end.min(n + self.engine.store.window as u64);
+            let every = self.feed_every();
+            end = end
+                .min(n + self.engine.store.window as u64)
+                .min((n / every + 1) * every);
         }
         end.saturating_sub(n)
     }
@@ -321,6 +392,10 @@ impl LongRun {
                 self.memory.reach as usize,
                 self.memory.early as usize,
             );
+            self.start_search();
+            if self.periodicity.is_some() {
+                return Ok(());
+            }
         }
         if !self.is_windowed() && n >= self.memory.full_limit {
             return Err(RunError::Full {
@@ -376,6 +451,7 @@ impl LongRun {
         self.engine = full.engine;
         self.paired += full.paired;
         self.fell_back = Some(gap);
+        self.search = None;
         // The period is looked for again, from the next value on.
         self.next_check = n + 1;
         Ok(())
@@ -387,10 +463,16 @@ impl LongRun {
         self.fell_back
     }
 
-    /// Tries the period once more on every value kept (a run that ends at
-    /// a limit: the last value may complete a proof).
+    /// Tries the period once more on every value kept, or feeds the
+    /// period search every value computed (a run that ends at a limit:
+    /// the last value may complete a proof).
     pub fn finish(&mut self) {
-        if self.periodicity.is_none() && !self.is_windowed() {
+        if self.periodicity.is_some() {
+            return;
+        }
+        if self.is_windowed() {
+            self.feed_search(true);
+        } else {
             self.periodicity = self.code.proven_period(self.engine.values());
         }
     }
