@@ -3,10 +3,43 @@
 
 use std::time::Instant;
 
+use grundy::games::octal::period_search::PeriodSearch;
 use grundy::games::octal::{grundy_sequence, plain_values, OctalCode, Periodicity};
 
 fn code(text: &str) -> OctalCode {
     text.parse().unwrap()
+}
+
+/// 0.376 (period 4 from 2,268,248: Flammenkamp's table) has no sparse
+/// space, so a long run never keeps only a window; its values, fed to the
+/// period search through a window of 2^14 (as a windowed run reads them),
+/// give the full array's period.
+#[test]
+fn the_period_search_through_a_window_finds_0_376s_period() {
+    let c = code("0.376");
+    let full = grundy_sequence(&c, 5_000_000, &mut |_| {});
+    assert_eq!(
+        full.periodicity,
+        Some(Periodicity {
+            period: 4,
+            preperiod: 2_268_248
+        })
+    );
+    let values = &full.values;
+    let mut search = PeriodSearch::new(c.max_take() as u64, 0);
+    let mut found = None;
+    let mut end = 0;
+    while found.is_none() && end < values.len() {
+        end = (end + (1 << 12)).min(values.len());
+        let get = |i: u64| {
+            let i = i as usize;
+            (i < end && end - i <= 1 << 14).then(|| values[i])
+        };
+        found = search.feed(end as u64, &get);
+    }
+    assert_eq!(found, full.periodicity);
+    // Proven at 2·2,268,248 + 2·4 + 3 values, as the full array's check.
+    assert_eq!(search.fed(), 2 * 2_268_248 + 2 * 4 + 3);
 }
 
 #[test]

@@ -361,15 +361,17 @@ fn the_memory_estimate_covers_what_a_run_holds() {
     // Both count the first 2^16 values kept backwards for the scans.
     let reversed = 4 << 16;
     assert_eq!(e.full_bytes, (8 << 20) + reversed);
+    // The period search's proposal tables: 2 MiB and 64 KiB.
+    let search = (2 << 20) + (64 << 10);
     assert_eq!(
         e.windowed_bytes,
-        Some(4 * ((1 << 17) + 2 * (1 << 17)) + 2 * 2 * (1 << 18) + reversed)
+        Some(4 * ((1 << 17) + 2 * (1 << 17)) + 2 * 2 * (1 << 18) + search + reversed)
     );
     // A ring and early values no longer than the run.
     let short = m.estimate(1 << 17).windowed_bytes;
     assert_eq!(
         short,
-        Some(4 * ((1 << 17) + 2 * (1 << 17)) + 2 * 2 * (1 << 17) + reversed)
+        Some(4 * ((1 << 17) + 2 * (1 << 17)) + 2 * 2 * (1 << 17) + search + reversed)
     );
     let early = Memory {
         window_after: 1 << 20,
@@ -383,6 +385,18 @@ fn the_memory_estimate_covers_what_a_run_holds() {
     let big = Memory::default().estimate(1 << 40);
     assert_eq!(big.full_bytes, 8 * 500_000_000 + reversed);
     assert!(big.windowed_bytes.unwrap() < 1 << 30, "within 1 GiB");
+    // Periods up to the ring less a feeding step: 0.1777's 60,620,715
+    // fits by default.
+    assert_eq!(m.longest_period(), (1 << 18) - (1 << 16));
+    assert_eq!(Memory::default().longest_period(), (1 << 26) - (1 << 16));
+    let no_ring = Memory { reach: 0, ..m };
+    assert_eq!(no_ring.longest_period(), (1 << 17) - (1 << 16));
+    let tiny = Memory {
+        reach: 0,
+        window: 100,
+        ..m
+    };
+    assert_eq!(tiny.longest_period(), 0);
 }
 
 fn save(run: LongRun, upto: u64) -> Vec<u8> {
@@ -958,4 +972,33 @@ fn windowed_runs_find_the_full_arrays_periods() {
             "{text}: {stops:?}, not {stop}"
         );
     }
+}
+
+/// Flammenkamp's period of 0.1777 (OEIS A071509: period 60,620,715, the
+/// last exception at n = 160,949,017), proven by a run with the CLI's
+/// memory plan: 450 million values would be 1.7 GiB at 4 bytes each; the
+/// run keeps 271 MiB. Slow (about 95 s on two cores in release):
+/// `cargo test --release -p grundy --test octal_run -- --ignored flammenkamp`.
+#[test]
+#[ignore]
+fn flammenkamps_period_of_0_1777() {
+    let mut run = LongRun::new(&code("0.1777"), Memory::default());
+    run.set_threads(2);
+    let mut out = Vec::new();
+    while run.computed() < 450_000_000 && run.periodicity().is_none() {
+        out.clear();
+        run.advance(1 << 22, &mut out).unwrap();
+    }
+    assert!(run.is_windowed());
+    assert_eq!(
+        run.periodicity(),
+        Some(Periodicity {
+            period: 60_620_715,
+            preperiod: 160_949_018
+        })
+    );
+    // Proven at 2·160,949,018 + 2·60,620,715 + 3 = 443,139,469 values,
+    // and stopped at the next multiple of 2^16.
+    assert_eq!(run.computed(), 443_154_432);
+    assert!(run.bytes() < 270 << 20, "{}", run.bytes());
 }

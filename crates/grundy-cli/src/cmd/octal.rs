@@ -164,9 +164,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         match estimate.windowed_bytes {
             Some(w) => eprintln!(
                 "grundy: {upto} values of {code}: at most {} MiB once only a window is kept \
-                 (after {} values, if the code has a sparse space), else up to {} MiB",
+                 (after {} values, if the code has a sparse space; its period search then \
+                 proves periods up to {} from the values kept), else up to {} MiB",
                 mib(w),
                 memory.window_after,
+                memory.longest_period(),
                 mib(estimate.full_bytes)
             ),
             None => eprintln!(

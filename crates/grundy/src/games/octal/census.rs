@@ -9,7 +9,8 @@
 //! slow codes and fast ones.
 
 use super::code::OctalCode;
-use super::sequence::{grundy_sequence, grundy_sequence_while, Sequence};
+use super::run::{LongRun, Memory};
+use super::sequence::Sequence;
 
 /// Heaps compared when looking for codes with the same sequence.
 const COMPARED: u64 = 1024;
@@ -276,8 +277,7 @@ pub fn shard(count: usize, i: usize, n: usize) -> Vec<usize> {
 /// Computes `code` until its period is proven or `upto` values, and sums
 /// it up (its place `index` in the census is kept).
 pub fn survey(index: usize, code: &OctalCode, upto: usize) -> Entry {
-    let sequence = grundy_sequence(code, upto, &mut |_| {});
-    entry(index, code, &sequence)
+    survey_within(index, code, upto, None)
 }
 
 /// [`survey`] within `limit`: a code still running then is summed up as
@@ -288,16 +288,75 @@ pub fn survey_within(
     upto: usize,
     limit: Option<std::time::Duration>,
 ) -> Entry {
-    let Some(limit) = limit else {
-        return survey(index, code, upto);
-    };
+    survey_in(index, code, upto, limit, Memory::default())
+}
+
+/// [`survey_within`] in `memory`: a long run (as `grundy octal` makes
+/// one), which keeps only a window once a sparse space allows it and then
+/// looks for the period as the values stream by, so a line can carry a
+/// period proven far past the values a full array holds.
+pub fn survey_in(
+    index: usize,
+    code: &OctalCode,
+    upto: usize,
+    limit: Option<std::time::Duration>,
+    memory: Memory,
+) -> Entry {
     let start = std::time::Instant::now();
-    match grundy_sequence_while(code, upto, &mut |_| start.elapsed() < limit) {
-        Ok(sequence) => entry(index, code, &sequence),
-        Err(stopped) => Entry {
-            timed_out: true,
-            ..entry(index, code, &stopped)
-        },
+    let mut run = LongRun::new(code, memory);
+    let mut sink = Vec::new();
+    let mut timed_out = false;
+    let upto = upto as u64;
+    while run.computed() < upto && run.periodicity().is_none() {
+        if limit.is_some_and(|limit| start.elapsed() >= limit) {
+            timed_out = true;
+            break;
+        }
+        sink.clear();
+        // A run that cannot go on (no window, and the full array at its
+        // limit) is summed up as far as it got.
+        if run
+            .advance((upto - run.computed()).min(1 << 14), &mut sink)
+            .is_err()
+        {
+            break;
+        }
+    }
+    if !timed_out {
+        run.finish();
+    }
+    let entry = match run.values() {
+        Some(values) => entry(
+            index,
+            code,
+            &Sequence {
+                values: values.to_vec(),
+                periodicity: run.periodicity(),
+            },
+        ),
+        None => windowed_entry(index, code, &run),
+    };
+    Entry { timed_out, ..entry }
+}
+
+/// The census line of a run that keeps only a window: the fingerprint from
+/// the first values it keeps, the largest value from its histogram, and
+/// the sparse space its engine computes by (every rare heap is kept).
+fn windowed_entry(index: usize, code: &OctalCode, run: &LongRun) -> Entry {
+    let first = Sequence {
+        values: run.prefix_values().to_vec(),
+        periodicity: run.periodicity(),
+    };
+    let sparse = run.sparse_space().map(|(mask, rare)| SparseSpace {
+        mask,
+        rare: rare.len() as u64,
+        last_rare: rare.last().map_or(0, |&h| u64::from(h)),
+    });
+    Entry {
+        computed: run.computed(),
+        largest: run.largest(),
+        sparse,
+        ..entry(index, code, &first)
     }
 }
 
@@ -495,5 +554,50 @@ mod tests {
         assert_eq!(all, (0..10).collect::<Vec<_>>());
         assert_eq!(shard(10, 2, 4), [1, 5, 9]);
         assert_eq!(shard(3, 1, 1), [0, 1, 2]);
+    }
+
+    /// A window of 2^14 values from heap 2^14 on.
+    fn small() -> Memory {
+        Memory {
+            window_after: 1 << 14,
+            prefix: 1 << 12,
+            window: 1 << 14,
+            reach: 1 << 18,
+            early: 1 << 18,
+            full_limit: 1 << 30,
+        }
+    }
+
+    #[test]
+    fn a_census_line_carries_a_period_proven_in_a_windowed_run() {
+        // 0.16: period 149,459 from 105,351, proven once 509,621 values
+        // are computed, long after the run keeps only a window.
+        let c: OctalCode = "0.16".parse().unwrap();
+        let full = survey(3, &c, 2_000_000);
+        let windowed = survey_in(3, &c, 2_000_000, None, small());
+        assert_eq!(
+            (full.period, full.preperiod),
+            (Some(149_459), Some(105_351))
+        );
+        assert_eq!(windowed.computed, 524_288, "fed at every 2^14 heaps");
+        assert_eq!(
+            Entry {
+                computed: full.computed,
+                ..windowed.clone()
+            },
+            full
+        );
+        // A code without a period: the same line either way, its sparse
+        // space the engine's.
+        let c: OctalCode = "0.161".parse().unwrap();
+        let full = survey(0, &c, 200_000);
+        let windowed = survey_in(0, &c, 200_000, None, small());
+        assert_eq!(windowed, full);
+        assert!(full.sparse.is_some_and(|s| s.rare > 0 && s.last_rare > 0));
+        assert_eq!((full.period, full.computed), (None, 200_000));
+        // A time limit already passed: nothing computed, marked.
+        let stopped = survey_in(0, &c, 200_000, Some(std::time::Duration::ZERO), small());
+        assert!(stopped.timed_out);
+        assert_eq!(stopped.computed, 0);
     }
 }

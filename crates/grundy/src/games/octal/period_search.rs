@@ -97,6 +97,9 @@ fn mix(h: u64) -> u64 {
 }
 
 impl PeriodSearch {
+    /// The bytes the proposal tables take.
+    pub const BYTES: u64 = 16 * ((1 << 12) + (1 << 16) + (1 << 16));
+
     /// A search fed from heap `first` on, for a code whose moves take at
     /// most `t` tokens.
     pub fn new(t: u64, first: u64) -> Self {

@@ -72,16 +72,18 @@ impl Memory {
     /// An upper estimate of the bytes a run of `upto` values holds: the
     /// values (4 bytes each) and the period check's scratch (as much
     /// again) while the array is full; then the prefix, two windows, the
-    /// ring and the early values. A code without a sparse space stays
-    /// full: the larger figure. Both count the first 2^16 values kept
-    /// backwards for the split scans (256 KiB).
+    /// ring, the early values and the period search's tables. A code
+    /// without a sparse space stays full: the larger figure. Both count
+    /// the first 2^16 values kept backwards for the split scans (256 KiB).
     pub fn estimate(&self, upto: u64) -> Estimate {
         let full = upto.min(self.full_limit);
         let reversed = 4 * REVERSED as u64;
         // The full array's peak before the switch, or the prefix, two
         // windows and the ring after it, whichever is larger.
         let windowed = (8 * upto.min(self.window_after)).max(
-            4 * (self.prefix + 2 * self.window) + 2 * (self.reach.min(upto) + self.early.min(upto)),
+            4 * (self.prefix + 2 * self.window)
+                + 2 * (self.reach.min(upto) + self.early.min(upto))
+                + PeriodSearch::BYTES,
         ) + reversed;
         Estimate {
             full_bytes: 8 * full + reversed,
@@ -91,6 +93,16 @@ impl Memory {
                 None
             },
         }
+    }
+
+    /// The longest period a windowed run can prove: the search compares
+    /// G(n) with G(n − p) for the values of the last feeding step (at most
+    /// [`FEED`] or a window behind the latest), reading back through the
+    /// ring (or the window, without one).
+    pub fn longest_period(&self) -> u64 {
+        self.reach
+            .max(self.window)
+            .saturating_sub(FEED.min(self.window).max(1))
     }
 }
 
