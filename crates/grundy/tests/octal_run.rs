@@ -637,15 +637,7 @@ fn a_version_2_checkpoint_starts_its_period_search_afresh() {
     // finds the candidate again (its start through the ring), and proves
     // the period at the same heap as the run resumed with its search.
     let c = code("0.56");
-    let memory = Memory {
-        window_after: 1 << 14,
-        prefix: 1 << 12,
-        window: 1 << 14,
-        reach: 1 << 18,
-        early: 1 << 18,
-        full_limit: 1 << 30,
-    };
-    let mut run = LongRun::new(&c, memory);
+    let mut run = LongRun::new(&c, window_from(1 << 14, 1 << 18));
     run_all(&mut run, 400_000, 100_000).unwrap();
     let search = run.period_search().expect("a search");
     assert!(
@@ -917,6 +909,19 @@ fn windowed_equals_full_at_scale() {
     }
 }
 
+/// A prefix of 2^12 values and a window of 2^14 from heap `after` on,
+/// with a ring and early values of `reach`.
+fn window_from(after: u64, reach: u64) -> Memory {
+    Memory {
+        window_after: after,
+        prefix: 1 << 12,
+        window: 1 << 14,
+        reach,
+        early: reach,
+        full_limit: 1 << 30,
+    }
+}
+
 /// A windowed run of `text` on `threads` with a small window from `after`
 /// values on and a ring of `reach`, to `upto` values: its period and where
 /// it stopped.
@@ -927,15 +932,7 @@ fn windowed_period(
     reach: u64,
     upto: u64,
 ) -> (Option<Periodicity>, u64) {
-    let memory = Memory {
-        window_after: after,
-        prefix: 1 << 12,
-        window: 1 << 14,
-        reach,
-        early: reach,
-        full_limit: 1 << 30,
-    };
-    let mut run = LongRun::new(&code(text), memory);
+    let mut run = LongRun::new(&code(text), window_from(after, reach));
     run.set_threads(threads);
     run.set_strict_threads(true);
     run_all(&mut run, upto, 100_003).unwrap();
