@@ -239,18 +239,14 @@ impl PeriodSearch {
         };
         let mut least = period;
         let mut rest = period;
-        let mut q = 2;
-        while q * q <= rest {
-            while rest.is_multiple_of(q) {
-                rest /= q;
-                if same(least / q) {
-                    least /= q;
-                }
+        while rest > 1 {
+            // The smallest prime factor left (at most 2^26 steps, once a
+            // proof).
+            let q = (2..=rest).find(|q| rest.is_multiple_of(*q)).unwrap_or(rest);
+            rest /= q;
+            if same(least / q) {
+                least /= q;
             }
-            q += 1;
-        }
-        if rest > 1 && same(least / rest) {
-            least /= rest;
         }
         least
     }
@@ -451,7 +447,8 @@ mod tests {
         // Proposing one again changes nothing; one more drops 17, the
         // furthest from a proof.
         s.propose(3, &get);
-        assert_eq!(s.candidates().len(), CANDIDATES);
+        let periods: Vec<u64> = s.candidates().iter().map(|c| c.period).collect();
+        assert_eq!(periods, (1..=CANDIDATES as u64).collect::<Vec<_>>());
         s.propose(17, &get);
         assert!(s.candidates().iter().all(|c| c.period <= 16));
         // An unknown start is further than any.
@@ -466,6 +463,79 @@ mod tests {
     }
 
     #[test]
+    fn a_candidate_is_checked_against_the_value_a_period_back() {
+        // Noise, then G(n) = G(n − 10) from heap 40 to 79, and not at 80.
+        // Fed from heap 60, the search has hashed too few values to
+        // propose anything itself.
+        let mut values = noise(21, 100, 9);
+        for n in 40..80 {
+            values[n] = values[n - 10];
+        }
+        values[80] = (values[70] + 1) % 9;
+        // (t = 10: a proof would need 2·30 + 2·10 + 10 values.)
+        let mut s = PeriodSearch::new(10, 60);
+        let values = &values;
+        let upto_fed = |end: usize| move |i: u64| (i < end as u64).then(|| values[i as usize]);
+        s.fed = 70;
+        s.propose(10, &upto_fed(70));
+        assert_eq!(s.candidates(), [Candidate { period: 10, start: Some(30) }]);
+        assert_eq!(s.feed(80, &upto_fed(80)), None);
+        assert_eq!(s.candidates().len(), 1, "G(70 … 79) repeat G(60 … 69)");
+        assert_eq!(s.feed(81, &upto_fed(81)), None);
+        assert!(s.candidates().is_empty(), "G(80) ≠ G(70)");
+    }
+
+    #[test]
+    fn noise_proposes_nothing() {
+        // Values 0 … 8 at random: no block of 32 comes twice.
+        let values = noise(23, 20_000, 9);
+        let get = |i: u64| values.get(i as usize).copied();
+        let mut s = PeriodSearch::new(1, 0);
+        for end in (100..=20_000).step_by(100) {
+            assert_eq!(s.feed(end, &get), None);
+            assert!(s.candidates().is_empty(), "at {end}: {:?}", s.candidates());
+        }
+    }
+
+    /// Heap i's value in a sequence of noise (0 … 8) that repeats with
+    /// period `p` from heap `n0` on, computed, not stored.
+    fn repeating(n0: u64, p: u64) -> impl Fn(u64) -> Option<u32> {
+        move |i: u64| {
+            let at = if i < n0 { i } else { n0 + (i - n0) % p };
+            Some((mix(at ^ 0x5555) % 9) as u32)
+        }
+    }
+
+    /// Feeds the sequence `repeating(n0, p)` up to where it begins to
+    /// repeat, then value by value: how many values later p is proposed,
+    /// with its start n0 (at most `within`).
+    fn proposed_after(n0: u64, p: u64, within: u64) -> Option<u64> {
+        let get = repeating(n0, p);
+        let mut s = PeriodSearch::new(1, 0);
+        assert_eq!(s.feed(n0 + p, &get), None);
+        assert!(s.candidates().is_empty());
+        (1..=within).find(|&k| {
+            assert_eq!(s.feed(n0 + p + k, &get), None);
+            s.candidates().contains(&Candidate {
+                period: p,
+                start: Some(n0),
+            })
+        })
+    }
+
+    #[test]
+    fn each_table_proposes_the_periods_it_is_made_for() {
+        // The first table (every block): a block after the first full
+        // one. The second (one block in 64) and the third (one in 4,096)
+        // within a few samples, where the others would have lost the
+        // block (2^20 blocks between the two in the first table's 4,096
+        // slots; 2^20 in the second's 65,536 for 2^26).
+        assert_eq!(proposed_after(100, 1_000, 1_000), Some(BLOCK as u64));
+        assert!(proposed_after(100, 1 << 20, 1_000).is_some());
+        assert!(proposed_after(100, (1 << 26) + 1, 50_000).is_some());
+    }
+
+    #[test]
     fn a_value_fed_but_no_longer_kept_starts_the_search_again() {
         // 0..5 repeated from heap 20: a candidate by heap 60, its proof
         // at 2·20 + 10 + 20.
@@ -475,9 +545,20 @@ mod tests {
         let all = |i: u64| values.get(i as usize).copied();
         assert_eq!(s.feed(60, &all), None);
         assert!(!s.candidates().is_empty());
-        let gone = |i: u64| (i >= 61).then(|| values[i as usize]);
+        let gone = |i: u64| (i >= 61).then(|| values.get(i as usize).copied()).flatten();
         assert_eq!(s.feed(62, &gone), None);
         assert_eq!((s.first, s.fed()), (61, 62));
         assert!(s.candidates().is_empty());
+        // From there on blocks are hashed afresh: the first full one
+        // ends at 93, its repeat 5 later proposes 5, whose start (heap 20)
+        // is read back through what is kept, and proves it at once.
+        assert_eq!(
+            s.feed(100, &all),
+            Some(Periodicity {
+                period: 5,
+                preperiod: 20
+            })
+        );
+        assert_eq!(s.fed(), 61 + BLOCK as u64 + 5);
     }
 }
