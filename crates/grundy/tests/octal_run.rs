@@ -170,6 +170,9 @@ fn far_rare_heaps_are_read_from_the_ring() {
     }
     assert!(resumed.is_windowed());
     assert_eq!(resumed.fell_back(), None);
+    // The periodicity theorem does not hold for a code with a constraint
+    // (`!`): a windowed run of it has no period search.
+    assert!(resumed.period_search().is_none());
     let mut full = LongRun::new(&c, Memory::default());
     assert!(again == run_all(&mut full, 450_000, 450_000).unwrap());
     // Without the ring no window is kept.
@@ -382,6 +385,8 @@ fn the_memory_estimate_covers_what_a_run_holds() {
         Some((8 << 20) + reversed)
     );
     assert_eq!(m.estimate(1000).windowed_bytes, None);
+    assert_eq!(m.estimate(m.window_after).windowed_bytes, None);
+    assert!(m.estimate(m.window_after + 1).windowed_bytes.is_some());
     let big = Memory::default().estimate(1 << 40);
     assert_eq!(big.full_bytes, 8 * 500_000_000 + reversed);
     assert!(big.windowed_bytes.unwrap() < 1 << 30, "within 1 GiB");

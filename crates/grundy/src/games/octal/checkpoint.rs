@@ -640,7 +640,10 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
     if let Some(search) = &search {
         // The values still to feed are kept; the search never ran ahead.
         let view = store.view();
+        // Only where the periodicity theorem holds would a period be
+        // claimed.
         let fits = store.is_windowed()
+            && code.periodicity_applies()
             && search.fed <= computed as u64
             && (search.fed as usize..computed).all(|i| view.get(i).is_some())
             && search

@@ -353,7 +353,7 @@ impl LongRun {
         } else {
             computed / every * every
         };
-        if upto <= search.fed() || !self.engine.store.is_windowed() {
+        if upto <= search.fed() {
             return;
         }
         let view = self.engine.store.view();
