@@ -580,6 +580,9 @@ fn damaged_checkpoints_are_refused() {
             4095u64.to_le_bytes().to_vec(),
             "a proposal table of 4095 slots, not 4096",
         ),
+        // A code the periodicity theorem does not hold for (a constraint)
+        // has no search.
+        (4, b"0.16!".to_vec(), "does not match the values computed"),
     ] {
         let mut bad = body.to_vec();
         bad[at..at + bytes.len()].copy_from_slice(&bytes);

@@ -478,7 +478,13 @@ mod tests {
         let upto_fed = |end: usize| move |i: u64| (i < end as u64).then(|| values[i as usize]);
         s.fed = 70;
         s.propose(10, &upto_fed(70));
-        assert_eq!(s.candidates(), [Candidate { period: 10, start: Some(30) }]);
+        assert_eq!(
+            s.candidates(),
+            [Candidate {
+                period: 10,
+                start: Some(30)
+            }]
+        );
         assert_eq!(s.feed(80, &upto_fed(80)), None);
         assert_eq!(s.candidates().len(), 1, "G(70 … 79) repeat G(60 … 69)");
         assert_eq!(s.feed(81, &upto_fed(81)), None);
