@@ -325,16 +325,19 @@ pub fn survey_in(
     if !timed_out {
         run.finish();
     }
-    let entry = match run.values() {
-        Some(values) => entry(
+    let entry = if run.is_windowed() {
+        windowed_entry(index, code, &run)
+    } else {
+        let periodicity = run.periodicity();
+        let values = run.into_values().unwrap_or_default();
+        entry(
             index,
             code,
             &Sequence {
-                values: values.to_vec(),
-                periodicity: run.periodicity(),
+                values,
+                periodicity,
             },
-        ),
-        None => windowed_entry(index, code, &run),
+        )
     };
     Entry { timed_out, ..entry }
 }

@@ -15,9 +15,10 @@
 //! a period, the values kept check it, and the periodicity theorem proves
 //! it with its exact preperiod, for periods up to what the ring spans. A
 //! code without such a space keeps every value, up to
-//! [`Memory::full_limit`]. A windowed run whose next value needs one it dropped (a rare heap beyond the ring's
-//! reach, or a scan deeper than the early values) computes every value
-//! again and keeps the full array from then on, within the same limit.
+//! [`Memory::full_limit`]. A windowed run whose next value needs one it
+//! dropped (a rare heap beyond the ring's reach, or a scan deeper than the
+//! early values) computes every value again and keeps the full array from
+//! then on, within the same limit.
 
 use super::code::OctalCode;
 use super::period::Periodicity;
@@ -331,7 +332,9 @@ impl LongRun {
         let first = n.saturating_sub(self.memory.window);
         let mut search = PeriodSearch::new(self.code.max_take() as u64, first);
         let view = self.engine.store.view();
-        self.periodicity = search.feed(n, &|i| view.get(i as usize));
+        if let Some(found) = search.feed(n, &|i| view.get(i as usize)) {
+            self.periodicity = Some(found);
+        }
         self.search = Some(search);
     }
 
