@@ -103,7 +103,13 @@ impl Memory {
     pub fn longest_period(&self) -> u64 {
         self.reach
             .max(self.window)
-            .saturating_sub(FEED.min(self.window).max(1))
+            .saturating_sub(self.feed_every())
+    }
+
+    /// How often a windowed run feeds its period search: every [`FEED`]
+    /// values, or every window if that is smaller.
+    pub fn feed_every(&self) -> u64 {
+        FEED.min(self.window).max(1)
     }
 }
 
@@ -338,15 +344,10 @@ impl LongRun {
         self.search = Some(search);
     }
 
-    /// How often a windowed run feeds its period search.
-    fn feed_every(&self) -> u64 {
-        FEED.min(self.memory.window).max(1)
-    }
-
     /// Feeds the period search of a windowed run up to the last multiple
-    /// of [`LongRun::feed_every`] computed (`all`: up to the last value).
+    /// of [`Memory::feed_every`] computed (`all`: up to the last value).
     fn feed_search(&mut self, all: bool) {
-        let every = self.feed_every();
+        let every = self.memory.feed_every();
         let Some(search) = self.search.as_mut() else {
             return;
         };
@@ -388,7 +389,7 @@ impl LongRun {
                 .min(self.memory.full_limit)
                 .min(self.next_check.saturating_sub(1).max(n));
         } else {
-            let every = self.feed_every();
+            let every = self.memory.feed_every();
             end = end
                 .min(n + self.engine.store.window as u64)
                 .min((n / every + 1) * every);
