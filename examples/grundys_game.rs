@@ -29,11 +29,13 @@ fn main() {
     println!("heaps below 200 lost for the player to move: {lost:?}");
     let heaps = [13, 5];
     println!("heaps {heaps:?} are worth {}", solver.value(&heaps));
+    // `component` counts from 1, as the statements do.
     for m in solver.winning_moves(&heaps) {
         let (a, b) = m.action;
         println!(
-            "  winning: split heap {} into {a} + {b}",
-            heaps[m.component]
+            "  winning: split heap {} (the {}) into {a} + {b}",
+            m.component,
+            heaps[m.component - 1]
         );
     }
 }

@@ -35,12 +35,13 @@ fn main() {
     );
     let heaps = [5, 6, 9];
     println!("heaps {heaps:?} are worth {}", solver.value(&heaps));
+    // `component` counts from 1, as the statements do.
     for m in solver.winning_moves(&heaps) {
         println!(
             "  winning: take {} from heap {} (of {}), leaving {:?}",
             m.action,
-            m.component + 1,
-            heaps[m.component],
+            m.component,
+            heaps[m.component - 1],
             m.leaves
         );
     }

@@ -1,0 +1,210 @@
+//! The games of `examples/`, run as a user runs them (`cargo run --example`),
+//! their output read back and checked against the literal rules: every
+//! value printed by a mex over the moves written out here, every winning
+//! move legal in the position the example names and leaving a lost one.
+
+use std::collections::HashMap;
+use std::process::Command;
+
+/// What `cargo run --example name` prints; fails the test if it fails.
+fn run_example(name: &str) -> String {
+    let output = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--example", name])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "example {name} failed ({}):\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("the example prints UTF-8")
+}
+
+/// The numbers in `text`, in order.
+fn numbers(text: &str) -> Vec<u32> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().expect("a number"))
+        .collect()
+}
+
+/// The one line of `output` starting with `prefix`, without it.
+fn line<'a>(output: &'a str, prefix: &str) -> &'a str {
+    output
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no line starting {prefix:?} in:\n{output}"))
+}
+
+/// The Grundy value of a heap game's heap: the mex of its options' nim-sums.
+fn heap_value(
+    heap: u32,
+    options: &dyn Fn(u32) -> Vec<Vec<u32>>,
+    memo: &mut HashMap<u32, u32>,
+) -> u32 {
+    if let Some(&v) = memo.get(&heap) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for leaves in options(heap) {
+        let sum = leaves
+            .iter()
+            .fold(0, |s, &h| s ^ heap_value(h, options, memo));
+        seen.push(sum);
+    }
+    let value = (0..).find(|v| !seen.contains(v)).expect("a mex");
+    memo.insert(heap, value);
+    value
+}
+
+/// The literal subtraction game {1, 3, 4}: what a heap can become.
+fn subtraction_options(heap: u32) -> Vec<Vec<u32>> {
+    [1, 3, 4]
+        .into_iter()
+        .filter(|&t| t <= heap)
+        .map(|t| vec![heap - t])
+        .collect()
+}
+
+/// Grundy's game literally: a heap splits into two unequal non-empty heaps.
+fn grundys_options(heap: u32) -> Vec<Vec<u32>> {
+    (1..heap)
+        .filter(|&a| 2 * a != heap)
+        .map(|a| vec![a, heap - a])
+        .collect()
+}
+
+#[test]
+fn subtraction_prints_true_values_and_legal_winning_moves() {
+    let output = run_example("subtraction");
+    let memo = &mut HashMap::new();
+    let values = numbers(line(&output, "subtraction game {1, 3, 4}, heaps 0..20:"));
+    assert_eq!(values.len(), 21, "{output}");
+    for (heap, v) in (0..).zip(values) {
+        assert_eq!(
+            v,
+            heap_value(heap, &subtraction_options, memo),
+            "heap {heap}"
+        );
+    }
+    let heaps = numbers(line(&output, "heaps ["));
+    let heaps = &heaps[..heaps.len() - 1]; // "… are worth *v"
+    let moves: Vec<&str> = output
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("winning: "))
+        .collect();
+    // Every winning move of the literal game is printed, and nothing else.
+    let mut expected = 0;
+    for (i, &h) in heaps.iter().enumerate() {
+        for leaves in subtraction_options(h) {
+            let mut after = heaps.to_vec();
+            after[i] = leaves[0];
+            let sum = after
+                .iter()
+                .fold(0, |s, &x| s ^ heap_value(x, &subtraction_options, memo));
+            expected += usize::from(sum == 0);
+        }
+    }
+    assert!(expected > 0);
+    assert_eq!(moves.len(), expected, "{output}");
+    for text in moves {
+        // "take T from heap C (of H), leaving [L]"
+        let [take, component, heap, left] = numbers(text)[..] else {
+            panic!("unexpected move line {text:?}");
+        };
+        let index = component as usize - 1;
+        assert_eq!(heaps[index], heap, "heap {component} is the {heap}: {text}");
+        assert!([1, 3, 4].contains(&take) && left + take == heap, "{text}");
+        let mut after = heaps.to_vec();
+        after[index] = left;
+        let sum = after
+            .iter()
+            .fold(0, |s, &x| s ^ heap_value(x, &subtraction_options, memo));
+        assert_eq!(sum, 0, "{text} leaves a won position");
+    }
+}
+
+#[test]
+fn grundys_game_prints_true_values_and_legal_winning_moves() {
+    let output = run_example("grundys_game");
+    let memo = &mut HashMap::new();
+    let values = numbers(line(&output, "Grundy's game, heaps 0..29:"));
+    assert_eq!(values.len(), 30, "{output}");
+    for (heap, v) in (0..).zip(values) {
+        assert_eq!(v, heap_value(heap, &grundys_options, memo), "heap {heap}");
+    }
+    let lost = numbers(line(
+        &output,
+        "heaps below 200 lost for the player to move:",
+    ));
+    let expected: Vec<u32> = (1..200)
+        .filter(|&h| heap_value(h, &grundys_options, memo) == 0)
+        .collect();
+    assert_eq!(lost, expected);
+    let heaps = numbers(line(&output, "heaps ["));
+    let heaps = &heaps[..heaps.len() - 1];
+    let moves: Vec<&str> = output
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("winning: "))
+        .collect();
+    assert!(!moves.is_empty(), "{output}");
+    for text in moves {
+        // "split heap C (the H) into A + B"
+        let [component, heap, a, b] = numbers(text)[..] else {
+            panic!("unexpected move line {text:?}");
+        };
+        let index = component as usize - 1;
+        assert_eq!(heaps[index], heap, "heap {component} is the {heap}: {text}");
+        assert!(a + b == heap && a != b && a > 0 && b > 0, "{text}");
+        let mut after = heaps.to_vec();
+        after.splice(index..=index, [a, b]);
+        let sum = after
+            .iter()
+            .fold(0, |s, &x| s ^ heap_value(x, &grundys_options, memo));
+        assert_eq!(sum, 0, "{text} leaves a won position");
+    }
+}
+
+/// Whether the player to move loses Wythoff's game from `(a, b)`, by trying
+/// every move.
+fn wythoff_lost(a: u32, b: u32, memo: &mut HashMap<(u32, u32), bool>) -> bool {
+    if let Some(&lost) = memo.get(&(a, b)) {
+        return lost;
+    }
+    let mut options = Vec::new();
+    options.extend((1..=a).map(|k| (a - k, b)));
+    options.extend((1..=b).map(|k| (a, b - k)));
+    options.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+    let lost = options.into_iter().all(|(x, y)| !wythoff_lost(x, y, memo));
+    memo.insert((a, b), lost);
+    lost
+}
+
+#[test]
+fn wythoff_prints_its_lost_pairs_and_legal_winning_moves() {
+    let output = run_example("wythoff");
+    let memo = &mut HashMap::new();
+    let pairs = numbers(line(&output, "lost positions (a ≤ b < 40):"));
+    let pairs: Vec<(u32, u32)> = pairs.chunks(2).map(|p| (p[0], p[1])).collect();
+    let expected: Vec<(u32, u32)> = (0..40)
+        .flat_map(|a| (a..40).map(move |b| (a, b)))
+        .filter(|&(a, b)| wythoff_lost(a, b, memo))
+        .collect();
+    assert_eq!(pairs, expected);
+    assert!(line(&output, "Wythoff pairs").ends_with("agree: true"));
+    let moves: Vec<&str> = output
+        .lines()
+        .filter(|l| l.starts_with("from (9, 14): take"))
+        .collect();
+    assert!(!moves.is_empty(), "{output}");
+    for text in moves {
+        let [_, _, x, y, a, b] = numbers(text)[..] else {
+            panic!("unexpected move line {text:?}");
+        };
+        let legal = (x == 0 || y == 0 || x == y) && x + y > 0;
+        assert!(legal && a == 9 - x && b == 14 - y, "{text}");
+        assert!(wythoff_lost(a, b, memo), "{text} leaves a won position");
+    }
+}
