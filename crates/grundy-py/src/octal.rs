@@ -129,13 +129,19 @@ pub fn octal(
     })
 }
 
-/// `grundy.proven_period(values, max_take)`: `(period, preperiod)` when
-/// the octal periodicity theorem proves the sequence periodic from what is
-/// given (G(n + p) = G(n) for n0 ≤ n < 2·n0 + 2p + t, with t = the most
-/// tokens a move takes), else `None`. The check `grundy.octal` runs, for
-/// values computed elsewhere (a game defined in Python that is an octal
-/// game).
+/// `grundy.proven_period(values, max_take, parts=2)`: `(period, preperiod)`
+/// when the periodicity theorem proves the sequence periodic from what is
+/// given (G(n + p) = G(n) for n0 ≤ n < r·n0 + (r − 1)·p + t, with t = the
+/// most tokens a move takes and r = `parts`, the most heaps a move leaves,
+/// at least 2), else `None`. The check `grundy.octal` runs, for values
+/// computed elsewhere (a game defined in Python that is an octal or
+/// hexadecimal game).
 #[pyfunction]
-pub fn proven_period(values: Vec<u32>, max_take: usize) -> Option<(usize, usize)> {
-    grundy::games::octal::proven_period(&values, max_take).map(|p| (p.period, p.preperiod))
+#[pyo3(signature = (values, max_take, parts = 2))]
+pub fn proven_period(values: Vec<u32>, max_take: usize, parts: u64) -> Option<(usize, usize)> {
+    let bound = grundy::games::octal::Bound {
+        t: max_take as u64,
+        parts,
+    };
+    grundy::games::octal::proven_period_within(&values, bound).map(|p| (p.period, p.preperiod))
 }

@@ -40,6 +40,15 @@ def test_published_periods():
     assert grundy.proven_period(list(kayles.values[:100]), 2) is None
 
 
+def test_three_parts_need_more_values():
+    # 5, then 0 1 repeated: period 2 from heap 1. With t = 1, two parts
+    # prove it from 2 + 4 + 1 = 7 values, three parts from 3 + 6 + 1 = 10.
+    values = [5] + [i % 2 for i in range(20)]
+    assert grundy.proven_period(values[:7], 1) == (2, 1)
+    assert grundy.proven_period(values[:9], 1, parts=3) is None
+    assert grundy.proven_period(values[:10], 1, parts=3) == (2, 1)
+
+
 def test_a_run_without_values_keeps_the_digest_of_the_cli(cli):
     status, out, err = run(cli, "octal", "0.161", "--upto", "300000", "--no-values")
     assert status == 0, err

@@ -26,7 +26,7 @@ fn the_period_search_through_a_window_finds_0_376s_period() {
         })
     );
     let values = &full.values;
-    let mut search = PeriodSearch::new(c.max_take() as u64, 0);
+    let mut search = PeriodSearch::new(c.period_bound(), 0);
     let mut found = None;
     let mut end = 0;
     while found.is_none() && end < values.len() {

@@ -128,9 +128,11 @@ def octal(code: str, upto: int = 1_000_000, *, values: bool = True, threads: Opt
     """G(0) … G(upto − 1) of an octal game, or fewer once a period is
     proven. Releases the GIL."""
 
-def proven_period(values: Sequence[int], max_take: int) -> Optional[Tuple[int, int]]:
-    """``(period, preperiod)`` when the octal periodicity theorem proves the
-    sequence periodic (``max_take``: the most tokens a move takes)."""
+def proven_period(values: Sequence[int], max_take: int, parts: int = 2) -> Optional[Tuple[int, int]]:
+    """``(period, preperiod)`` when the periodicity theorem proves the
+    sequence periodic (``max_take``: the most tokens a move takes;
+    ``parts``: the most heaps a move leaves, 3 for a hexadecimal code that
+    splits a heap into three)."""
 
 SumMove = Tuple[int, Any, list[Any]]
 

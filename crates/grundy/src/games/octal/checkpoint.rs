@@ -691,7 +691,7 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
 
 /// The period search's part of a body.
 fn read_search(r: &mut Reader, code: &OctalCode) -> Result<PeriodSearch, Stop> {
-    let mut search = PeriodSearch::new(code.max_take() as u64, r.u64("the period search")?);
+    let mut search = PeriodSearch::new(code.period_bound(), r.u64("the period search")?);
     search.fed = r.u64("the period search")?;
     search.hash = r.u64("the period search")?;
     let recent = r.u32s(BLOCK, "the period search")?;

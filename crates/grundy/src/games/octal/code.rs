@@ -344,8 +344,17 @@ impl OctalCode {
     /// not apply to the code.
     pub fn proven_period(&self, values: &[u32]) -> Option<super::Periodicity> {
         self.periodicity_applies()
-            .then(|| super::period::proven_period(values, self.max_take()))
+            .then(|| super::period::proven_period_within(values, self.period_bound()))
             .flatten()
+    }
+
+    /// What the periodicity theorem needs of the code: its longest take and
+    /// the most heaps a move leaves (3 where a digit splits into three).
+    pub fn period_bound(&self) -> super::period::Bound {
+        super::period::Bound {
+            t: self.max_take() as u64,
+            parts: if self.splits_in_three() { 3 } else { 2 },
+        }
     }
 
     /// The heaps each move from a heap of `n` leaves, as `(taken, parts)`,

@@ -12,7 +12,9 @@
 //! periodicity theorem says: if `G(n + p) = G(n)` for every n with
 //! `n0 ≤ n < 2·n0 + p + t` and `n0 ≥ 1`, then `G(n + p) = G(n)` for every
 //! `n ≥ n0` (heaps of size 0 are excluded: they never appear as parts of a
-//! split, which the proof needs). After each new value the longest
+//! split, which the proof needs). A code that splits a heap into three
+//! needs `n < 3·n0 + 2·p + t` ([`period`] gives the argument). After each
+//! new value the longest
 //! periodic tail of the sequence is known (a prefix function over the
 //! reversed sequence gives every suffix's smallest period) and the theorem
 //! is tried on it.
@@ -57,7 +59,7 @@ mod tail;
 pub mod values_file;
 
 pub use code::{CodeError, Constraint, OctalCode};
-pub use period::{proven_period, Periodicity};
+pub use period::{proven_period, proven_period_within, Bound, Periodicity};
 pub use run::{LongRun, Memory, RunError};
 pub use sequence::{grundy_sequence, grundy_sequence_while, plain_values, Sequence};
 

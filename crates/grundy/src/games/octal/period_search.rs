@@ -24,7 +24,8 @@
 //!   compared with G(n − p): a candidate that differs once is dropped (it
 //!   is proposed again, with its new start, if it repeats after all).
 //! - **Proof.** The periodicity theorem holds for p once
-//!   `N ≥ 2·max(n0, 1) + 2·p + t` values are fed: every G(i + p) = G(i)
+//!   `N ≥ 2·max(n0, 1) + 2·p + t` values are fed (`3·max(n0, 1) + 3·p + t`
+//!   for a code that splits a heap into three; [`Bound`]): every G(i + p) = G(i)
 //!   from n0 on has been compared. The least period P divides p and has
 //!   the same preperiod (the values from n0 on repeat with P, and the
 //!   last heap where p fails is one where P fails); it is found on the
@@ -34,7 +35,7 @@
 //! A value is read back at most p heaps behind the latest: a run finds the
 //! periods its kept values span (the windowed store's ring: 2^26 values).
 
-use super::period::Periodicity;
+use super::period::{Bound, Periodicity};
 
 /// How many values a proposing block holds.
 pub const BLOCK: usize = 32;
@@ -59,17 +60,17 @@ pub struct Candidate {
 impl Candidate {
     /// How many values prove this candidate, if it goes on repeating
     /// (`None`: never, its start being unknown).
-    pub fn proven_at(&self, t: u64) -> Option<u64> {
-        let n0 = self.start?.max(1);
-        Some(2 * n0 + 2 * self.period + t)
+    pub fn proven_at(&self, bound: Bound) -> Option<u64> {
+        Some(bound.values_needed(self.start?, self.period))
     }
 }
 
 /// The search's state (see the module's documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeriodSearch {
-    /// The most tokens a move takes.
-    pub(super) t: u64,
+    /// The code's longest take and most parts, which say how many values
+    /// prove a period.
+    pub(super) bound: Bound,
     /// The first heap fed.
     pub(super) first: u64,
     /// Heaps fed: G(first), …, G(fed − 1).
@@ -100,11 +101,10 @@ impl PeriodSearch {
     /// The bytes the proposal tables take.
     pub const BYTES: u64 = 16 * ((1 << 12) + (1 << 16) + (1 << 16));
 
-    /// A search fed from heap `first` on, for a code whose moves take at
-    /// most `t` tokens.
-    pub fn new(t: u64, first: u64) -> Self {
+    /// A search fed from heap `first` on, for a code of this bound.
+    pub fn new(bound: Bound, first: u64) -> Self {
         PeriodSearch {
-            t,
+            bound,
             first,
             fed: first,
             hash: 0,
@@ -202,9 +202,9 @@ impl PeriodSearch {
         self.candidates.push(Candidate { period, start });
         if self.candidates.len() > CANDIDATES {
             // Drop the one furthest from a proof.
-            let t = self.t;
+            let bound = self.bound;
             let worst = (0..self.candidates.len())
-                .max_by_key(|&k| self.candidates[k].proven_at(t).unwrap_or(u64::MAX))
+                .max_by_key(|&k| self.candidates[k].proven_at(bound).unwrap_or(u64::MAX))
                 .unwrap_or(0);
             self.candidates.swap_remove(worst);
         }
@@ -215,7 +215,7 @@ impl PeriodSearch {
         let c = self
             .candidates
             .iter()
-            .filter(|c| c.proven_at(self.t).is_some_and(|at| at <= self.fed))
+            .filter(|c| c.proven_at(self.bound).is_some_and(|at| at <= self.fed))
             .min_by_key(|c| c.period)?;
         let preperiod = c.start?;
         let period = self.least_rotation(c.period, get);
@@ -262,7 +262,7 @@ mod tests {
     /// back through a window of the last `window` values before each
     /// step's end: where it proved a period, and what.
     fn search(values: &[u32], t: u64, step: usize, window: usize) -> Option<(u64, Periodicity)> {
-        let mut s = PeriodSearch::new(t, 0);
+        let mut s = PeriodSearch::new(Bound::two_heaps(t), 0);
         let mut end = 0;
         while end < values.len() {
             end = (end + step).min(values.len());
@@ -361,7 +361,7 @@ mod tests {
         let mut values = noise(11, 500, 9);
         values.extend((0..300).map(|i| i % 7));
         values.extend(noise(13, 3000, 9));
-        let mut s = PeriodSearch::new(1, 0);
+        let mut s = PeriodSearch::new(Bound::two_heaps(1), 0);
         let get = |i: u64| values.get(i as usize).copied();
         assert_eq!(s.feed(790, &get), None);
         assert!(
@@ -384,7 +384,7 @@ mod tests {
             values.extend_from_slice(&word);
         }
         assert!(proven_period(&values, 1).is_some());
-        let mut s = PeriodSearch::new(1, 0);
+        let mut s = PeriodSearch::new(Bound::two_heaps(1), 0);
         for end in 1..=values.len() {
             let get = |i: u64| {
                 let i = i as usize;
@@ -419,7 +419,7 @@ mod tests {
             let mut values = noise(1, 40, 9);
             values.extend(word.iter().cycle().take(400));
             let get = |i: u64| values.get(i as usize).copied();
-            let mut s = PeriodSearch::new(0, 0);
+            let mut s = PeriodSearch::new(Bound::two_heaps(0), 0);
             s.fed = values.len() as u64;
             assert_eq!(
                 s.least_rotation(proposed, &get),
@@ -438,7 +438,7 @@ mod tests {
     fn the_candidate_furthest_from_a_proof_makes_room() {
         let values = [0u32; 200];
         let get = |i: u64| values.get(i as usize).copied();
-        let mut s = PeriodSearch::new(0, 0);
+        let mut s = PeriodSearch::new(Bound::two_heaps(0), 0);
         s.fed = 200;
         for p in 1..=CANDIDATES as u64 {
             s.propose(p, &get);
@@ -473,7 +473,7 @@ mod tests {
         }
         values[80] = (values[70] + 1) % 9;
         // (t = 10: a proof would need 2·30 + 2·10 + 10 values.)
-        let mut s = PeriodSearch::new(10, 60);
+        let mut s = PeriodSearch::new(Bound::two_heaps(10), 60);
         let values = &values;
         let upto_fed = |end: usize| move |i: u64| (i < end as u64).then(|| values[i as usize]);
         s.fed = 70;
@@ -496,7 +496,7 @@ mod tests {
         // Values 0 … 8 at random: no block of 32 comes twice.
         let values = noise(23, 20_000, 9);
         let get = |i: u64| values.get(i as usize).copied();
-        let mut s = PeriodSearch::new(1, 0);
+        let mut s = PeriodSearch::new(Bound::two_heaps(1), 0);
         for end in (100..=20_000).step_by(100) {
             assert_eq!(s.feed(end, &get), None);
             assert!(s.candidates().is_empty(), "at {end}: {:?}", s.candidates());
@@ -517,7 +517,7 @@ mod tests {
     /// with its start n0 (at most `within`).
     fn proposed_after(n0: u64, p: u64, within: u64) -> Option<u64> {
         let get = repeating(n0, p);
-        let mut s = PeriodSearch::new(1, 0);
+        let mut s = PeriodSearch::new(Bound::two_heaps(1), 0);
         assert_eq!(s.feed(n0 + p, &get), None);
         assert!(s.candidates().is_empty());
         (1..=within).find(|&k| {
@@ -547,7 +547,7 @@ mod tests {
         // at 2·20 + 10 + 20.
         let mut values = noise(9, 20, 9);
         values.extend((0..80).map(|i| i % 5));
-        let mut s = PeriodSearch::new(20, 0);
+        let mut s = PeriodSearch::new(Bound::two_heaps(20), 0);
         let all = |i: u64| values.get(i as usize).copied();
         assert_eq!(s.feed(60, &all), None);
         assert!(!s.candidates().is_empty());

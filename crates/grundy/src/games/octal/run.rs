@@ -336,7 +336,7 @@ impl LongRun {
         }
         let n = self.computed();
         let first = n.saturating_sub(self.memory.window);
-        let mut search = PeriodSearch::new(self.code.max_take() as u64, first);
+        let mut search = PeriodSearch::new(self.code.period_bound(), first);
         let view = self.engine.store.view();
         if let Some(found) = search.feed(n, &|i| view.get(i as usize)) {
             self.periodicity = Some(found);

@@ -282,3 +282,30 @@ fn scans_deeper_than_the_prefix_read_the_early_values() {
         "{gap:?}"
     );
 }
+
+#[test]
+fn a_code_that_splits_in_three_is_proven_on_the_three_heap_bound() {
+    // 0.20B (take 3: leave 0, 1, 2 or 3 heaps): period 2 from heap 4. The
+    // two-heap bound 2·4 + 2·2 + 3 = 15 values would claim it; splits into
+    // three need 3·4 + 3·2 + 3 = 21 (period.rs gives the argument).
+    let c = code("0.20B");
+    assert!(c.splits_in_three());
+    assert_eq!(c.period_bound(), Bound { t: 3, parts: 3 });
+    let run = grundy_sequence(&c, 1000, &mut |_| {});
+    let expected = Periodicity {
+        period: 2,
+        preperiod: 4,
+    };
+    assert_eq!(run.periodicity, Some(expected));
+    assert_eq!(run.values.len(), 21);
+    let values = &run.values;
+    assert_eq!(c.proven_period(&values[..20]), None);
+    assert_eq!(
+        super::proven_period(&values[..15], 3),
+        Some(expected),
+        "periodic on the two-heap window"
+    );
+    assert_eq!(c.proven_period(&values[..15]), None);
+    // An octal code keeps the two-heap bound.
+    assert_eq!(code("0.07").period_bound(), Bound { t: 2, parts: 2 });
+}
