@@ -50,10 +50,38 @@ fn csv_and_json_match_the_library() {
             lines.next(),
             Some(format!("row,{}", header.join(",")).as_str())
         );
+        // A strip (1×k or k×1, k ≥ 2) is won at once: marked W, not its
+        // reduced value.
+        let strip = |r: usize, c: usize| game == "cutting" && (r == 1) != (c == 1);
         for (i, line) in lines.enumerate() {
-            let cells: Vec<u32> = line.split(',').map(|c| c.parse().unwrap()).collect();
-            assert_eq!(cells[0] as usize, i + 1);
-            assert_eq!(cells[1..], expected[i][..], "{game} row {}", i + 1);
+            let cells: Vec<&str> = line.split(',').collect();
+            assert_eq!(cells[0], (i + 1).to_string());
+            for (j, cell) in cells[1..].iter().enumerate() {
+                let want = if strip(i + 1, j + 1) {
+                    "W".to_string()
+                } else {
+                    expected[i][j].to_string()
+                };
+                assert_eq!(*cell, want, "{game} row {} column {}", i + 1, j + 1);
+            }
+        }
+        let text = table(&[game, "--size", &size]);
+        let legend = text
+            .lines()
+            .any(|l| l.starts_with("W: the player to move wins at once"));
+        assert_eq!(legend, game == "cutting", "{text}");
+        for (i, line) in text.lines().skip(1).take(rows as usize).enumerate() {
+            let cells: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(cells.len(), cols as usize + 1, "{line}");
+            for (j, cell) in cells[1..].iter().enumerate() {
+                assert_eq!(
+                    *cell == "W",
+                    strip(i + 1, j + 1),
+                    "{game} ({}, {})",
+                    i + 1,
+                    j + 1
+                );
+            }
         }
         let json: Value =
             serde_json::from_str(&table(&[game, "--size", &size, "--format", "json"])).unwrap();

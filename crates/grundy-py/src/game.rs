@@ -83,10 +83,20 @@ impl Game {
         (first.to_string(), second.to_string())
     }
 
-    /// The nim-sum of the position's components.
-    fn value(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+    /// The nim-sum of the position's components; `None` where a component
+    /// has no value because the game's own rule decides it (a Cutting Game
+    /// strip: the player to move wins at once), as `values` and the wire
+    /// format say: `outcome` then tells who wins.
+    fn value(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Option<Nimber>> {
         let position = convert::position(position, &self.kind)?;
-        self.inner.value(&position).map(Nimber).map_err(wire_error)
+        let components = self.inner.components(&position).map_err(wire_error)?;
+        if components.iter().any(|c| c.value.is_none()) {
+            return Ok(None);
+        }
+        self.inner
+            .value(&position)
+            .map(|v| Some(Nimber(v)))
+            .map_err(wire_error)
     }
 
     /// Every component's value, in order.

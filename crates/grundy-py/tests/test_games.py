@@ -86,6 +86,21 @@ def test_the_cutting_game_s_won_positions_and_huge_papers():
     )
 
 
+def test_a_cutting_strip_has_no_value_but_an_outcome():
+    # A 1×5 strip: the player to move cuts out a single cell and wins at
+    # once, so no nim-sum decides it (the wire format's `value: null`).
+    cutting = grundy.game("cutting")
+    for pieces in ([(1, 5)], [(5, 1), (2, 2)], [(1, 2), (1, 2)]):
+        assert cutting.value(pieces) is None, pieces
+        assert cutting.outcome(pieces) == "first", pieces
+        assert None in cutting.values(pieces)
+    # Without a strip the value is the reduced game's nim-sum: 2×2 is lost.
+    assert cutting.value([(2, 2)]) == 0
+    assert cutting.outcome([(2, 2)]) == "second"
+    assert cutting.value([(2, 3)]) == 0  # every cut leaves a strip
+    assert cutting.value([(2, 4)]) != 0  # 2×2 + 2×2 wins
+
+
 def test_moves_in_notation_and_game_over():
     nim = grundy.game("subtraction:1,2")
     assert nim.play({"kind": "heaps", "heaps": [3, 4]}, "2 2") == {"kind": "heaps", "heaps": [3, 2]}

@@ -2,8 +2,11 @@
 //!
 //! For the games of the registry whose components have two sizes: sg(p, q)
 //! of a single bomb at (p, q), or sg(W, H) of a single W×H paper in the
-//! reduced Cutting Game (a paper with a side of 1 has no reduced cut and
-//! shows 0), rows and columns numbered from 1 as in the statements.
+//! reduced Cutting Game, rows and columns numbered from 1 as in the
+//! statements. A component whose player to move wins at once whatever its
+//! value (a Cutting strip: cut out a single cell) is marked [`WINS_AT_ONCE`]
+//! in text and CSV, with a legend under the text, and listed in the JSON's
+//! `wins_at_once`.
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -64,6 +67,14 @@ pub enum TableFormat {
     Svg,
 }
 
+/// The mark, in text and CSV, of a component the player to move wins at
+/// once.
+pub const WINS_AT_ONCE: &str = "W";
+
+/// The text table's legend for [`WINS_AT_ONCE`].
+const LEGEND: &str = "W: the player to move wins at once, whatever the value \
+                      (a Cutting strip: cut out a single cell)";
+
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     parse_dimensions(text, u32::MAX)
 }
@@ -79,11 +90,23 @@ struct Table {
     cols: usize,
     values: Vec<u32>,
     wins_at_once: Vec<[u32; 2]>,
+    /// Row-major: whether the entry is in `wins_at_once`.
+    marked: Vec<bool>,
 }
 
 impl Table {
     fn row(&self, i: usize) -> &[u32] {
         &self.values[i * self.cols..(i + 1) * self.cols]
+    }
+
+    /// Row `i` (from 0) as its entries: a value, or `None` for a component
+    /// the player to move wins at once.
+    fn entries(&self, i: usize) -> impl Iterator<Item = Option<u32>> + '_ {
+        let marked = &self.marked;
+        self.row(i)
+            .iter()
+            .enumerate()
+            .map(move |(j, &v)| (!marked[i * self.cols + j]).then_some(v))
     }
 }
 
@@ -117,15 +140,26 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
                 .into())
             }
             Err(other) => return Err(UsageError(other.to_string()).into()),
-            Ok(table) => Table {
-                game: game.name(),
-                what: table.what,
-                axes: table.axes,
-                rows: rows as usize,
-                cols: cols as usize,
-                values: table.values,
-                wins_at_once: table.wins_at_once,
-            },
+            Ok(table) => {
+                let (rows, cols) = (rows as usize, cols as usize);
+                let mut marked = vec![false; table.values.len()];
+                for &[r, c] in &table.wins_at_once {
+                    let (r, c) = (r as usize, c as usize);
+                    if (1..=rows).contains(&r) && (1..=cols).contains(&c) {
+                        marked[(r - 1) * cols + c - 1] = true;
+                    }
+                }
+                Table {
+                    game: game.name(),
+                    what: table.what,
+                    axes: table.axes,
+                    rows,
+                    cols,
+                    values: table.values,
+                    wins_at_once: table.wins_at_once,
+                    marked,
+                }
+            }
         };
         game.finish();
         match &args.output {
@@ -177,10 +211,16 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
             writeln!(out)?;
             for i in 0..table.rows {
                 write!(out, "{:>label$}", i + 1)?;
-                for v in table.row(i) {
-                    write!(out, " {v:>width$}")?;
+                for entry in table.entries(i) {
+                    match entry {
+                        Some(v) => write!(out, " {v:>width$}")?,
+                        None => write!(out, " {WINS_AT_ONCE:>width$}")?,
+                    }
                 }
                 writeln!(out)?;
+            }
+            if table.marked.contains(&true) {
+                writeln!(out, "{LEGEND}")?;
             }
         }
         TableFormat::Csv => {
@@ -195,9 +235,12 @@ fn write(table: &Table, format: TableFormat, out: &mut impl Write) -> anyhow::Re
             for i in 0..table.rows {
                 write!(field, "{}", i + 1)?;
                 csv.write_field(&field)?;
-                for v in table.row(i) {
+                for entry in table.entries(i) {
                     field.clear();
-                    write!(field, "{v}")?;
+                    match entry {
+                        Some(v) => write!(field, "{v}")?,
+                        None => field.extend_from_slice(WINS_AT_ONCE.as_bytes()),
+                    }
                     csv.write_field(&field)?;
                 }
                 field.clear();

@@ -56,8 +56,10 @@ class Game:
     @property
     def misere(self) -> bool:
         """Whether the game is played under misère rules (the last mover loses)."""
-    def value(self, position: Position) -> Nimber:
-        """The nim-sum of the position's components."""
+    def value(self, position: Position) -> Optional[Nimber]:
+        """The nim-sum of the position's components; ``None`` where a
+        component's value is not what decides (a Cutting Game strip: the
+        player to move wins at once; ``outcome`` says who wins)."""
     def values(self, position: Position) -> list[Optional[Nimber]]:
         """Every component's value (``None`` where the game's own rule decides)."""
     def outcome(self, position: Position) -> Side:
