@@ -69,8 +69,8 @@ pub struct Played<P> {
     pub won: bool,
 }
 
-/// The work a suggestion from a lost position may do, in candidate moves
-/// examined, unless an engine says otherwise.
+/// The work a best try from a lost position may do, in units of one
+/// component valued ([`crate::solve::best_try`]).
 pub const SUGGESTION_BUDGET: u64 = crate::solve::SUGGESTION_BUDGET;
 
 /// Everything a front end asks of a game's positions.
@@ -144,11 +144,44 @@ pub trait Engine {
     }
 
     /// The move to play: a winning one when there is one; from a lost
-    /// position, the move hardest to answer (the one after which the
-    /// opponent has a winning move in the fewest components) among those
-    /// examined within the engine's work budget. `None` when no move is
+    /// position, the best try ([`crate::solve::best_try`]: the move after
+    /// which the fewest components hold the top bit of the new nim-sum,
+    /// within [`SUGGESTION_BUDGET`] units of work). `None` when no move is
     /// legal.
-    fn suggest(&mut self, position: &Self::Position) -> Option<Self::Move>;
+    fn suggest(&mut self, position: &Self::Position) -> Option<Self::Move> {
+        if let Some(mv) = self.winning_move(position) {
+            return Some(mv);
+        }
+        crate::solve::best_try(self, position, SUGGESTION_BUDGET).mv
+    }
+
+    /// The moves a best try chooses among, visited like [`Engine::moves`]
+    /// (which the default visits). A game whose moves fall into classes of
+    /// the same effect visits one of each (the Cutting Game: one cut per
+    /// run of lines that leave equal values).
+    fn try_moves(
+        &mut self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.moves(position, visit)
+    }
+
+    /// How well the opponent can answer `mv` from `position`, lower being
+    /// harder ([`crate::solve::answer_score`] of the position after it), and
+    /// what the score cost in units of work. `before` counts the bits of
+    /// the components' values before the move, for a game that scores a
+    /// move without making it (the Bomb Game); the default makes it
+    /// ([`crate::solve::score_by_playing`]).
+    fn try_score(
+        &mut self,
+        position: &Self::Position,
+        before: &crate::solve::BitCounts,
+        mv: &Self::Move,
+    ) -> (u64, u64) {
+        let _ = before;
+        crate::solve::score_by_playing(self, position, mv)
+    }
 
     /// Whether `mv` can be made in `position`, with the reason when not.
     fn check(&mut self, position: &Self::Position, mv: &Self::Move) -> Result<(), IllegalMove>;

@@ -52,7 +52,6 @@ use std::ops::ControlFlow;
 
 use crate::engine::{Engine, IllegalMove, Outcome, Played};
 use crate::nimber::{mex, Nimber};
-use crate::solve::Lowest;
 
 /// The rules of an impartial game whose positions split into independent
 /// components.
@@ -379,13 +378,6 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
         }
         ControlFlow::Continue(())
     }
-
-    /// Whether `component` has a move to components worth `target`.
-    fn can_reach(&mut self, component: &R::Position, target: Nimber) -> bool {
-        self.options_of(component)
-            .into_iter()
-            .any(|(_, leaves)| self.value(&leaves) == target)
-    }
 }
 
 /// Every game given by [`Rules`] is an [`Engine`] through its solver: a
@@ -434,50 +426,23 @@ where
         ControlFlow::Continue(())
     }
 
-    /// A winning move, else the move after which the opponent can win in
-    /// the fewest components, among the first
-    /// [`SUGGESTION_BUDGET`](crate::engine::SUGGESTION_BUDGET) units of work
-    /// (one per option looked at); the first legal move if none could be
-    /// examined.
-    fn suggest(&mut self, position: &Self::Position) -> Option<Self::Move> {
-        if let Some(mv) = self.winning_move(position) {
-            return Some(mv);
-        }
-        let values: Vec<Nimber> = position.iter().map(|c| self.grundy(c)).collect();
-        let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
-        let mut budget = crate::engine::SUGGESTION_BUDGET;
-        let mut best = Lowest::default();
-        let mut first = None;
-        for (index, component) in position.iter().enumerate() {
-            for (action, leaves) in self.options_of(component) {
-                let mv = SumMove {
-                    component: index + 1,
-                    action,
-                    leaves,
-                };
-                if budget == 0 {
-                    return best.into_best().map(|(_, mv)| mv).or(first);
-                }
-                budget = budget.saturating_sub(1);
-                first.get_or_insert_with(|| mv.clone());
-                // The sum after the move, and the components from which the
-                // opponent can then move it to *0.
-                let after = total ^ values[index] ^ self.value(&mv.leaves);
-                let others = position
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != index)
-                    .map(|(_, c)| c.clone());
-                let mut winnable = 0u64;
-                for c in others.chain(mv.leaves.iter().cloned()) {
-                    budget = budget.saturating_sub(1);
-                    let g = self.grundy(&c);
-                    winnable += u64::from(self.can_reach(&c, g ^ after));
-                }
-                best.offer(winnable, mv);
-            }
-        }
-        best.into_best().map(|(_, mv)| mv).or(first)
+    /// Scored from the values of the component moved in and of what it
+    /// leaves, without making the move: one unit, and one per part left.
+    fn try_score(
+        &mut self,
+        position: &Self::Position,
+        before: &crate::solve::BitCounts,
+        mv: &Self::Move,
+    ) -> (u64, u64) {
+        let Some(component) = mv.component.checked_sub(1).and_then(|i| position.get(i)) else {
+            return crate::solve::score_by_playing(self, position, mv);
+        };
+        let replaced = self.grundy(component);
+        let leaves: Vec<Nimber> = mv.leaves.iter().map(|c| self.grundy(c)).collect();
+        (
+            before.score_after(replaced, &leaves),
+            1 + mv.leaves.len() as u64,
+        )
     }
 
     fn check(&mut self, position: &Self::Position, mv: &Self::Move) -> Result<(), IllegalMove> {

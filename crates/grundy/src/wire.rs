@@ -503,8 +503,9 @@ pub enum EngineRule {
     LongestLoss,
     /// The game is too large to search: the first winning move found.
     FirstWinning,
-    /// The game is too large to search: from a lost position, the move
-    /// after which the opponent can win in the fewest components.
+    /// The game is too large to search: from a lost position, the best
+    /// try (the move after which the fewest components hold the top bit of
+    /// the nim-sum, each sure to hold a winning reply).
     HardestToAnswer,
     /// Misère play: the first winning move, else the first legal one.
     Misere,

@@ -1,7 +1,8 @@
 //! Winning moves and suggestions against the literal rules: every winning
 //! move the library lists is legal and leaves a lost position, it lists
-//! every winning move there is, and from a lost position its suggestion
-//! leaves the opponent as few places to win as any move can.
+//! every winning move there is, and from a lost position its suggestion is
+//! the best try: after it, as few components as after any move hold the
+//! top bit of the nim-sum (values found by a mex over the literal moves).
 
 mod literal;
 
@@ -10,6 +11,7 @@ use std::collections::{BTreeSet, HashMap};
 use grundy::games::bomb::{Board, BombGame, BombMove};
 use grundy::games::cutting::{self, reduced_grundy, Cut, Direction, Paper, WinningCuts};
 use grundy::games::matrix::{self, Row};
+use grundy::Engine;
 
 // ---------------------------------------------------------------- Bomb Game
 
@@ -35,20 +37,40 @@ fn mask_of(board: &Board) -> u32 {
         .sum()
 }
 
-/// Bombs from which the player to move has a winning move, by the literal
-/// rules.
-fn bombs_to_win_from(rows: u32, cols: u32, mask: u32, wins: &[bool]) -> usize {
-    let moves = literal::bomb_moves(rows, cols, mask);
-    let cells: BTreeSet<(u32, u32)> = moves
-        .iter()
-        .filter(|(_, after)| !wins[*after as usize])
-        .map(|((cell, _, _), _)| *cell)
+/// The Grundy value of a set of bombs, by a mex over the literal moves.
+fn literal_grundy(rows: u32, cols: u32, mask: u32, memo: &mut HashMap<u32, u32>) -> u32 {
+    let mask = mask & !1; // a bomb on (1, 1) never moves
+    if let Some(&g) = memo.get(&mask) {
+        return g;
+    }
+    let options: BTreeSet<u32> = literal::bomb_moves(rows, cols, mask)
+        .into_iter()
+        .map(|(_, after)| literal_grundy(rows, cols, after, memo))
         .collect();
-    cells.len()
+    let g = (0..).find(|v| !options.contains(v)).unwrap();
+    memo.insert(mask, g);
+    g
+}
+
+/// The best try's score of a set of bombs, by its definition: how many
+/// bombs hold the top bit of the nim-sum of the single bombs' values (0
+/// when the nim-sum is 0).
+fn top_bit_holders(rows: u32, cols: u32, mask: u32, memo: &mut HashMap<u32, u32>) -> usize {
+    let values: Vec<u32> = (0..rows * cols)
+        .filter(|k| mask >> k & 1 == 1)
+        .map(|k| literal_grundy(rows, cols, 1 << k, memo))
+        .collect();
+    let sum = values.iter().fold(0, |s, v| s ^ v);
+    if sum == 0 {
+        return 0;
+    }
+    let high = 31 - sum.leading_zeros();
+    values.iter().filter(|&&v| v >> high & 1 == 1).count()
 }
 
 fn check_bomb_solutions(rows: u32, cols: u32, check_suggestions: bool) {
     let wins = literal::bomb_wins(rows, cols);
+    let memo = &mut HashMap::new();
     let mut game = BombGame::new();
     for mask in 0..1u32 << (rows * cols) {
         let board = board_of(rows, cols, mask);
@@ -92,12 +114,13 @@ fn check_bomb_solutions(rows: u32, cols: u32, check_suggestions: bool) {
                 let after = |m: &literal::BombMove| {
                     moves.iter().find(|(x, _)| x == m).map(|(_, a)| *a).unwrap()
                 };
-                let ours = bombs_to_win_from(rows, cols, after(&to_literal(&mv)), &wins);
+                let ours = top_bit_holders(rows, cols, after(&to_literal(&mv)), memo);
                 let best = moves
                     .iter()
-                    .map(|(_, a)| bombs_to_win_from(rows, cols, *a, &wins))
+                    .map(|(_, a)| top_bit_holders(rows, cols, *a, memo))
                     .min()
                     .unwrap();
+                assert!(best > 0, "a move from a lost position leaves a won one");
                 assert_eq!(ours, best, "suggestion {mv:?} on {mask:#b}");
             }
         }
@@ -129,19 +152,42 @@ fn cut_literal(cut: &Cut) -> literal::CutMove {
     )
 }
 
-/// Pieces in which the player to move has a winning cut.
-fn pieces_to_win_from(pieces: &[(u8, u8)], memo: &mut HashMap<literal::Pieces, bool>) -> usize {
-    let mut found = BTreeSet::new();
-    for ((piece, _, _), after) in literal::cutting_moves(pieces) {
-        let wins = match &after {
-            literal::After::Won => true,
-            literal::After::Pieces(next) => !literal::cutting_wins(next, memo),
-        };
-        if wins {
-            found.insert(piece);
+/// The Grundy value of a W×H paper in the game where a cut must leave two
+/// pieces of at least 2×2 (a cut leaving a strip hands the win over): a
+/// mex over those cuts, by their definition.
+fn literal_reduced(w: u8, h: u8, memo: &mut HashMap<(u8, u8), u32>) -> u32 {
+    if let Some(&g) = memo.get(&(w, h)) {
+        return g;
+    }
+    let mut options = BTreeSet::new();
+    for a in 2..w.saturating_sub(1) {
+        if h >= 2 {
+            options.insert(literal_reduced(a, h, memo) ^ literal_reduced(w - a, h, memo));
         }
     }
-    found.len()
+    for b in 2..h.saturating_sub(1) {
+        if w >= 2 {
+            options.insert(literal_reduced(w, b, memo) ^ literal_reduced(w, h - b, memo));
+        }
+    }
+    let g = (0..).find(|v| !options.contains(v)).unwrap();
+    memo.insert((w, h), g);
+    g
+}
+
+/// The best try's score of pieces without a strip: how many hold the top
+/// bit of the nim-sum of their values (0 when it is 0).
+fn pieces_holding_the_top_bit(pieces: &[(u8, u8)], memo: &mut HashMap<(u8, u8), u32>) -> usize {
+    let values: Vec<u32> = pieces
+        .iter()
+        .map(|&(w, h)| literal_reduced(w, h, memo))
+        .collect();
+    let sum = values.iter().fold(0, |s, v| s ^ v);
+    if sum == 0 {
+        return 0;
+    }
+    let high = 31 - sum.leading_zeros();
+    values.iter().filter(|&&v| v >> high & 1 == 1).count()
 }
 
 fn check_cutting_position(pieces: &[(u8, u8)], memo: &mut HashMap<literal::Pieces, bool>) {
@@ -178,13 +224,16 @@ fn check_cutting_position(pieces: &[(u8, u8)], memo: &mut HashMap<literal::Piece
     assert_eq!(suggestion.is_some(), !moves.is_empty(), "{pieces:?}");
     if let (Some(cut), true) = (suggestion, literal_winners.is_empty()) {
         assert!(cut.is_legal(&position));
-        // Among cuts that leave no strip, none leaves fewer pieces to win in.
+        // Among cuts that leave no strip (which would hand over the win),
+        // none leaves fewer pieces holding the top bit of the nim-sum of
+        // the reduced values.
         let keeps_wide = |after: &literal::Pieces| after.iter().all(|&(w, h)| (w == 1) == (h == 1));
+        let reduced = &mut HashMap::new();
         let scores: Vec<(literal::CutMove, usize)> = moves
             .iter()
             .filter_map(|(mv, after)| match after {
                 literal::After::Pieces(next) if keeps_wide(next) => {
-                    Some((*mv, pieces_to_win_from(next, memo)))
+                    Some((*mv, pieces_holding_the_top_bit(next, reduced)))
                 }
                 _ => None,
             })
@@ -379,9 +428,7 @@ fn bomb_engine_wins_against_every_reply() {
             return;
         }
         let board = board_of(rows, cols, mask);
-        let mv = game
-            .suggest(&board)
-            .expect("the engine has a move in a won position");
+        let mv = Engine::suggest(game, &board).expect("the engine has a move in a won position");
         let mut after = board.clone();
         after.play(&mv);
         let replies = literal::bomb_moves(rows, cols, mask_of(&after) & !1);

@@ -63,8 +63,13 @@ impl Engine for BombGame {
         ControlFlow::Continue(())
     }
 
-    fn suggest(&mut self, board: &Board) -> Option<BombMove> {
-        BombGame::suggest(self, board)
+    fn try_score(
+        &mut self,
+        board: &Board,
+        before: &crate::solve::BitCounts,
+        mv: &BombMove,
+    ) -> (u64, u64) {
+        (BombGame::try_score(self, board, before, mv), 1)
     }
 
     fn check(&mut self, board: &Board, mv: &BombMove) -> Result<(), IllegalMove> {

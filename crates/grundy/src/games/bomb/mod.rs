@@ -39,7 +39,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::nimber::Nimber;
 use crate::shared::{Cancel, Shelf};
-use crate::solve::{bit, top_bit, BitCounts, Lowest, SUGGESTION_BUDGET};
+use crate::solve::{bit, top_bit, BitCounts};
 
 /// The most cells a board can have at all: its table holds a `u32` value
 /// per cell, and positions are `u32`s. Readers and the command line apply a
@@ -712,98 +712,28 @@ impl BombGame {
         }
     }
 
-    /// Whether the bomb at `cell` has a move to new bombs worth `target`.
-    fn can_reach(&mut self, cell: Cell, target: Nimber) -> bool {
-        let Ok(target) = u32::try_from(target.value()) else {
-            return false;
+    /// A best try's score of `mv` ([`crate::solve::answer_score`] of the
+    /// board after it), without making it: the bombs holding the top bit
+    /// of the new nim-sum are those before, less the one exploded and any a
+    /// new bomb lands on, plus the new bombs that stay. One unit of work.
+    pub fn try_score(&mut self, board: &Board, before: &BitCounts, mv: &BombMove) -> u64 {
+        let g = self.bomb_value(mv.explode);
+        let placed: Vec<(Cell, Nimber)> = mv.placed().map(|c| (c, self.bomb_value(c))).collect();
+        let sum = placed
+            .iter()
+            .fold(before.nim_sum() ^ g, |sum, &(_, v)| sum ^ v);
+        let Some(h) = top_bit(sum) else {
+            return 0;
         };
-        !self.moves_to(cell, target, &mut |_| false)
-    }
-
-    /// A move to suggest: the first winning move if there is one; from a
-    /// lost position, the move after which the opponent has a winning move
-    /// from the fewest bombs, among the moves examined within
-    /// [`SUGGESTION_BUDGET`] steps of work (the first legal move if none
-    /// could be examined). `None` when no move is legal.
-    pub fn suggest(&mut self, board: &Board) -> Option<BombMove> {
-        let mut first = None;
-        self.winning_moves(board, |mv| {
-            first = Some(mv);
-            false
-        });
-        if first.is_some() {
-            return first;
-        }
-        let values: Vec<(Cell, Nimber)> = board.bombs().map(|c| (c, self.bomb_value(c))).collect();
-        let counts = BitCounts::of(values.iter().map(|&(_, g)| g));
-        let mut best = Lowest::default();
-        let mut first_legal = None;
-        let mut budget = SUGGESTION_BUDGET;
-        for &(cell, g) in values.iter().filter(|(c, _)| (c.row, c.col) != (1, 1)) {
-            let (p, q) = (cell.row, cell.col);
-            let aboves: Vec<Option<Cell>> = match p {
-                1 => vec![None],
-                _ => (1..p).map(|u| Some(Cell { row: u, col: q })).collect(),
+        let mut holders = i64::from(before.count(h)) - i64::from(bit(g, h));
+        for &(c, v) in &placed {
+            holders += match board.landing(c) {
+                Landing::Stays => i64::from(bit(v, h)),
+                Landing::OnBomb => -i64::from(bit(v, h)),
+                Landing::OnCorner => 0,
             };
-            let lefts: Vec<Option<Cell>> = match q {
-                1 => vec![None],
-                _ => (1..q).map(|v| Some(Cell { row: p, col: v })).collect(),
-            };
-            for &above in &aboves {
-                for &left in &lefts {
-                    let mv = BombMove {
-                        explode: cell,
-                        above,
-                        left,
-                    };
-                    first_legal.get_or_insert(mv);
-                    if budget == 0 {
-                        return best.into_best().map(|(_, mv)| mv).or(first_legal);
-                    }
-                    budget -= 1;
-                    let placed: Vec<(Cell, Nimber)> =
-                        mv.placed().map(|c| (c, self.bomb_value(c))).collect();
-                    let sum = placed.iter().fold(g, |sum, &(_, v)| sum ^ v);
-                    let Some(h) = top_bit(sum) else { continue };
-                    // The bombs holding the top bit are sure to offer a win:
-                    // a cheap lower bound that skips hopeless moves.
-                    let mut sure = i64::from(counts.count(h)) - i64::from(bit(g, h));
-                    for &(c, v) in &placed {
-                        sure += match board.landing(c) {
-                            Landing::Stays => i64::from(bit(v, h)),
-                            Landing::OnBomb => -i64::from(bit(v, h)),
-                            Landing::OnCorner => 0,
-                        };
-                    }
-                    if best.score().is_some_and(|b| sure.max(0) as u64 >= b) {
-                        continue;
-                    }
-                    // Every bomb of the position after the move, and whether
-                    // the opponent can win by exploding it.
-                    let hit: Vec<Cell> = placed
-                        .iter()
-                        .map(|&(c, _)| c)
-                        .filter(|&c| board.landing(c) == Landing::OnBomb)
-                        .collect();
-                    let stay = placed
-                        .iter()
-                        .filter(|&&(c, _)| board.landing(c) == Landing::Stays);
-                    let after = values
-                        .iter()
-                        .filter(|&&(c, _)| c != cell && !hit.contains(&c))
-                        .chain(stay)
-                        .copied()
-                        .collect::<Vec<_>>();
-                    let mut winnable = 0u64;
-                    for (c, v) in after {
-                        budget = budget.saturating_sub(u64::from(c.row + c.col));
-                        winnable += u64::from(self.can_reach(c, v ^ sum));
-                    }
-                    best.offer(winnable, mv);
-                }
-            }
         }
-        best.into_best().map(|(_, mv)| mv).or(first_legal)
+        holders.max(0) as u64
     }
 }
 

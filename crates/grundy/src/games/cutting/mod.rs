@@ -45,9 +45,10 @@ mod reader;
 pub use notation::{notation, parse_move};
 pub use reader::CuttingReader;
 
+use std::ops::ControlFlow;
+
 use crate::game::{Notation, Present};
 use crate::nimber::{MexSet, Nimber};
-use crate::solve::Lowest;
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
@@ -458,58 +459,40 @@ impl WinningCuts {
     }
 }
 
-/// Whether `paper` has a cut keeping both parts wide whose parts are worth
-/// `target` together.
-fn can_reach(paper: Paper, target: Nimber) -> bool {
-    let Ok(t) = u8::try_from(target.value()) else {
-        return false;
-    };
-    [Direction::Vertical, Direction::Horizontal]
-        .into_iter()
-        .any(|direction| piece_lines(paper, direction, |a, b| a ^ b == t).count() > 0)
-}
-
 /// A cut to suggest: the first winning cut if there is one; from a lost
-/// position, the cut after which the opponent can win in the fewest pieces
-/// (a cut that leaves a strip hands over the win and comes last). `None`
+/// position, the best try ([`crate::solve::best_try`]) among one cut per
+/// run of equal lines that keeps both parts wide (a cut that leaves a strip
+/// hands over the win and is made only when nothing else is left). `None`
 /// when no piece can be cut.
 pub fn suggest(position: &[Paper]) -> Option<Cut> {
-    if let Some(cut) = WinningCuts::of(position).iter().next() {
-        return Some(cut);
-    }
-    let values: Vec<Nimber> = position.iter().map(|&p| reduced_grundy(p)).collect();
-    let mut best = Lowest::default();
+    crate::engine::Engine::suggest(&mut CuttingGame, &position.to_vec())
+}
+
+/// The candidates of a best try: for every piece and direction, one cut
+/// per run of lines that keep both parts wide and leave the same values;
+/// if there is none, one cut of the first piece that can be cut (it leaves
+/// a strip, and loses).
+fn try_cuts(position: &[Paper], visit: &mut dyn FnMut(Cut) -> ControlFlow<()>) -> ControlFlow<()> {
+    let mut any = false;
     for (piece, &paper) in position.iter().enumerate() {
         for direction in [Direction::Vertical, Direction::Horizontal] {
             let lines = piece_lines(paper, direction, |_, _| true);
             for at in lines.representatives() {
-                let cut = Cut {
+                any = true;
+                visit(Cut {
                     piece: piece + 1,
                     paper,
                     direction,
                     at,
-                };
-                let (a, b) = cut.pieces();
-                let sum = values[piece] ^ reduced_grundy(a) ^ reduced_grundy(b);
-                // The pieces after the cut from which the opponent can win.
-                let others = position
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != piece)
-                    .map(|(_, &p)| p);
-                let winnable = others
-                    .chain([a, b])
-                    .filter(|&p| can_reach(p, reduced_grundy(p) ^ sum))
-                    .count();
-                best.offer(winnable as u64, cut);
+                })?;
             }
         }
     }
-    if let Some((_, cut)) = best.into_best() {
-        return Some(cut);
+    if any {
+        return ControlFlow::Continue(());
     }
     // No cut keeps both parts wide: any cut will do, and it loses.
-    position.iter().enumerate().find_map(|(piece, &paper)| {
+    let fallback = position.iter().enumerate().find_map(|(piece, &paper)| {
         let direction = if paper.width >= 2 {
             Direction::Vertical
         } else if paper.height >= 2 {
@@ -523,7 +506,8 @@ pub fn suggest(position: &[Paper]) -> Option<Cut> {
             direction,
             at: 1,
         })
-    })
+    });
+    fallback.map_or(ControlFlow::Continue(()), visit)
 }
 
 #[cfg(test)]
@@ -726,8 +710,33 @@ impl crate::engine::Engine for CuttingGame {
         std::ops::ControlFlow::Continue(())
     }
 
-    fn suggest(&mut self, pieces: &Vec<Paper>) -> Option<Cut> {
-        suggest(pieces)
+    /// One cut per run of equal lines ([`try_cuts`]).
+    fn try_moves(
+        &mut self,
+        pieces: &Vec<Paper>,
+        visit: &mut dyn FnMut(Cut) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        try_cuts(pieces, visit)
+    }
+
+    /// A cut that leaves a strip hands the opponent the win: the worst
+    /// score. Otherwise the reduced values' [`crate::solve::answer_score`].
+    fn try_score(
+        &mut self,
+        pieces: &Vec<Paper>,
+        before: &crate::solve::BitCounts,
+        cut: &Cut,
+    ) -> (u64, u64) {
+        let (a, b) = cut.pieces();
+        if is_strip(a) || is_strip(b) {
+            return (u64::MAX, 1);
+        }
+        let _ = pieces;
+        let replaced = reduced_grundy(cut.paper);
+        (
+            before.score_after(replaced, &[reduced_grundy(a), reduced_grundy(b)]),
+            1,
+        )
     }
 
     fn check(&mut self, pieces: &Vec<Paper>, cut: &Cut) -> Result<(), crate::engine::IllegalMove> {

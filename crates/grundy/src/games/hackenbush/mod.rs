@@ -58,7 +58,6 @@ pub use value::Edge;
 
 use crate::engine::{Engine, IllegalMove, Played};
 use crate::nimber::Nimber;
-use crate::solve::{top_bit, BitCounts, Lowest};
 
 /// The largest vertex number a position may use.
 pub const MAX_VERTEX: u32 = 1_000_000;
@@ -215,39 +214,29 @@ impl Engine for GreenHackenbush {
         (1..=graph.edges.len()).try_for_each(|edge| visit(Cut { edge }))
     }
 
-    /// A winning move; from a lost position, the cut after which the
-    /// fewest pieces hold a winning reply (those whose value has the top
-    /// bit of the new nim-sum), the first such cut on ties.
-    fn suggest(&mut self, graph: &Graph) -> Option<Cut> {
-        if let Some(mv) = self.winning_move(graph) {
-            return Some(mv);
-        }
+    /// The piece cut in is valued again without the edge: the others keep
+    /// their values ([`crate::solve::BitCounts::score_after`]). Costs the
+    /// graph's edges.
+    fn try_score(
+        &mut self,
+        graph: &Graph,
+        before: &crate::solve::BitCounts,
+        mv: &Cut,
+    ) -> (u64, u64) {
+        let cost = graph.edges.len() as u64 + 1;
+        let Some(place) = mv.edge.checked_sub(1) else {
+            return (u64::MAX, cost);
+        };
+        let owners = value::pieces(&graph.edges);
+        let Some(&i) = owners.get(place) else {
+            return (u64::MAX, cost);
+        };
+        let j = owners[..place].iter().filter(|&&o| o == i).count();
         let pieces = graph.pieces();
-        let values: Vec<Nimber> = pieces.iter().map(|p| value(&p.edges)).collect();
-        let counts = BitCounts::of(values.iter().copied());
-        let mut best = Lowest::default();
-        let mut budget = crate::engine::SUGGESTION_BUDGET;
-        for (i, piece) in pieces.iter().enumerate() {
-            for (j, &place) in piece.places.iter().enumerate() {
-                // Each candidate costs a valuation of its piece.
-                let cost = piece.edges.len() as u64;
-                if budget < cost && best.score().is_some() {
-                    return best.into_best().map(|(_, mv)| mv);
-                }
-                budget = budget.saturating_sub(cost);
-                let (after, _) = Graph::new(piece.edges.clone()).without(j);
-                let new = value(&after.edges);
-                let sum = values[i] ^ new; // the whole was *0
-                let Some(bit) = top_bit(sum) else {
-                    continue;
-                };
-                let mut changed = counts.clone();
-                changed.add(values[i], -1);
-                changed.add(new, 1);
-                best.offer(u64::from(changed.count(bit)), Cut { edge: place + 1 });
-            }
-        }
-        best.into_best().map(|(_, mv)| mv)
+        let piece = &pieces[i];
+        let (after, _) = Graph::new(piece.edges.clone()).without(j);
+        let score = before.score_after(value(&piece.edges), &[value(&after.edges)]);
+        (score, cost)
     }
 
     fn check(&mut self, graph: &Graph, mv: &Cut) -> Result<(), IllegalMove> {
