@@ -92,7 +92,17 @@ fn api_positions_are_cli_input_with_the_same_analysis() {
             input.push('\n');
         }
         let output = Command::new(cargo_bin("grundy"))
-            .args(["solve", game, "--input", "json", "--format", "json"])
+            // The API always gives the engine's move, as `play` and the
+            // playground need it; `solve` does when asked.
+            .args([
+                "solve",
+                game,
+                "--input",
+                "json",
+                "--format",
+                "json",
+                "--engine-move",
+            ])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

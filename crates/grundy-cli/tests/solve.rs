@@ -51,6 +51,49 @@ fn text_reports_of_the_seed_samples() {
 }
 
 #[test]
+fn the_engine_s_move_is_given_where_cheap_or_when_asked() {
+    // The matrix sample's first case needs a search of more than 1,000
+    // moves to find the quickest win: given only with --engine-move, and
+    // then as `play` would make it.
+    let line = "  grundy would play 2 1: it wins soonest: the game ends within 27 moves.";
+    let cheap = solve("matrix", MATRIX_SAMPLE, &[]);
+    assert!(!cheap.contains("grundy would play 2 1"), "{cheap}");
+    let asked = solve("matrix", MATRIX_SAMPLE, &["--engine-move"]);
+    assert!(asked.lines().any(|l| l == line), "{asked}");
+    // Without it, the rest of the report is the same.
+    let without: Vec<&str> = asked.lines().filter(|l| *l != line).collect();
+    assert_eq!(without, cheap.lines().collect::<Vec<_>>());
+    // A small tree is searched within the cheap budget: a 2×2 paper is
+    // lost at once (every cut leaves a strip), 1 move to the end.
+    let small = solve("cutting", "2 2\n", &[]);
+    assert!(
+        small.contains("grundy would play") && small.contains("last longest"),
+        "{small}"
+    );
+    // No search at all where the position is too large to search: the
+    // engine's move is its first winning move, given either way.
+    let large = solve("nim", "300 200 100 7\n", &[]);
+    assert!(large.contains("grundy would play"), "{large}");
+    // JSON: `engine_move` absent where not cheap, present when asked.
+    let json = |extra: &[&str]| -> Value {
+        let mut args = vec!["--format", "json"];
+        args.extend_from_slice(extra);
+        serde_json::from_str(
+            solve("matrix", MATRIX_SAMPLE, &args)
+                .lines()
+                .next()
+                .unwrap(),
+        )
+        .unwrap()
+    };
+    assert!(json(&[]).get("engine_move").is_none());
+    assert_eq!(
+        json(&["--engine-move"])["engine_move"]["rule"],
+        "soonest_win"
+    );
+}
+
+#[test]
 fn json_lines_follow_the_schema() {
     for all in [false, true] {
         assert_eq!(json_lines("bomb", BOMB_SAMPLE, all).len(), 2);

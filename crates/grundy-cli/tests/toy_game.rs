@@ -82,6 +82,7 @@ fn solve_with(input: &str, all: bool, misere: Option<u64>) -> String {
         all,
         format: Format::Text,
         input: InputFormat::Text,
+        engine: grundy::analysis::EngineMove::Always,
     };
     let out = run_cases(
         &mut analyst,

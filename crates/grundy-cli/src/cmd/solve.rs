@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 
 use anyhow::bail;
 use clap::ValueEnum;
-use grundy::analysis::{self, Analyst};
+use grundy::analysis::{self, Analyst, EngineMove};
 use grundy::game::Limits;
 use grundy::notation::with_commas;
 use grundy::{wire, Game, Refusal};
@@ -47,6 +47,12 @@ pub struct Args {
     /// List every winning move, not just one.
     #[arg(long)]
     pub all: bool,
+    /// Always say which move grundy itself would play, searching for the
+    /// quickest win or slowest loss (up to 100,000 moves a case) where the
+    /// game is small enough. Without it, that move is given only where a
+    /// search of at most 1,000 moves settles it, or no search is needed.
+    #[arg(long)]
+    pub engine_move: bool,
     /// `text` for people, `json` for one JSON object per case and line
     /// (the wire format of `schema/grundy.schema.json`).
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -96,6 +102,11 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
         all: args.all,
         format: args.format,
         input: args.input_format,
+        engine: if args.engine_move {
+            EngineMove::Always
+        } else {
+            EngineMove::IfCheap
+        },
     };
     output::run_cases(
         &mut analyst,
@@ -127,7 +138,8 @@ pub fn solve<G: Game, W: Write>(
             let count = analyst.count_winning_moves(&position).map_err(refuse)?;
             want.check_count(cases.count, count)?;
         }
-        let mut analysis = analysis::analyse(analyst, &position, want.keep()).map_err(refuse)?;
+        let mut analysis =
+            analysis::analyse_with(analyst, &position, want.keep(), want.engine).map_err(refuse)?;
         analysis.case = Some(cases.count);
         let text = match want.format {
             Format::Text => text(analyst, &position, &analysis, want.all) + &engine_line(&analysis),
@@ -240,6 +252,8 @@ pub struct Want {
     pub format: Format,
     /// How the input is written.
     pub input: InputFormat,
+    /// When to give the engine's own move.
+    pub engine: EngineMove,
 }
 
 impl Want {

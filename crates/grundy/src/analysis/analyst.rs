@@ -49,8 +49,8 @@ pub enum Rule {
     /// The game tree is too large to search: the engine's first winning
     /// move.
     FirstWinning,
-    /// The game tree is too large to search: from a lost position, the
-    /// move after which the opponent can win in the fewest components.
+    /// The game tree is too large to search: from a lost position, the best
+    /// try ([`crate::solve::best_try`]).
     HardestToAnswer,
     /// Misère play, where remoteness is not searched: the misère form's
     /// first winning move, or from a lost position its first legal move.
@@ -88,7 +88,7 @@ impl Rule {
                     .to_string()
             }
             Rule::HardestToAnswer => {
-                "no move wins; this one leaves the opponent the fewest places to win from"
+                "no move wins; after this one the fewest places are sure to hold a winning reply"
                     .to_string()
             }
             Rule::Misere { wins: true } => {
@@ -281,15 +281,20 @@ impl<G: Game> Analyst<G> {
         Ok(self.reply(position)?.map(|reply| reply.mv))
     }
 
-    /// The move remoteness chooses (normal play, a small enough tree).
-    fn by_remoteness(&mut self, position: &G::Position) -> Option<Reply<G::Move>> {
-        if self.misere.is_some()
-            || self.game.position_wire(position).size() > super::remoteness::REMOTENESS_SIZE
-        {
+    /// Whether the engine searches `position` for remoteness at all (normal
+    /// play, a position within [`super::remoteness::REMOTENESS_SIZE`]).
+    fn searches_remoteness(&mut self, position: &G::Position) -> bool {
+        self.misere.is_none()
+            && self.game.position_wire(position).size() <= super::remoteness::REMOTENESS_SIZE
+    }
+
+    /// The move remoteness chooses (normal play, a small enough tree, within
+    /// `budget` moves looked at).
+    fn by_remoteness(&mut self, position: &G::Position, budget: u64) -> Option<Reply<G::Move>> {
+        if !self.searches_remoteness(position) {
             return None;
         }
-        let mut search =
-            super::remoteness::Search::new(&mut self.game, super::remoteness::REMOTENESS_BUDGET);
+        let mut search = super::remoteness::Search::new(&mut self.game, budget);
         let (mv, moves) = search.choose(position)?;
         let wins = moves % 2 == 1;
         Some(Reply {
@@ -306,9 +311,32 @@ impl<G: Game> Analyst<G> {
     /// The engine's reply: its first winning move, else its best try, and
     /// which of the two it is; `None` when no move is legal.
     pub fn reply(&mut self, position: &G::Position) -> Result<Option<Reply<G::Move>>, Refusal> {
-        if let Some(reply) = self.by_remoteness(position) {
+        if let Some(reply) = self.by_remoteness(position, super::remoteness::REMOTENESS_BUDGET) {
             return Ok(Some(reply));
         }
+        self.plain_reply(position)
+    }
+
+    /// The engine's reply ([`Analyst::reply`]) where it costs at most a
+    /// remoteness search of [`super::remoteness::CHEAP_REMOTENESS_BUDGET`]
+    /// moves beyond the winning move or best try: `Ok(None)` when telling
+    /// it would take a longer search (and when no move is legal).
+    pub fn cheap_reply(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Option<Reply<G::Move>>, Refusal> {
+        if !self.searches_remoteness(position) {
+            return self.plain_reply(position);
+        }
+        Ok(self.by_remoteness(position, super::remoteness::CHEAP_REMOTENESS_BUDGET))
+    }
+
+    /// The first winning move, else the best try (under misère play, the
+    /// misère form's), without a remoteness search.
+    pub fn plain_reply(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Option<Reply<G::Move>>, Refusal> {
         let misere = self.misere.is_some();
         if let Some(mv) = self.winning_move(position)? {
             let rule = match misere {

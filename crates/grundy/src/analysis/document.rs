@@ -14,11 +14,43 @@ pub fn analyse<G: Game>(
     position: &G::Position,
     listed: usize,
 ) -> Result<wire::Analysis, Refusal> {
+    analyse_with(analyst, position, listed, EngineMove::Always)
+}
+
+/// When an analysis carries the engine's own move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineMove {
+    /// Always ([`Analyst::reply`]: a remoteness search of up to
+    /// [`super::remoteness::REMOTENESS_BUDGET`] moves where the game is
+    /// small enough).
+    Always,
+    /// Only where it is cheap ([`Analyst::cheap_reply`]: at most
+    /// [`super::remoteness::CHEAP_REMOTENESS_BUDGET`] moves of search);
+    /// otherwise the analysis has no `engine_move`, and a lost position's
+    /// `suggested_move` is the best try.
+    IfCheap,
+}
+
+/// [`analyse`], with the engine's move as `engine` says.
+pub fn analyse_with<G: Game>(
+    analyst: &mut Analyst<G>,
+    position: &G::Position,
+    listed: usize,
+    engine: EngineMove,
+) -> Result<wire::Analysis, Refusal> {
     let outcome = analyst.outcome(position)?;
     let wins = outcome.first_player_wins();
     let (moves, count) = analyst.listed_winning_moves(position, listed)?;
-    let reply = analyst.reply(position)?;
-    let suggested = reply.as_ref().filter(|_| !wins).map(|reply| &reply.mv);
+    let reply = match engine {
+        EngineMove::Always => analyst.reply(position)?,
+        EngineMove::IfCheap => analyst.cheap_reply(position)?,
+    };
+    let suggested = match (&reply, wins) {
+        (_, true) => None,
+        (Some(reply), false) => Some(reply.mv.clone()),
+        (None, false) => analyst.plain_reply(position)?.map(|reply| reply.mv),
+    };
+    let suggested = suggested.as_ref();
     let nim_sum_decides = analyst.nim_sum_decides(position);
     let reason = (!wins).then(|| analyst.lost_because(position));
     let misere = analyst.convention().is_misere();

@@ -20,7 +20,7 @@ mod round;
 pub use crate::convention::{Convention, Refusal};
 pub use crate::judging::JudgeError;
 pub use analyst::{Analyst, Reply, Rule};
-pub use document::{analyse, report, take_move};
+pub use document::{analyse, analyse_with, report, take_move, EngineMove};
 pub use judge::judge;
 pub(crate) use judge::judge_cases;
 pub use round::{round, Round, RoundError};

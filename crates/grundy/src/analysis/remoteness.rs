@@ -29,6 +29,11 @@ use crate::wire;
 /// made and a position looked up).
 pub const REMOTENESS_BUDGET: u64 = 100_000;
 
+/// Moves a remoteness search may look at when the engine's move is given
+/// only where it is cheap (`grundy solve` without `--engine-move`): about
+/// 0.15 ms of search a position at most.
+pub const CHEAP_REMOTENESS_BUDGET: u64 = 1_000;
+
 /// The largest position (by [`wire::Position::size`]) the engine searches
 /// for remoteness at all: beyond it the tree is too large to be worth
 /// starting. It is a filter, not a bound: a position within it may still
