@@ -27,8 +27,11 @@ def run(cli, *args, input=""):
 
 
 def analyses(cli, game, positions):
-    """The CLI's JSON analysis of every position, with every winning move."""
+    """The CLI's JSON analysis of every position, with every winning move
+    and the engine's own move (which `analyse` always gives)."""
     lines = "".join(json.dumps(p) + "\n" for p in positions)
-    status, out, err = run(cli, "solve", game, "--input", "json", "--format", "json", "--all", input=lines)
+    status, out, err = run(
+        cli, "solve", game, "--input", "json", "--format", "json", "--all", "--engine-move", input=lines
+    )
     assert status == 0, err
     return [json.loads(line) for line in out.splitlines()]
