@@ -54,8 +54,10 @@ pub struct LimitArgs {
     /// of 2000×2000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_CELLS))]
     pub max_cells: Option<u64>,
-    /// The largest heap of a heap game (octal, subtraction, Grundy's game):
-    /// values are computed up to it, 4 bytes each [default: 1000000].
+    /// How far a heap game's values are computed (octal, subtraction,
+    /// Grundy's game), 4 bytes each; larger heaps are answered where Nim or
+    /// a proven period gives their values, and refused otherwise
+    /// [default: 1000000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_HEAP))]
     pub max_heap: Option<u64>,
 }

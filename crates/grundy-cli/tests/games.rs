@@ -176,10 +176,15 @@ fn bad_game_names_and_heap_lines_exit_2() {
         .stderr(predicate::str::contains("line 3: expected a heap size"));
     run(&["judge", "octal:0.07"], "4 -1\n")
         .stderr(predicate::str::contains("the negative number `-1`"));
-    run(&["solve", "octal:0.07"], "2\n2000000\n")
+    run(&["solve", "grundys-game"], "2\n2000000\n")
         .stdout(predicate::str::contains("Case 1:"))
         .stderr(predicate::str::contains(
-            "line 2: expected a heap size from 0 to 1,000,000 (--max-heap raises the limit)",
+            "line 2: heap 2,000,000 is too large: grundy values this game's heaps up to 1,000,000",
+        ));
+    run(&["judge", "nim"], "1\n18446744073709551616\n")
+        .stdout("WIN\n")
+        .stderr(predicate::str::contains(
+            "line 2: expected a heap size from 0 to 18,446,744,073,709,551,615",
         ));
     run(&["table", "octal:0.07", "--size", "3"], "").stderr(predicate::str::contains(
         "octal:0.07 has no table of one component; the games with one: bomb, cutting",
@@ -193,9 +198,8 @@ fn bad_game_names_and_heap_lines_exit_2() {
         grundy(&["judge", "grundys-game", "--max-heap", "50000"], "40000\n"),
         grundy(&["judge", "octal:4!.0", "--max-heap", "50000"], "40000\n"),
     );
-    run(&["judge", "grundys-game", "--max-heap", "50000"], "50001\n").stderr(
-        predicate::str::contains("line 1: expected a heap size from 0 to 50,000"),
-    );
+    run(&["judge", "grundys-game", "--max-heap", "50000"], "50001\n")
+        .stderr(predicate::str::contains("line 1: heap 50,001 is too large"));
     // Heap sizes past the limit are fine where a proven period answers.
     assert_eq!(
         grundy(
@@ -244,20 +248,27 @@ fn refused(args: &[&str], input: &str) -> String {
 
 #[test]
 fn messages_say_what_they_mean() {
-    // The limit and its flag, each named once; a number that is too large
-    // is "above" the limit (1,000,000 itself has 7 digits too).
-    let err = refused(&["judge", "octal:0.07"], "1000001\n");
-    assert!(err.contains("found a number above 1,000,000"), "{err}");
+    // The limit and its flag, each named once, for a heap past it whose
+    // value no period gives (Grundy's game); where a period does (0.07), the
+    // heap is answered.
+    let err = refused(&["judge", "grundys-game"], "1000001\n");
+    assert!(err.contains("heap 1,000,001 is too large"), "{err}");
     assert_eq!(err.matches("raises the limit").count(), 1, "{err}");
     assert!(
         err.contains("--max-heap") && !err.contains("--max-cells"),
         "{err}"
     );
+    assert_eq!(grundy(&["judge", "octal:0.07"], "1000001\n"), "WIN\n");
+    // A number past 2^64 − 1 is no heap size.
+    let err = refused(&["judge", "octal:0.07"], "18446744073709551616\n");
+    assert!(
+        err.contains("found a number above 18,446,744,073,709,551,615"),
+        "{err}"
+    );
     let err = refused(&["judge", "wythoff"], "3000 5\n");
     assert_eq!(err.matches("--max-cells").count(), 1, "{err}");
-    // Grundy's game is valued as far as the heap limit goes.
-    let err = refused(&["judge", "grundys-game"], "1000001\n");
-    assert!(err.contains("found a number above 1,000,000"), "{err}");
+    // Grundy's game is valued as far as the heap limit goes, and refused
+    // past it before any value is computed.
     assert!(!err.contains("values computed"), "{err}");
     // Play's refusals and descriptions.
     let play = |args: &[&str], script: &str| grundy(&[&["play"], args].concat(), script);

@@ -140,3 +140,22 @@ def test_a_bomb_table_equals_the_clis(cli):
     assert [[int(v) for v in row[1:]] for row in rows] == table.tolist()
     cutting = grundy.table("cutting", 5, 6)
     assert cutting.shape == (5, 6)
+
+
+def test_heaps_past_the_limit_through_nim_or_a_period():
+    # Nim's value is the heap's size at any size; 0.07 repeats with period
+    # 34 from heap 53 (Winning Ways, ch. 4), so a heap of 10**12 is worth
+    # what 53 + (10**12 - 53) % 34 is.
+    nim = grundy.game("nim")
+    top = 2**64 - 1
+    assert nim.value([top]) == top
+    assert nim.outcome([top, top]) == "second"
+    move = nim.suggest([top, 5])
+    after = nim.play({"kind": "heaps", "heaps": [top, 5]}, move)
+    assert nim.value(after) == 0
+    dawson = grundy.game("octal:0.07")
+    big = 10**12
+    small = 53 + (big - 53) % 34
+    assert dawson.value([big]) == dawson.value([small])
+    for move in dawson.winning_moves([big, 7], limit=5):
+        assert dawson.value(dawson.play({"kind": "heaps", "heaps": [big, 7]}, move)) == 0

@@ -13,6 +13,7 @@ use grundy::games::heap::{heap_game, share_values};
 use grundy::games::octal::OctalCode;
 use grundy::registry::{Registered, Settings};
 use grundy::shared::{Cancel, Shelf};
+use grundy::Engine;
 
 fn shared(shelf: &Arc<Shelf>, cancel: Option<Cancel>) -> Settings {
     Settings {

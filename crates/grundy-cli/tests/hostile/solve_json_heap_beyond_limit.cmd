@@ -1,1 +1,1 @@
---max-heap 100 solve subtraction:1,2 --input json
+--max-heap 100 solve grundys-game --input json

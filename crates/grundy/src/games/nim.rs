@@ -63,6 +63,16 @@ impl HeapRules for Nim {
     fn misere_form(&self) -> Option<Box<dyn MisereEngine<Vec<u64>, SumMove<u64, u64>>>> {
         Some(Box::new(NimMisere))
     }
+
+    /// Heaps of any size: the move to value t takes n − t.
+    fn shape(&self) -> super::heap::Shape {
+        super::heap::Shape::Nim
+    }
+
+    /// G(n) = n.
+    fn closed_form(&self) -> Option<fn(u64) -> crate::Nimber> {
+        Some(crate::Nimber::from)
+    }
 }
 
 /// Misère Nim by Bouton's rule, at any size.

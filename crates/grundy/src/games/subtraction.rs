@@ -115,6 +115,10 @@ impl HeapRules for Subtraction {
     fn sequence(&self, upto: usize) -> Sequence {
         grundy_sequence(&self.code, upto, &mut |_| {})
     }
+
+    fn shape(&self) -> crate::games::heap::Shape {
+        crate::games::heap::Shape::Code(self.code.clone())
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::code::OctalCode;
 use super::sequence::{grundy_sequence, Sequence};
-use crate::games::heap::HeapRules;
+use crate::games::heap::{HeapRules, Shape};
 
 impl HeapRules for OctalCode {
     fn name(&self) -> String {
@@ -13,5 +13,15 @@ impl HeapRules for OctalCode {
 
     fn sequence(&self, upto: usize) -> Sequence {
         grundy_sequence(self, upto, &mut |_| {})
+    }
+
+    /// A code the periodicity theorem holds for: heaps past the listed ones
+    /// are answered through the period.
+    fn shape(&self) -> Shape {
+        if self.periodicity_applies() {
+            Shape::Code(self.clone())
+        } else {
+            Shape::Listed
+        }
     }
 }

@@ -3,16 +3,24 @@
 //!
 //! A heap game is a [`Rules`] game whose components are heaps (`u64`) and
 //! whose moves take some tokens from one heap and leave its rest as zero,
-//! one or more heaps. Its [`Engine`](crate::engine::Engine) is the generic
-//! [`Solver`] with a [`Values`] cache: the value sequence G(0), G(1), …
-//! computed by the game's fastest method (the sparse-space engine for octal
-//! codes), extended when a larger heap appears, and read past its end
-//! through a proven period.
+//! one or more heaps. Its [`Engine`](crate::engine::Engine) is [`HeapGame`]
+//! ([`engine`]): the generic [`Solver`] with a [`Values`] cache — the value
+//! sequence G(0), G(1), … computed by the game's fastest method (the
+//! sparse-space engine for octal codes), extended when a larger heap
+//! appears, and read past its end through a proven period, or given by a
+//! closed form (Nim) — and heaps too large to list their moves answered
+//! through the shape of the game's moves, up to `u64::MAX`.
 //!
 //! # Input format
 //! One position per line: heap sizes separated by white space. Blank lines
 //! and lines starting with `#` are skipped. A size that is not a whole
-//! number, or is beyond the limit, is an error naming its line.
+//! number below 2^64 is an error naming its line; a heap whose value would
+//! have to be computed past the limit (`--max-heap`) is refused when the
+//! position is admitted.
+
+mod engine;
+
+pub use engine::{HeapGame, Shape, LISTED_HEAP};
 
 use crate::game::{Notation, Present};
 use std::collections::HashMap;
@@ -25,7 +33,7 @@ use crate::format::{FormatError, ReadError};
 use crate::game::{CaseReader, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
-use crate::rules::{Cache, Rules, Solver, SumMove};
+use crate::rules::{Cache, Rules, SumMove};
 use crate::shared::Shelf;
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
@@ -46,10 +54,19 @@ pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
     ) -> Option<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>> {
         None
     }
-}
 
-/// A heap game's engine: its rules, solved with a [`Values`] cache.
-pub type HeapGame<R> = Solver<R, Values>;
+    /// What the engine may know of the moves of heaps too large to list
+    /// ([`Shape::Listed`]: nothing, the default).
+    fn shape(&self) -> Shape {
+        Shape::Listed
+    }
+
+    /// G(n) at any n, where a formula gives it (Nim: n); `None`, the
+    /// default, where values are computed.
+    fn closed_form(&self) -> Option<fn(u64) -> Nimber> {
+        None
+    }
+}
 
 /// The values of a heap game: the sequence computed so far, read past its
 /// end through its period when one is proven.
@@ -62,6 +79,8 @@ pub struct Values {
     found: HashMap<u64, Nimber>,
     /// Where sequences are shared, and the game's key there.
     shelf: Option<(Arc<Shelf>, String)>,
+    /// G(n) by a formula, for every n.
+    closed: Option<fn(u64) -> Nimber>,
 }
 
 impl Values {
@@ -69,10 +88,18 @@ impl Values {
     pub fn computed(&self) -> usize {
         self.sequence.as_ref().map_or(0, |s| s.values.len())
     }
+
+    /// The proven period of the values, if any.
+    pub fn periodicity(&self) -> Option<super::values::Periodicity> {
+        self.sequence.as_ref().and_then(|s| s.periodicity)
+    }
 }
 
 impl Cache<u64> for Values {
     fn get(&self, heap: &u64) -> Option<Nimber> {
+        if let Some(closed) = self.closed {
+            return Some(closed(*heap));
+        }
         self.sequence
             .as_ref()
             .and_then(|s| s.value(*heap))
@@ -84,9 +111,12 @@ impl Cache<u64> for Values {
     }
 }
 
-/// A heap game solved with a value sequence.
+/// A heap game solved with a value sequence (or its closed form).
 pub fn heap_game<R: HeapRules>(rules: R) -> HeapGame<R> {
-    Solver::with_cache(rules, Values::default())
+    let closed = rules.closed_form();
+    let mut game = HeapGame::new(rules);
+    game.cache_mut().closed = closed;
+    game
 }
 
 /// Shares `game`'s values through `shelf` (under its name): it starts from
@@ -117,16 +147,30 @@ fn ensure_values<R: HeapRules>(
     limit: u64,
 ) -> Result<(), String> {
     let known = |values: &Values| {
-        values
-            .sequence
-            .as_ref()
-            .and_then(|s| s.value(largest))
-            .is_some()
+        values.closed.is_some()
+            || values
+                .sequence
+                .as_ref()
+                .and_then(|s| s.value(largest))
+                .is_some()
     };
     if known(solver.cache()) {
         return Ok(());
     }
     let cap = limit.saturating_add(1);
+    let refusal = || {
+        format!(
+            "heap {} is too large: grundy values this game's heaps up to {} \
+             (no period is known that would give the values beyond; --max-heap raises the limit)",
+            with_commas(largest.into()),
+            with_commas(cap.saturating_sub(1).into())
+        )
+    };
+    // Past the limit only a proven period could give the value, and where
+    // the periodicity theorem does not hold none will be: refused at once.
+    if largest > limit && solver.rules().shape() == Shape::Listed {
+        return Err(refusal());
+    }
     let computed = solver.cache().computed() as u64;
     // Computed afresh, at least doubling, unless the cap is already reached.
     if computed < cap {
@@ -141,16 +185,10 @@ fn ensure_values<R: HeapRules>(
         }
         solver.cache_mut().sequence = Some(sequence);
     }
-    let cache = solver.cache();
-    if known(cache) {
+    if known(solver.cache()) {
         Ok(())
     } else {
-        Err(format!(
-            "heap {} is too large: grundy values this game's heaps up to {} \
-             (no period is known that would give the values beyond)",
-            with_commas(largest.into()),
-            with_commas(cap.saturating_sub(1).into())
-        ))
+        Err(refusal())
     }
 }
 
@@ -248,12 +286,18 @@ impl<'a> NumberLines<'a> {
                                     format!("a number above {}", with_commas(self.max.into()));
                                 let error = FormatError::new(
                                     self.line,
-                                    format!(
-                                        "{} from 0 to {} ({})",
-                                        self.what,
-                                        with_commas(self.max.into()),
-                                        self.hint
-                                    ),
+                                    match self.hint {
+                                        "" => format!(
+                                            "{} from 0 to {}",
+                                            self.what,
+                                            with_commas(self.max.into())
+                                        ),
+                                        hint => format!(
+                                            "{} from 0 to {} ({hint})",
+                                            self.what,
+                                            with_commas(self.max.into())
+                                        ),
+                                    },
                                     found,
                                 );
                                 return Err(ReadError::TooLarge(Box::new(error)));
@@ -479,11 +523,7 @@ impl<R: HeapRules> crate::game::Notation for HeapGame<R> {
             action,
             leaves,
         };
-        let mut legal = false;
-        self.rules().options(&size, &mut |k, parts| {
-            legal |= k == mv.action && parts == mv.leaves.as_slice();
-        });
-        if legal {
+        if self.is_move(size, mv.action, &mv.leaves) {
             Ok(mv)
         } else {
             fail(format!(
@@ -529,13 +569,8 @@ impl<R: HeapRules> crate::game::WireForm for HeapGame<R> {
                 limits.max_cells
             )));
         }
-        if let Some(&large) = heaps.iter().find(|&&h| h > limits.max_heap) {
-            return Err(WireError::Refused(format!(
-                "a heap of {} is beyond the limit of {}",
-                with_commas(large.into()),
-                with_commas(limits.max_heap.into())
-            )));
-        }
+        // Heaps of any size are read; admission refuses one whose value or
+        // moves would take computing past the limit.
         Ok(heaps.clone())
     }
 
@@ -576,10 +611,10 @@ impl<R: HeapRules> crate::game::JudgeFormat for HeapGame<R> {
     ) -> Result<Box<dyn CaseReader<Vec<u64>> + 'a>, ReadError> {
         Ok(Box::new(Heaps(NumberLines::new(
             input,
-            limits.max_heap,
+            u64::MAX,
             limits.max_cells,
             "a heap size",
-            "--max-heap raises the limit",
+            "",
         ))))
     }
 
@@ -632,7 +667,11 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
 impl<R: HeapRules> crate::game::Game for HeapGame<R> {
     fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), crate::Refusal> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        ensure_values(self, largest, limits.max_heap).map_err(crate::Refusal::Limit)
+        ensure_values(self, largest, limits.max_heap).map_err(crate::Refusal::Limit)?;
+        match heaps.iter().find_map(|&h| self.refuses(h, limits.max_heap)) {
+            Some(reason) => Err(crate::Refusal::Limit(reason)),
+            None => Ok(()),
+        }
     }
 
     /// `size` is (heaps, largest heap): 3 heaps up to 20 by default.

@@ -1,0 +1,422 @@
+//! A heap game's engine: its rules solved with the value sequence, and heaps
+//! too large to list their moves answered through what their values do.
+//!
+//! A heap of up to [`LISTED_HEAP`] tokens lists its moves by the rules. A
+//! larger one (up to `u64::MAX`) is answered where its value is known and
+//! the game's moves have a [`Shape`] the engine can reason about:
+//!
+//! - **Nim** (G(n) = n): the move to value t takes n − t; each bit h of n
+//!   gives one best-try candidate (clearing it), which covers every score a
+//!   move can have (the top bit of n ^ t decides it).
+//! - **A code without constraints** whose sequence has a proven period p
+//!   from n0 (octal codes, subtraction games): a move takes k ≤ t tokens
+//!   and leaves one heap n − k, or two heaps a + b = n − k. A part of at
+//!   least n0 is worth the part p fewer or more, so every value a split can
+//!   leave is left by a split whose smaller part is below n0 + p: those are
+//!   the splits listed (one for each class of splits leaving the same
+//!   values), and the exact count of the splits worth t is the count below
+//!   n0 + p plus, above it, the count of each residue of a modulo p times
+//!   the times it recurs.
+//!
+//! Codes that split a heap into three are not answered past [`LISTED_HEAP`]
+//! (their counts are not worked out here); admission refuses such heaps.
+
+use std::ops::ControlFlow;
+
+use super::{HeapRules, Values};
+use crate::engine::{Engine, IllegalMove, Played};
+use crate::games::octal::OctalCode;
+use crate::games::values::Periodicity;
+use crate::nimber::Nimber;
+use crate::rules::{Solver, SumMove};
+
+/// The largest heap whose moves are listed by the rules; larger heaps are
+/// answered through their [`Shape`].
+pub const LISTED_HEAP: u64 = 1 << 22;
+
+/// What the engine knows of a heap game's moves beyond listing them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Nothing: every heap's moves are listed by the rules.
+    Listed,
+    /// Nim: take any number of tokens, leave the rest as one heap.
+    Nim,
+    /// An octal code without constraints or repeating tail that leaves at
+    /// most two heaps (a subtraction game is one).
+    Code(OctalCode),
+}
+
+/// A heap game's engine: its rules, solved with a [`Values`] cache.
+pub struct HeapGame<R: HeapRules> {
+    solver: Solver<R, Values>,
+    /// Heaps up to this list their moves by the rules.
+    listed: u64,
+}
+
+/// A move in a heap game: take `k` from heap `component` (from 1), leaving
+/// `leaves`.
+fn heap_move(index: usize, k: u64, leaves: Vec<u64>) -> SumMove<u64, u64> {
+    SumMove {
+        component: index + 1,
+        action: k,
+        leaves,
+    }
+}
+
+impl<R: HeapRules> HeapGame<R> {
+    /// The game of `rules`, with no value computed yet.
+    pub fn new(rules: R) -> Self {
+        HeapGame {
+            solver: Solver::with_cache(rules, Values::default()),
+            listed: LISTED_HEAP,
+        }
+    }
+
+    /// Lists the moves of heaps only up to `heap` (the rest through their
+    /// shape): for tests of the large-heap answers against the rules.
+    pub fn list_up_to(mut self, heap: u64) -> Self {
+        self.listed = heap;
+        self
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &R {
+        self.solver.rules()
+    }
+
+    /// The values known.
+    pub fn cache(&self) -> &Values {
+        self.solver.cache()
+    }
+
+    /// The values known, to change.
+    pub fn cache_mut(&mut self) -> &mut Values {
+        self.solver.cache_mut()
+    }
+
+    /// The value of one heap.
+    pub fn grundy(&mut self, heap: &u64) -> Nimber {
+        self.solver.grundy(heap)
+    }
+
+    /// Whether `heap` is answered through its shape rather than listed:
+    /// past [`LISTED_HEAP`], in Nim, or in a code of at most two parts
+    /// whose values have a proven period.
+    fn large(&self, heap: u64) -> bool {
+        heap > self.listed
+            && match self.rules().shape() {
+                Shape::Listed => false,
+                Shape::Nim => true,
+                Shape::Code(code) => !code.splits_in_three() && self.period().is_some(),
+            }
+    }
+
+    /// The period of the values, where one is proven.
+    fn period(&self) -> Option<Periodicity> {
+        self.cache().periodicity()
+    }
+
+    /// Why a position with `heap` is refused beyond what admitting its
+    /// values refuses: a heap past `max_heap` whose moves would have to be
+    /// listed (a code that splits into three); `None` when it is answered.
+    pub fn refuses(&self, heap: u64, max_heap: u64) -> Option<String> {
+        (heap > max_heap && heap > self.listed && !self.large(heap)).then(|| {
+            format!(
+                "heap {} is too large: the moves of heaps past {} are listed one by one in \
+                 this game (--max-heap raises the limit)",
+                crate::notation::with_commas(heap.into()),
+                crate::notation::with_commas(max_heap.into())
+            )
+        })
+    }
+
+    /// Calls `visit` with the moves of a large heap, from heap number
+    /// `index`, that leave a value in `targets` (every value when `None`):
+    /// one for each class of moves that leave the same values.
+    fn large_moves(
+        &mut self,
+        index: usize,
+        heap: u64,
+        target: Option<Nimber>,
+        visit: &mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        match self.rules().shape() {
+            Shape::Listed => ControlFlow::Continue(()),
+            Shape::Nim => match target {
+                Some(t) => match u64::try_from(t.value()) {
+                    Ok(t) if t < heap => visit(heap_move(index, heap - t, leave_one(t))),
+                    _ => ControlFlow::Continue(()),
+                },
+                None => {
+                    for h in (0..64).rev().filter(|h| heap >> h & 1 == 1) {
+                        let left = heap ^ (1 << h);
+                        visit(heap_move(index, heap - left, leave_one(left)))?;
+                    }
+                    ControlFlow::Continue(())
+                }
+            },
+            Shape::Code(code) => {
+                let reach = self.period().map_or(0, |p| (p.preperiod + p.period) as u64);
+                for k in 0..=code.max_take() as u64 {
+                    let digit = code.digit(k as usize);
+                    let Some(rest) = heap.checked_sub(k) else {
+                        continue;
+                    };
+                    if digit & 2 != 0 && k > 0 && rest > 0 {
+                        let value = self.grundy(&rest);
+                        if target.is_none_or(|t| t == value) {
+                            visit(heap_move(index, k, vec![rest]))?;
+                        }
+                    }
+                    if digit & 4 != 0 {
+                        for a in 1..=reach.min(rest / 2) {
+                            let value = self.grundy(&a) ^ self.grundy(&(rest - a));
+                            if target.is_none_or(|t| t == value) {
+                                visit(heap_move(index, k, vec![a, rest - a]))?;
+                            }
+                        }
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    /// How many moves of a large heap leave value `target`, exactly.
+    fn count_large(&mut self, heap: u64, target: Nimber) -> u128 {
+        match self.rules().shape() {
+            Shape::Listed => 0,
+            Shape::Nim => u128::from(target.value() < u128::from(heap)),
+            Shape::Code(code) => {
+                let Some(Periodicity { period, preperiod }) = self.period() else {
+                    return 0;
+                };
+                let (p, n0) = (period as u64, preperiod as u64);
+                let mut count = 0u128;
+                for k in 0..=code.max_take() as u64 {
+                    let digit = code.digit(k as usize);
+                    let Some(rest) = heap.checked_sub(k) else {
+                        continue;
+                    };
+                    if digit & 2 != 0 && k > 0 && rest > 0 {
+                        count += u128::from(self.grundy(&rest) == target);
+                    }
+                    if digit & 4 == 0 {
+                        continue;
+                    }
+                    // Splits a + (rest − a), 1 ≤ a ≤ rest / 2: below
+                    // n0 + p one by one; from there on both parts are at
+                    // least n0, and the values depend on a mod p only.
+                    let half = rest / 2;
+                    let low = (n0 + p).min(half);
+                    for a in 1..=low {
+                        let value = self.grundy(&a) ^ self.grundy(&(rest - a));
+                        count += u128::from(value == target);
+                    }
+                    if half > low {
+                        // a = low + 1 + j for j in 0..(half − low): residue
+                        // classes j mod p, each recurring ⌈(half − low − j) / p⌉
+                        // times.
+                        let span = half - low;
+                        for j in 0..p.min(span) {
+                            let a = low + 1 + j;
+                            let value = self.grundy(&a) ^ self.grundy(&(rest - a));
+                            if value == target {
+                                count += u128::from((span - j).div_ceil(p));
+                            }
+                        }
+                    }
+                }
+                count
+            }
+        }
+    }
+
+    /// Whether taking `k` from a heap of `heap` to leave `leaves` (in
+    /// increasing order) is a move of the game.
+    pub fn is_move(&self, heap: u64, k: u64, leaves: &[u64]) -> bool {
+        if !self.large(heap) {
+            let mut legal = false;
+            self.rules().options(&heap, &mut |taken, parts| {
+                legal |= taken == k && parts == leaves;
+            });
+            return legal;
+        }
+        let total = leaves
+            .iter()
+            .try_fold(k, |sum, &part| sum.checked_add(part));
+        if total != Some(heap) || leaves.contains(&0) || !leaves.is_sorted() {
+            return false;
+        }
+        match self.rules().shape() {
+            Shape::Listed => false,
+            Shape::Nim => k > 0 && leaves.len() <= 1,
+            Shape::Code(code) => {
+                let digit = code.digit(usize::try_from(k).unwrap_or(usize::MAX));
+                let bit = match leaves.len() {
+                    0 => 1,
+                    1 => 2,
+                    2 => 4,
+                    3 => 8,
+                    _ => 0,
+                };
+                digit & bit != 0 && (k > 0 || leaves.len() >= 2)
+            }
+        }
+    }
+
+    /// The moves of heap number `index` (listed) that leave value `target`
+    /// (every move when `None`).
+    fn listed_moves(
+        &mut self,
+        index: usize,
+        heap: u64,
+        target: Option<Nimber>,
+        visit: &mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut options = Vec::new();
+        self.rules().options(&heap, &mut |k, parts| {
+            options.push((k, parts.to_vec()));
+        });
+        for (k, parts) in options {
+            if target.is_none_or(|t| self.solver.value(&parts) == t) {
+                visit(heap_move(index, k, parts))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The moves of heap number `index`: listed, or through its shape.
+    fn moves_of(
+        &mut self,
+        index: usize,
+        heap: u64,
+        target: Option<Nimber>,
+        visit: &mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if self.large(heap) {
+            self.large_moves(index, heap, target, visit)
+        } else {
+            self.listed_moves(index, heap, target, visit)
+        }
+    }
+}
+
+/// What leaving `left` tokens of a heap leaves: one heap, or none.
+fn leave_one(left: u64) -> Vec<u64> {
+    if left == 0 {
+        Vec::new()
+    } else {
+        vec![left]
+    }
+}
+
+/// Every heap game is an [`Engine`]: the solver's answers, with heaps past
+/// [`LISTED_HEAP`] answered through their [`Shape`] (their moves listed one
+/// for each class of moves that leave the same values).
+impl<R: HeapRules> Engine for HeapGame<R> {
+    type Position = Vec<u64>;
+    type Component = u64;
+    type Move = SumMove<u64, u64>;
+
+    fn components(&mut self, position: &Vec<u64>) -> Vec<(u64, Nimber)> {
+        self.solver.components(position)
+    }
+
+    fn value(&mut self, position: &Vec<u64>) -> Nimber {
+        self.solver.value(position)
+    }
+
+    fn winning_moves(
+        &mut self,
+        position: &Vec<u64>,
+        visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let values: Vec<Nimber> = position.iter().map(|h| self.grundy(h)).collect();
+        let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
+        if total.is_zero() {
+            return ControlFlow::Continue(());
+        }
+        for (index, &heap) in position.iter().enumerate() {
+            // An option worth more than the heap itself wins too.
+            self.moves_of(index, heap, Some(total ^ values[index]), visit)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn count_winning_moves(&mut self, position: &Vec<u64>) -> u128 {
+        let values: Vec<Nimber> = position.iter().map(|h| self.grundy(h)).collect();
+        let total = values.iter().fold(Nimber::ZERO, |s, &v| s ^ v);
+        if total.is_zero() {
+            return 0;
+        }
+        let mut count = 0u128;
+        for (index, &heap) in position.iter().enumerate() {
+            let target = total ^ values[index];
+            if self.large(heap) {
+                count += self.count_large(heap, target);
+            } else {
+                let _ = self.listed_moves(index, heap, Some(target), &mut |_| {
+                    count += 1;
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+        count
+    }
+
+    /// Every move of a listed heap; of a larger one, one for each class of
+    /// moves that leave the same values.
+    fn moves(
+        &mut self,
+        position: &Vec<u64>,
+        visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for (index, &heap) in position.iter().enumerate() {
+            self.moves_of(index, heap, None, visit)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn try_score(
+        &mut self,
+        position: &Vec<u64>,
+        before: &crate::solve::BitCounts,
+        mv: &Self::Move,
+    ) -> (u64, u64) {
+        self.solver.try_score(position, before, mv)
+    }
+
+    fn check(&mut self, position: &Vec<u64>, mv: &Self::Move) -> Result<(), IllegalMove> {
+        let Some(&heap) = mv.component.checked_sub(1).and_then(|i| position.get(i)) else {
+            return Err(IllegalMove(format!(
+                "there is no heap {} (there are {})",
+                mv.component,
+                position.len()
+            )));
+        };
+        if self.is_move(heap, mv.action, &mv.leaves) {
+            Ok(())
+        } else {
+            Err(IllegalMove(format!(
+                "taking {} from heap {} ({heap}) cannot leave {:?}",
+                mv.action, mv.component, mv.leaves
+            )))
+        }
+    }
+
+    fn play(&mut self, position: &Vec<u64>, mv: &Self::Move) -> Played<Vec<u64>> {
+        self.solver.play(position, mv)
+    }
+
+    fn is_terminal(&mut self, position: &Vec<u64>) -> bool {
+        position.iter().all(|&heap| {
+            if self.large(heap) {
+                return false;
+            }
+            let mut any = false;
+            self.rules().options(&heap, &mut |_, _| any = true);
+            !any
+        })
+    }
+}

@@ -1,0 +1,327 @@
+//! Heaps too large to list their moves (up to 2^64 − 1), answered through a
+//! proven period or Nim's closed form, against the literal rules: values by
+//! a mex over literal moves, read through the period the literal values
+//! show (Winning Ways, ch. 4: Dawson's Kayles 0.07 has period 34 from heap
+//! 53, Kayles 0.77 period 12 from 71); and the same answers at small sizes,
+//! where the engine is told to answer through the period too, compared move
+//! for move with every literal move.
+
+use std::collections::{BTreeSet, HashMap};
+use std::ops::ControlFlow;
+
+use grundy::game::{Game, Limits};
+use grundy::games::heap::{heap_game, HeapGame, HeapRules};
+use grundy::games::nim::Nim;
+use grundy::games::octal::OctalCode;
+use grundy::games::subtraction::Subtraction;
+use grundy::rules::SumMove;
+use grundy::{Engine, Nimber};
+
+/// A take-and-break game by its literal rules: for each take k, how many
+/// heaps it may leave (0, 1 or 2), any sizes.
+#[derive(Clone, Copy)]
+struct Literal {
+    takes: &'static [(u64, &'static [usize])],
+    /// Nim: any take, leaving one heap or none.
+    nim: bool,
+}
+
+const DAWSON: Literal = Literal {
+    takes: &[(2, &[0, 1, 2])],
+    nim: false,
+};
+const KAYLES: Literal = Literal {
+    takes: &[(1, &[0, 1, 2]), (2, &[0, 1, 2])],
+    nim: false,
+};
+const DAWSONS_CHESS: Literal = Literal {
+    // 0.137: take 1 leaving none; 2 leaving one or none; 3 leaving up to two.
+    takes: &[(1, &[0]), (2, &[0, 1]), (3, &[0, 1, 2])],
+    nim: false,
+};
+const SUBTRACTION: Literal = Literal {
+    takes: &[(1, &[0, 1]), (3, &[0, 1]), (4, &[0, 1])],
+    nim: false,
+};
+const NIM: Literal = Literal {
+    takes: &[],
+    nim: true,
+};
+
+impl Literal {
+    /// Every move from a heap of `n`: (taken, parts in increasing order).
+    fn moves(self, n: u64) -> Vec<(u64, Vec<u64>)> {
+        let mut moves = Vec::new();
+        if self.nim {
+            for k in 1..=n {
+                moves.push((k, if k == n { vec![] } else { vec![n - k] }));
+            }
+            return moves;
+        }
+        for &(k, parts) in self.takes {
+            if k > n {
+                continue;
+            }
+            let rest = n - k;
+            if parts.contains(&0) && rest == 0 {
+                moves.push((k, vec![]));
+            }
+            if parts.contains(&1) && rest > 0 {
+                moves.push((k, vec![rest]));
+            }
+            if parts.contains(&2) {
+                for a in 1..=rest / 2 {
+                    moves.push((k, vec![a, rest - a]));
+                }
+            }
+        }
+        moves
+    }
+
+    /// G(n) by a mex over the literal moves (small n).
+    fn value(self, n: u64, memo: &mut HashMap<u64, u64>) -> u64 {
+        if self.nim {
+            return n;
+        }
+        if let Some(&v) = memo.get(&n) {
+            return v;
+        }
+        let seen: BTreeSet<u64> = self
+            .moves(n)
+            .into_iter()
+            .map(|(_, parts)| parts.iter().fold(0, |s, &p| s ^ self.value(p, memo)))
+            .collect();
+        let v = (0..).find(|v| !seen.contains(v)).unwrap();
+        memo.insert(n, v);
+        v
+    }
+}
+
+/// G(n) at any n: literal below 1,000, and past it through the least
+/// period the literal values show on heaps 500..1000 (none for Nim).
+struct Through {
+    literal: Literal,
+    memo: HashMap<u64, u64>,
+    period: u64,
+}
+
+impl Through {
+    fn new(literal: Literal) -> Through {
+        let mut memo = HashMap::new();
+        let period = if literal.nim {
+            0
+        } else {
+            (1..250)
+                .find(|&p| {
+                    (500..1000 - p)
+                        .all(|n| literal.value(n, &mut memo) == literal.value(n + p, &mut memo))
+                })
+                .expect("periodic")
+        };
+        Through {
+            literal,
+            memo,
+            period,
+        }
+    }
+
+    fn value(&mut self, n: u64) -> u64 {
+        if self.literal.nim || n < 1000 {
+            return self.literal.value(n, &mut self.memo);
+        }
+        let folded = 500 + (n - 500) % self.period;
+        self.literal.value(folded, &mut self.memo)
+    }
+
+    /// Whether `mv` is a literal move of heap `n` (structurally: the take
+    /// is allowed with that many parts, and the parts add up).
+    fn is_move(&self, n: u64, k: u64, parts: &[u64]) -> bool {
+        let sums = parts.iter().try_fold(k, |s, &p| s.checked_add(p)) == Some(n);
+        let positive = parts.iter().all(|&p| p > 0);
+        if self.literal.nim {
+            return sums && positive && k > 0 && parts.len() <= 1;
+        }
+        sums && positive
+            && self
+                .literal
+                .takes
+                .iter()
+                .any(|&(t, counts)| t == k && counts.contains(&parts.len()))
+    }
+}
+
+fn opened<R: HeapRules>(rules: R, heaps: &[u64], listed: u64) -> HeapGame<R> {
+    let mut game = heap_game(rules).list_up_to(listed);
+    game.admit(&heaps.to_vec(), Limits::default())
+        .unwrap_or_else(|e| panic!("{heaps:?}: {e}"));
+    game
+}
+
+fn winning<R: HeapRules>(game: &mut HeapGame<R>, heaps: &[u64]) -> Vec<SumMove<u64, u64>> {
+    let mut moves = Vec::new();
+    let _ = game.winning_moves(&heaps.to_vec(), &mut |mv| {
+        moves.push(mv);
+        ControlFlow::Continue(())
+    });
+    moves
+}
+
+/// The literal values of what a move leaves in place of heap `index`.
+fn after(heaps: &[u64], index: usize, parts: &[u64]) -> Vec<u64> {
+    let mut after = heaps.to_vec();
+    after.splice(index..=index, parts.iter().copied());
+    after
+}
+
+/// At small sizes, told to answer every heap past `listed` through the
+/// period: counts exact, every listed move a winning literal move, and
+/// every class of literal winning moves (take, values left) listed.
+fn check_small<R: HeapRules + Clone>(rules: R, literal: Literal, listed: u64) {
+    let mut through = Through::new(literal);
+    let mut game = opened(rules.clone(), &[400], listed);
+    for a in listed + 1..260 {
+        for b in [0, 1, 2, 5, 9, 30, 77, 150] {
+            let heaps: Vec<u64> = [a, b].into_iter().filter(|&h| h > 0).collect();
+            let values: Vec<u64> = heaps.iter().map(|&h| through.value(h)).collect();
+            let total = values.iter().fold(0, |s, v| s ^ v);
+            // Every literal winning move, and its class.
+            let mut count = 0u128;
+            let mut classes = BTreeSet::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                for (k, parts) in literal.moves(h) {
+                    let left = after(&heaps, i, &parts);
+                    if left.iter().fold(0, |s, &x| s ^ through.value(x)) == 0 {
+                        count += 1;
+                        let mut vals: Vec<u64> = parts.iter().map(|&p| through.value(p)).collect();
+                        vals.sort();
+                        classes.insert((i, k, vals));
+                    }
+                }
+            }
+            assert_eq!(game.count_winning_moves(&heaps), count, "{heaps:?}");
+            let listed_moves = winning(&mut game, &heaps);
+            let mut seen = BTreeSet::new();
+            for mv in &listed_moves {
+                let i = mv.component - 1;
+                assert!(
+                    through.is_move(heaps[i], mv.action, &mv.leaves),
+                    "{heaps:?}: {mv:?}"
+                );
+                game.check(&heaps, mv).unwrap();
+                let left = after(&heaps, i, &mv.leaves);
+                assert_eq!(
+                    left.iter().fold(0, |s, &x| s ^ through.value(x)),
+                    0,
+                    "{mv:?}"
+                );
+                let mut vals: Vec<u64> = mv.leaves.iter().map(|&p| through.value(p)).collect();
+                vals.sort();
+                seen.insert((i, mv.action, vals));
+            }
+            assert_eq!(seen, classes, "{heaps:?}: a class of winning moves missing");
+            assert_eq!(total == 0, listed_moves.is_empty(), "{heaps:?}");
+            // Every literal move is legal; a move the rules do not have is not.
+            for (k, parts) in literal.moves(a) {
+                game.check(
+                    &heaps,
+                    &SumMove {
+                        component: 1,
+                        action: k,
+                        leaves: parts,
+                    },
+                )
+                .unwrap();
+            }
+            let bad = SumMove {
+                component: 1,
+                action: 5,
+                leaves: vec![1, a.saturating_sub(6)],
+            };
+            assert!(game.check(&heaps, &bad).is_err(), "{heaps:?}: {bad:?}");
+            // A best try from a lost position is a legal move.
+            if total == 0 {
+                let mv = game.suggest(&heaps).unwrap();
+                game.check(&heaps, &mv).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn periodic_codes_answered_through_the_period_equal_the_literal_rules() {
+    check_small("0.07".parse::<OctalCode>().unwrap(), DAWSON, 100);
+    check_small("0.77".parse::<OctalCode>().unwrap(), KAYLES, 100);
+    check_small("0.137".parse::<OctalCode>().unwrap(), DAWSONS_CHESS, 100);
+    check_small("1,3,4".parse::<Subtraction>().unwrap(), SUBTRACTION, 20);
+    check_small(Nim, NIM, 50);
+}
+
+fn check_huge<R: HeapRules + Clone>(rules: R, literal: Literal) {
+    let mut through = Through::new(literal);
+    let big = [1_000_000_000_000u64, u64::MAX, u64::MAX - 1, 1 << 63];
+    let small = [0u64, 1, 2, 3, 7, 12, 53, 100];
+    for &h in &big {
+        for &x in &small {
+            for &y in &big {
+                let heaps: Vec<u64> = [h, x, y].into_iter().filter(|&v| v > 0).collect();
+                let mut game = opened(rules.clone(), &heaps, grundy::games::heap::LISTED_HEAP);
+                for &heap in &heaps {
+                    assert_eq!(
+                        game.grundy(&heap),
+                        Nimber::from(through.value(heap)),
+                        "{heap}"
+                    );
+                }
+                let total = heaps.iter().fold(0, |s, &v| s ^ through.value(v));
+                let moves = winning(&mut game, &heaps);
+                assert_eq!(moves.is_empty(), total == 0, "{heaps:?}");
+                let count = game.count_winning_moves(&heaps);
+                assert_eq!(count == 0, total == 0, "{heaps:?}");
+                assert!(count >= moves.len() as u128);
+                for mv in &moves {
+                    let i = mv.component - 1;
+                    assert!(through.is_move(heaps[i], mv.action, &mv.leaves), "{mv:?}");
+                    let left = after(&heaps, i, &mv.leaves);
+                    assert_eq!(
+                        left.iter().fold(0, |s, &v| s ^ through.value(v)),
+                        0,
+                        "{mv:?}"
+                    );
+                }
+                let mv = game.suggest(&heaps).expect("a move");
+                game.check(&heaps, &mv).unwrap();
+                assert!(through.is_move(heaps[mv.component - 1], mv.action, &mv.leaves));
+            }
+        }
+    }
+}
+
+#[test]
+fn heaps_up_to_2_64_through_the_period_or_nim_s_closed_form() {
+    check_huge(Nim, NIM);
+    check_huge("0.07".parse::<OctalCode>().unwrap(), DAWSON);
+    check_huge("0.137".parse::<OctalCode>().unwrap(), DAWSONS_CHESS);
+    check_huge("1,3,4".parse::<Subtraction>().unwrap(), SUBTRACTION);
+}
+
+#[test]
+fn a_heap_whose_moves_would_be_listed_past_the_limit_is_refused() {
+    // Grundy's game has no proven period: a heap past --max-heap is refused
+    // when the position is admitted, with the limit named.
+    let mut game = heap_game(grundy::games::grundys::GrundysGame);
+    let limits = Limits {
+        max_heap: 1000,
+        ..Limits::default()
+    };
+    let refused = game.admit(&vec![5000], limits).unwrap_err();
+    assert!(refused.to_string().contains("1,000"), "{refused}");
+    assert!(game.admit(&vec![999], limits).is_ok());
+    // A code that splits into three, periodic (0.20B: period 2 from 4),
+    // past the limit: its value is known, its moves are not listed.
+    let mut hex = heap_game("0.20B".parse::<OctalCode>().unwrap());
+    let refused = hex.admit(&vec![1 << 40], limits).unwrap_err();
+    assert!(
+        refused.to_string().contains("listed one by one"),
+        "{refused}"
+    );
+}
