@@ -79,15 +79,15 @@ def graph(rng):
 
 # Each game with a typical case, how many cases, and the input's last line.
 GAMES = {
-    "bomb": (board, 2000, "0 0"),
-    "cutting": (paper, 20000, None),
-    "matrix": (matrix, 20000, None),
-    "nim": (heaps(5, 1000), 20000, None),
-    "octal:0.07": (heaps(4, 200), 20000, None),
-    "subtraction:1,3,4": (heaps(5, 1000), 20000, None),
-    "grundys-game": (heaps(3, 200), 5000, None),
-    "wythoff": (pair, 5000, None),
-    "green-hackenbush": (graph, 5000, None),
+    "bomb": (board, 300, "0 0"),
+    "cutting": (paper, 5000, None),
+    "matrix": (matrix, 5000, None),
+    "nim": (heaps(5, 1000), 5000, None),
+    "octal:0.07": (heaps(4, 200), 5000, None),
+    "subtraction:1,3,4": (heaps(5, 1000), 5000, None),
+    "grundys-game": (heaps(3, 200), 2000, None),
+    "wythoff": (pair, 2000, None),
+    "green-hackenbush": (graph, 2000, None),
 }
 
 
