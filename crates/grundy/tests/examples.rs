@@ -6,13 +6,27 @@
 use std::collections::HashMap;
 use std::process::Command;
 
-/// What `cargo run --example name` prints; fails the test if it fails.
+/// What the example `name` prints; fails the test if it fails. `cargo test`
+/// builds the examples beside the tests (`target/debug/examples/`), and
+/// that binary is run; where it is not there (a test run that built no
+/// examples), `cargo run --example` builds and runs it.
 fn run_example(name: &str) -> String {
-    let output = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--example", name])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo runs");
+    let built = std::env::current_exe().ok().and_then(|test| {
+        let path = test
+            .parent()?
+            .parent()?
+            .join("examples")
+            .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+        path.is_file().then_some(path)
+    });
+    let output = match built {
+        Some(path) => Command::new(path).output(),
+        None => Command::new(env!("CARGO"))
+            .args(["run", "--quiet", "--example", name])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output(),
+    }
+    .expect("the example runs");
     assert!(
         output.status.success(),
         "example {name} failed ({}):\n{}",
