@@ -201,6 +201,8 @@ impl MisereArgs {
 pub fn refusal(error: &Refusal) -> String {
     if error.needs_budget() {
         format!("{error}; --misere-budget N raises the budget")
+    } else if error.needs_heap_limit() {
+        format!("{error}; --max-heap N raises the limit")
     } else {
         error.to_string()
     }

@@ -91,15 +91,28 @@ pub enum Refusal {
     /// The position is beyond the limits valuing it is allowed.
     #[error("{0}")]
     Limit(String),
+    /// A heap is past the heap limit ([`Limits::max_heap`](crate::game::Limits)),
+    /// and no formula or proven period gives what it needs.
+    #[error("{0}")]
+    Heap(String),
     /// The game has no such ability (a table of one component, genera):
     /// see [`Abilities`](crate::game::Abilities).
     #[error("{0}")]
     Unable(String),
+    /// The front end asked the computation to stop (its request ran out
+    /// of time) before it had an answer.
+    #[error("the computation was stopped before it had an answer")]
+    Cancelled,
 }
 
 impl Refusal {
     /// Whether a larger search budget could lift the refusal.
     pub fn needs_budget(&self) -> bool {
         matches!(self, Refusal::Search(MisereError::TooLarge { .. }))
+    }
+
+    /// Whether a larger heap limit could lift the refusal.
+    pub fn needs_heap_limit(&self) -> bool {
+        matches!(self, Refusal::Heap(_))
     }
 }

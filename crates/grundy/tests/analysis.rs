@@ -19,7 +19,7 @@ fn an_analyst_admits_within_the_limits_only() {
     assert!(analyst.admit(&vec![50, 7], limits).is_ok());
     assert!(matches!(
         analyst.admit(&vec![3, 500], limits),
-        Err(Refusal::Limit(_))
+        Err(Refusal::Heap(_))
     ));
 }
 

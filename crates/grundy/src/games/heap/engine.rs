@@ -123,7 +123,7 @@ impl<R: HeapRules> HeapGame<R> {
         (heap > max_heap && heap > self.listed && !self.large(heap)).then(|| {
             format!(
                 "heap {} is too large: the moves of heaps past {} are listed one by one in \
-                 this game (--max-heap raises the limit)",
+                 this game",
                 crate::notation::with_commas(heap.into()),
                 crate::notation::with_commas(max_heap.into())
             )

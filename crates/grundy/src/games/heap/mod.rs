@@ -161,7 +161,7 @@ fn ensure_values<R: HeapRules>(
     let refusal = || {
         format!(
             "heap {} is too large: grundy values this game's heaps up to {} \
-             (no period is known that would give the values beyond; --max-heap raises the limit)",
+             (no period is known that would give the values beyond)",
             with_commas(largest.into()),
             with_commas(cap.saturating_sub(1).into())
         )
@@ -667,9 +667,9 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
 impl<R: HeapRules> crate::game::Game for HeapGame<R> {
     fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), crate::Refusal> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        ensure_values(self, largest, limits.max_heap).map_err(crate::Refusal::Limit)?;
+        ensure_values(self, largest, limits.max_heap).map_err(crate::Refusal::Heap)?;
         match heaps.iter().find_map(|&h| self.refuses(h, limits.max_heap)) {
-            Some(reason) => Err(crate::Refusal::Limit(reason)),
+            Some(reason) => Err(crate::Refusal::Heap(reason)),
             None => Ok(()),
         }
     }
@@ -966,7 +966,7 @@ mod tests {
         assert_eq!(game.cache().computed(), 22, "doubles");
         assert_eq!(
             game.admit(&vec![2000], limits),
-            Err(crate::Refusal::Limit("heap 2,000 is too large: grundy values this game's heaps up to 1,000 (no period is known that would give the values beyond)".to_string()))
+            Err(crate::Refusal::Heap("heap 2,000 is too large: grundy values this game's heaps up to 1,000 (no period is known that would give the values beyond)".to_string()))
         );
         // A proven period reaches any heap.
         let mut kayles = heap_game("0.77".parse::<OctalCode>().unwrap());
