@@ -36,6 +36,7 @@ use crate::game::{
 };
 use crate::misere::{Genus, MisereEngine, MisereError};
 use crate::nimber::Nimber;
+use crate::shared::Cancel;
 use crate::wire::{self, WireError};
 
 const MIXED: &str = "a position, component or move of another game was given to this one";
@@ -172,6 +173,8 @@ trait Erased {
     ) -> ControlFlow<()>;
     fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove>;
     fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove>;
+    fn suggest_until(&mut self, position: &AnyPosition, stop: &dyn Fn() -> bool)
+        -> Option<AnyMove>;
     fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove>;
     fn play(&mut self, position: &AnyPosition, mv: &AnyMove) -> Played<AnyPosition>;
     fn is_terminal(&mut self, position: &AnyPosition) -> bool;
@@ -337,6 +340,14 @@ impl<G: Game + 'static> Erased for G {
 
     fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove> {
         Engine::suggest(self, position.of()).map(AnyMove::new)
+    }
+
+    fn suggest_until(
+        &mut self,
+        position: &AnyPosition,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<AnyMove> {
+        Engine::suggest_until(self, position.of(), stop).map(AnyMove::new)
     }
 
     fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove> {
@@ -529,12 +540,18 @@ impl<G: Game + 'static> Erased for G {
 
 /// Whichever game a name opened: a [`Game`] whose positions, components and
 /// moves are that game's own, boxed.
-pub struct AnyGame(Box<dyn Erased>);
+pub struct AnyGame(Box<dyn Erased>, Option<Cancel>);
 
 impl AnyGame {
     /// `game` behind the one type every front end holds.
     pub fn new<G: Game + 'static>(game: G) -> AnyGame {
-        AnyGame(Box::new(game))
+        AnyGame(Box::new(game), None)
+    }
+
+    /// Asks the analysis of this game to stop once `cancel` is raised
+    /// ([`Game::cancel`]); the registry does this with its settings' flag.
+    pub fn stop_when(&mut self, cancel: Cancel) {
+        self.1 = Some(cancel);
     }
 }
 
@@ -587,6 +604,14 @@ impl Engine for AnyGame {
 
     fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove> {
         self.0.suggest(position)
+    }
+
+    fn suggest_until(
+        &mut self,
+        position: &AnyPosition,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<AnyMove> {
+        self.0.suggest_until(position, stop)
     }
 
     fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove> {
@@ -753,6 +778,10 @@ impl Extras for AnyGame {
 impl Game for AnyGame {
     fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal> {
         self.0.admit(position, limits)
+    }
+
+    fn cancel(&self) -> Option<&Cancel> {
+        self.1.as_ref()
     }
 
     fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool {

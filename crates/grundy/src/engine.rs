@@ -149,10 +149,21 @@ pub trait Engine {
     /// within [`SUGGESTION_BUDGET`] units of work). `None` when no move is
     /// legal.
     fn suggest(&mut self, position: &Self::Position) -> Option<Self::Move> {
+        self.suggest_until(position, &|| false)
+    }
+
+    /// [`Engine::suggest`], stopping (with `None`) within a few thousand
+    /// candidates once `stop` says so. A game with a faster way to its
+    /// suggestion overrides this one.
+    fn suggest_until(
+        &mut self,
+        position: &Self::Position,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Self::Move> {
         if let Some(mv) = self.winning_move(position) {
             return Some(mv);
         }
-        crate::solve::best_try(self, position, SUGGESTION_BUDGET).mv
+        crate::solve::best_try_until(self, position, SUGGESTION_BUDGET, stop).mv
     }
 
     /// The moves a best try chooses among, visited like [`Engine::moves`]

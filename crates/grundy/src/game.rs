@@ -276,6 +276,14 @@ pub trait Game: Present + Notation + WireForm + JudgeFormat + Extras {
         Ok(())
     }
 
+    /// The flag that asks the analysis of this game to stop (the
+    /// [`Analyst`](crate::analysis::Analyst) looks at it in its long loops:
+    /// the best try, the remoteness search, listing winning moves); `None`,
+    /// the default, where nobody will ask.
+    fn cancel(&self) -> Option<&crate::shared::Cancel> {
+        None
+    }
+
     /// Whether the nim-sum decides the position (not when the game's own
     /// winning rule does, as with a Cutting Game strip).
     fn nim_sum_decides(&mut self, position: &Self::Position) -> bool {

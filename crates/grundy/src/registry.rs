@@ -411,7 +411,11 @@ macro_rules! registry {
                 if name.eq_ignore_ascii_case(entry.name) {
                     let game = <$game as Registered>::open(parameter, settings)
                         .map_err(|reason| OpenError::Parameter { name: entry.name, reason })?;
-                    return Ok(AnyGame::new(game));
+                    let mut game = AnyGame::new(game);
+                    if let Some(cancel) = &settings.cancel {
+                        game.stop_when(cancel.clone());
+                    }
+                    return Ok(game);
                 }
             )*
             Err(unknown(name))

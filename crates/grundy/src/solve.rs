@@ -51,6 +51,8 @@ pub struct BestTry<M> {
     pub work: u64,
     /// Whether the budget ran out before every candidate was scored.
     pub cut_short: bool,
+    /// Whether it was asked to stop (and so chose no move).
+    pub stopped: bool,
 }
 
 /// The score of a position the opponent is to move from, as a best try
@@ -75,6 +77,23 @@ pub fn best_try<E: Engine + ?Sized>(
     position: &E::Position,
     budget: u64,
 ) -> BestTry<E::Move> {
+    best_try_until(engine, position, budget, &|| false)
+}
+
+/// How many candidates a best try lists or scores between two looks at
+/// whether it was asked to stop.
+pub const STOP_EVERY: u64 = 1024;
+
+/// [`best_try`], stopping once `stop` says so (looked at every
+/// [`STOP_EVERY`] candidates listed or scored): then no move is chosen and
+/// [`BestTry::stopped`] is set.
+pub fn best_try_until<E: Engine + ?Sized>(
+    engine: &mut E,
+    position: &E::Position,
+    budget: u64,
+    stop: &dyn Fn() -> bool,
+) -> BestTry<E::Move> {
+    let mut stopped = false;
     let counts = BitCounts::of(engine.components(position).into_iter().map(|(_, v)| v));
     // A candidate costs at least one unit: no more are listed than the
     // budget could score, nor than MAX_CANDIDATES.
@@ -82,7 +101,12 @@ pub fn best_try<E: Engine + ?Sized>(
     let mut candidates = Vec::new();
     let flow = engine.try_moves(position, &mut |mv| {
         candidates.push(mv);
-        if candidates.len() as u64 >= affordable {
+        let listed = candidates.len() as u64;
+        if listed.is_multiple_of(STOP_EVERY) && stop() {
+            stopped = true;
+            return ControlFlow::Break(());
+        }
+        if listed >= affordable {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -93,6 +117,10 @@ pub fn best_try<E: Engine + ?Sized>(
     let mut work = 0u64;
     let mut examined = 0u64;
     for mv in candidates {
+        if stopped || (examined % STOP_EVERY == STOP_EVERY - 1 && stop()) {
+            stopped = true;
+            break;
+        }
         if work >= budget && examined > 0 {
             cut_short = true;
             break;
@@ -106,10 +134,13 @@ pub fn best_try<E: Engine + ?Sized>(
         }
     }
     BestTry {
-        mv: best.into_best().map(|(_, mv)| mv),
+        mv: (!stopped)
+            .then(|| best.into_best().map(|(_, mv)| mv))
+            .flatten(),
         examined,
         work,
         cut_short,
+        stopped,
     }
 }
 

@@ -199,15 +199,55 @@ impl<G: Game> Analyst<G> {
         }
     }
 
+    /// Whether the game's front end asked its analysis to stop
+    /// ([`Game::cancel`]).
+    pub fn cancelled(&self) -> bool {
+        self.game
+            .cancel()
+            .is_some_and(crate::shared::Cancel::is_cancelled)
+    }
+
+    /// [`Refusal::Cancelled`] once the analysis was asked to stop.
+    fn going(&self) -> Result<(), Refusal> {
+        if self.cancelled() {
+            Err(Refusal::Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+
     /// Calls `visit` with every winning move, in the engine's order, until
-    /// it returns [`ControlFlow::Break`]; `Break` if it was stopped.
+    /// it returns [`ControlFlow::Break`]; `Break` if it was stopped. Stops
+    /// with [`Refusal::Cancelled`] (looked at every
+    /// [`STOP_EVERY`](crate::solve::STOP_EVERY) moves) once asked to.
     pub fn winning_moves(
         &mut self,
         position: &G::Position,
         visit: &mut dyn FnMut(G::Move) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, Refusal> {
+        self.going()?;
         match &mut self.misere {
-            None => Ok(self.game.winning_moves(position, visit)),
+            None => {
+                let cancel = self.game.cancel().cloned();
+                let mut seen = 0u64;
+                let mut stopped = false;
+                let flow = self.game.winning_moves(position, &mut |mv| {
+                    seen += 1;
+                    if seen.is_multiple_of(crate::solve::STOP_EVERY)
+                        && cancel
+                            .as_ref()
+                            .is_some_and(crate::shared::Cancel::is_cancelled)
+                    {
+                        stopped = true;
+                        return ControlFlow::Break(());
+                    }
+                    visit(mv)
+                });
+                if stopped {
+                    return Err(Refusal::Cancelled);
+                }
+                Ok(flow)
+            }
             Some(engine) => {
                 for mv in engine.winning_moves(position)? {
                     if visit(mv).is_break() {
@@ -226,10 +266,12 @@ impl<G: Game> Analyst<G> {
         position: &G::Position,
         keep: usize,
     ) -> Result<(Vec<G::Move>, u128), Refusal> {
+        self.going()?;
         match &mut self.misere {
             None => {
                 let count = self.game.count_winning_moves(position);
-                let listed = crate::engine::first_winning_moves(&mut self.game, position, keep);
+                self.going()?;
+                let listed = self.first_winning_moves(position, keep)?;
                 Ok((listed, count))
             }
             Some(engine) => {
@@ -294,7 +336,11 @@ impl<G: Game> Analyst<G> {
         if !self.searches_remoteness(position) {
             return None;
         }
+        let cancel = self.game.cancel().cloned();
         let mut search = super::remoteness::Search::new(&mut self.game, budget);
+        if let Some(cancel) = cancel {
+            search.stop_when(cancel);
+        }
         let (mv, moves) = search.choose(position)?;
         let wins = moves % 2 == 1;
         Some(Reply {
@@ -314,6 +360,7 @@ impl<G: Game> Analyst<G> {
         if let Some(reply) = self.by_remoteness(position, super::remoteness::REMOTENESS_BUDGET) {
             return Ok(Some(reply));
         }
+        self.going()?;
         self.plain_reply(position)
     }
 
@@ -328,7 +375,9 @@ impl<G: Game> Analyst<G> {
         if !self.searches_remoteness(position) {
             return self.plain_reply(position);
         }
-        Ok(self.by_remoteness(position, super::remoteness::CHEAP_REMOTENESS_BUDGET))
+        let reply = self.by_remoteness(position, super::remoteness::CHEAP_REMOTENESS_BUDGET);
+        self.going()?;
+        Ok(reply)
     }
 
     /// The first winning move, else the best try (under misère play, the
@@ -350,7 +399,19 @@ impl<G: Game> Analyst<G> {
             }));
         }
         let (mv, rule) = match &mut self.misere {
-            None => (self.game.suggest(position), Rule::HardestToAnswer),
+            None => {
+                let cancel = self.game.cancel().cloned();
+                let stop = || {
+                    cancel
+                        .as_ref()
+                        .is_some_and(crate::shared::Cancel::is_cancelled)
+                };
+                let mv = self.game.suggest_until(position, &stop);
+                if stop() {
+                    return Err(Refusal::Cancelled);
+                }
+                (mv, Rule::HardestToAnswer)
+            }
             Some(engine) => (engine.suggest(position)?, Rule::Misere { wins: false }),
         };
         Ok(mv.map(|mv| Reply {

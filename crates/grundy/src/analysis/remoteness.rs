@@ -51,6 +51,10 @@ pub struct Search<'g, G: Game> {
     game: &'g mut G,
     memo: HashMap<String, u32>,
     budget: u64,
+    /// Gives up (as beyond the budget) once raised.
+    cancel: Option<crate::shared::Cancel>,
+    /// Moves looked at so far.
+    looked: u64,
 }
 
 /// The memo's key: the position's wire form, with the order of its
@@ -76,7 +80,16 @@ impl<'g, G: Game> Search<'g, G> {
             game,
             memo: HashMap::new(),
             budget,
+            cancel: None,
+            looked: 0,
         }
+    }
+
+    /// Gives up, as beyond its budget, once `cancel` is raised (looked at
+    /// on the first move and every [`STOP_EVERY`](crate::solve::STOP_EVERY)
+    /// moves after it).
+    pub fn stop_when(&mut self, cancel: crate::shared::Cancel) {
+        self.cancel = Some(cancel);
     }
 
     /// Every legal move of `position` with the remoteness of the position
@@ -102,6 +115,15 @@ impl<'g, G: Game> Search<'g, G> {
                 return Err(TooLarge);
             }
             self.budget -= 1;
+            self.looked += 1;
+            if self.looked % crate::solve::STOP_EVERY == 1
+                && self
+                    .cancel
+                    .as_ref()
+                    .is_some_and(crate::shared::Cancel::is_cancelled)
+            {
+                return Err(TooLarge);
+            }
             let played = self.game.play(position, &mv);
             let r = if played.won {
                 0

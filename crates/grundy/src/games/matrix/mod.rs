@@ -295,7 +295,8 @@ impl crate::engine::Engine for MatrixGame {
         std::ops::ControlFlow::Continue(())
     }
 
-    fn suggest(&mut self, rows: &Vec<Row>) -> Option<MatrixMove> {
+    /// By the rows' totals at once ([`suggest`]): nothing to stop.
+    fn suggest_until(&mut self, rows: &Vec<Row>, _: &dyn Fn() -> bool) -> Option<MatrixMove> {
         suggest(rows)
     }
 
