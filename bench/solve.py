@@ -80,8 +80,8 @@ def graph(rng):
 # Each game with a typical case, how many cases, and the input's last line.
 GAMES = {
     "bomb": (board, 300, "0 0"),
-    "cutting": (paper, 5000, None),
-    "matrix": (matrix, 5000, None),
+    "cutting": (paper, 500, None),
+    "matrix": (matrix, 1000, None),
     "nim": (heaps(5, 1000), 5000, None),
     "octal:0.07": (heaps(4, 200), 5000, None),
     "subtraction:1,3,4": (heaps(5, 1000), 5000, None),

@@ -131,7 +131,7 @@ impl<R: HeapRules> HeapGame<R> {
     }
 
     /// Calls `visit` with the moves of a large heap, from heap number
-    /// `index`, that leave a value in `targets` (every value when `None`):
+    /// `index`, that leave value `target` (every value when `None`):
     /// one for each class of moves that leave the same values.
     fn large_moves(
         &mut self,
