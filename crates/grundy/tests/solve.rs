@@ -60,6 +60,11 @@ fn top_bit_holders(rows: u32, cols: u32, mask: u32, memo: &mut HashMap<u32, u32>
         .filter(|k| mask >> k & 1 == 1)
         .map(|k| literal_grundy(rows, cols, 1 << k, memo))
         .collect();
+    holding_the_top_bit(&values)
+}
+
+/// How many of `values` hold the top bit of their nim-sum (0 when it is 0).
+fn holding_the_top_bit(values: &[u32]) -> usize {
     let sum = values.iter().fold(0, |s, v| s ^ v);
     if sum == 0 {
         return 0;
@@ -182,12 +187,7 @@ fn pieces_holding_the_top_bit(pieces: &[(u8, u8)], memo: &mut HashMap<(u8, u8), 
         .iter()
         .map(|&(w, h)| literal_reduced(w, h, memo))
         .collect();
-    let sum = values.iter().fold(0, |s, v| s ^ v);
-    if sum == 0 {
-        return 0;
-    }
-    let high = 31 - sum.leading_zeros();
-    values.iter().filter(|&&v| v >> high & 1 == 1).count()
+    holding_the_top_bit(&values)
 }
 
 fn check_cutting_position(pieces: &[(u8, u8)], memo: &mut HashMap<literal::Pieces, bool>) {
