@@ -7,7 +7,7 @@
 
 use grundy::game::Limits;
 use grundy::game::Present;
-use grundy::games::heap::{heap_game, plain_sequence, HeapRules};
+use grundy::games::heap::{heap_game, plain_sequence_while, HeapRules};
 use grundy::games::octal::Sequence;
 use grundy::rules::Rules;
 use grundy_cli::cmd::solve::{solve, Format, InputFormat, Want};
@@ -46,8 +46,12 @@ impl HeapRules for TakeOrHalve {
         "take-or-halve".to_string()
     }
 
-    fn sequence(&self, upto: usize) -> Sequence {
-        plain_sequence(self, upto)
+    fn sequence_while(
+        &self,
+        upto: usize,
+        keep_going: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Sequence, Sequence> {
+        plain_sequence_while(self, upto, keep_going)
     }
 }
 

@@ -258,6 +258,9 @@ impl Solver {
                     "more than max_positions={limit} positions to value (the search reached {position:?}); \
                      the game may have no end, or raise max_positions"
                 )),
+                // No flag is given to this solver: Ctrl-C reaches it as
+                // the KeyboardInterrupt of a rules callback.
+                Unsolvable::Cancelled => RulesError::new_err("the valuation was stopped"),
             })
         })
     }
@@ -300,6 +303,7 @@ impl Solver {
                 "the misère search needs more than max_positions={budget} positions; \
                  raise max_positions"
             )),
+            MisereError::Cancelled => RulesError::new_err("the misère search was stopped"),
         })
     }
 }

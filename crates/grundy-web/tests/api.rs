@@ -1318,3 +1318,38 @@ async fn genera_of_heap_games() {
         check_schema(&answer, "Error");
     }
 }
+
+#[tokio::test]
+async fn a_computation_past_the_time_limit_frees_its_core() {
+    // Each request starts work that would run for hours if nothing stopped
+    // it (the misère genus of a heap of 99,999 in Kayles values every
+    // heap below it, each with some 200,000 moves; 64 heaps' genera within
+    // a budget of 10^9 positions each), and the time limit is too short
+    // for any of them: the 503 raises the job's flag, the work stops, and
+    // the job runner has every core free again (`until` fails the test
+    // after two minutes, far below the hours the work would take).
+    for (method, path, body) in [
+        (
+            "POST",
+            "/api/solve",
+            json!({"game": "octal:0.77", "position": {"kind": "heaps", "heaps": [99_999]}, "misere": true}),
+        ),
+        ("GET", "/api/genera?game=octal:0.77&upto=64", Value::Null),
+    ] {
+        let (app, jobs) = application(Limits {
+            time: Duration::from_millis(50),
+            misere_budget: 1_000_000_000,
+            ..Limits::default()
+        });
+        let (status, answer) = match method {
+            "POST" => post(&app, path, body).await,
+            _ => get(&app, path).await,
+        };
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{path}: {answer}");
+        assert_eq!(answer["kind"], "timeout");
+        until("the timed-out work gives its core back", || {
+            jobs.running() == 0
+        })
+        .await;
+    }
+}

@@ -245,6 +245,7 @@ trait Erased {
     fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal>;
 
     fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal>;
+    fn stop_when(&mut self, cancel: Cancel);
     fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool;
     fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition;
     fn finish(&mut self);
@@ -525,6 +526,10 @@ impl<G: Game + 'static> Erased for G {
         Game::admit(self, position.of(), limits)
     }
 
+    fn stop_when(&mut self, cancel: Cancel) {
+        Game::stop_when(self, cancel);
+    }
+
     fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool {
         Game::nim_sum_decides(self, position.of())
     }
@@ -546,12 +551,6 @@ impl AnyGame {
     /// `game` behind the one type every front end holds.
     pub fn new<G: Game + 'static>(game: G) -> AnyGame {
         AnyGame(Box::new(game), None)
-    }
-
-    /// Asks the analysis of this game to stop once `cancel` is raised
-    /// ([`Game::cancel`]); the registry does this with its settings' flag.
-    pub fn stop_when(&mut self, cancel: Cancel) {
-        self.1 = Some(cancel);
     }
 }
 
@@ -778,6 +777,14 @@ impl Extras for AnyGame {
 impl Game for AnyGame {
     fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal> {
         self.0.admit(position, limits)
+    }
+
+    /// Keeps `cancel` for the analysis ([`Game::cancel`]) and hands it to
+    /// the game for its own computations; the registry does this with its
+    /// settings' flag.
+    fn stop_when(&mut self, cancel: Cancel) {
+        self.0.stop_when(cancel.clone());
+        self.1 = Some(cancel);
     }
 
     fn cancel(&self) -> Option<&Cancel> {

@@ -87,7 +87,7 @@ pub enum Refusal {
     /// The misère search could not answer (beyond its budget, or a game
     /// that never ends).
     #[error(transparent)]
-    Search(#[from] MisereError),
+    Search(MisereError),
     /// The position is beyond the limits valuing it is allowed.
     #[error("{0}")]
     Limit(String),
@@ -103,6 +103,17 @@ pub enum Refusal {
     /// of time) before it had an answer.
     #[error("the computation was stopped before it had an answer")]
     Cancelled,
+}
+
+/// A misère search that stopped because it was asked to is
+/// [`Refusal::Cancelled`], as every other stopped computation.
+impl From<MisereError> for Refusal {
+    fn from(error: MisereError) -> Refusal {
+        match error {
+            MisereError::Cancelled => Refusal::Cancelled,
+            other => Refusal::Search(other),
+        }
+    }
 }
 
 impl Refusal {

@@ -276,6 +276,16 @@ pub trait Game: Present + Notation + WireForm + JudgeFormat + Extras {
         Ok(())
     }
 
+    /// Asks the game's own long computations (values computed at
+    /// admission, tables, searches) to stop once `cancel` is raised, each
+    /// within one step of its own (a column of a table, 1,024 values of a
+    /// sequence, a sum entered in a search); what they were asking then
+    /// answers [`Refusal::Cancelled`]. The default ignores it: for games
+    /// whose every computation is short.
+    fn stop_when(&mut self, cancel: crate::shared::Cancel) {
+        let _ = cancel;
+    }
+
     /// The flag that asks the analysis of this game to stop (the
     /// [`Analyst`](crate::analysis::Analyst) looks at it in its long loops:
     /// the best try, the remoteness search, listing winning moves); `None`,

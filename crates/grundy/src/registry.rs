@@ -223,10 +223,14 @@ impl Registered for MatrixGame {
     }
 }
 
-/// A heap game sharing its values through the settings' shelf, if any.
+/// A heap game sharing its values through the settings' shelf, if any,
+/// and stopped by its flag.
 fn opened<R: HeapRules>(mut game: HeapGame<R>, settings: &Settings) -> HeapGame<R> {
     if let Some(shelf) = &settings.shelf {
         share_values(&mut game, Arc::clone(shelf));
+    }
+    if let Some(cancel) = &settings.cancel {
+        game.stop_when(cancel.clone());
     }
     game
 }
@@ -311,9 +315,13 @@ impl Registered for WythoffGame {
         example: "wythoff",
     };
 
-    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, ParameterError> {
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
         none(parameter)?;
-        Ok(wythoff_game())
+        let mut game = wythoff_game();
+        if let Some(cancel) = &settings.cancel {
+            game.stop_when(cancel.clone());
+        }
+        Ok(game)
     }
 }
 

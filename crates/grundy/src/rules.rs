@@ -52,6 +52,8 @@ use std::ops::ControlFlow;
 
 use crate::engine::{Engine, IllegalMove, Outcome, Played};
 use crate::nimber::{mex, Nimber};
+use crate::shared::Cancel;
+use crate::solve::STOP_EVERY;
 
 /// The rules of an impartial game whose positions split into independent
 /// components.
@@ -114,6 +116,8 @@ pub struct Solver<R: Rules, C = HashMap<<R as Rules>::Position, Nimber>> {
     cache: C,
     /// The most positions one valuation may value or hold open.
     limit: Option<usize>,
+    /// Raised when a valuation is to stop.
+    cancel: Option<Cancel>,
 }
 
 /// A component on the solver's stack: its options, flattened.
@@ -162,6 +166,8 @@ pub enum Unsolvable<P> {
         /// The limit.
         limit: usize,
     },
+    /// The valuation was asked to stop ([`Solver::set_cancel`]).
+    Cancelled,
 }
 
 impl<P: Debug> std::fmt::Display for Unsolvable<P> {
@@ -175,6 +181,7 @@ impl<P: Debug> std::fmt::Display for Unsolvable<P> {
                 f,
                 "more than {limit} positions to value (reached {position:?}); the game may have no end"
             ),
+            Unsolvable::Cancelled => write!(f, "the valuation was stopped before it had a value"),
         }
     }
 }
@@ -188,6 +195,7 @@ impl<R: Rules> Solver<R> {
             rules,
             cache: HashMap::new(),
             limit: None,
+            cancel: None,
         }
     }
 }
@@ -199,6 +207,7 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
             rules,
             cache,
             limit: None,
+            cancel: None,
         }
     }
 
@@ -208,6 +217,19 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
     /// filling the memory.
     pub fn set_limit(&mut self, limit: Option<usize>) {
         self.limit = limit;
+    }
+
+    /// Stops each valuation of [`Solver::try_grundy`] with
+    /// [`Unsolvable::Cancelled`] once `cancel` is raised (`None`: never),
+    /// looked at every [`STOP_EVERY`] positions opened. The values found
+    /// before stay known.
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.cancel = cancel;
+    }
+
+    /// The flag of [`Solver::set_cancel`].
+    pub fn cancel_flag(&self) -> Option<&Cancel> {
+        self.cancel.as_ref()
     }
 
     /// The rules being solved.
@@ -228,8 +250,9 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
     /// The Grundy value of one component.
     ///
     /// # Panics
-    /// If the rules let a position be reached from itself, or the limit is
-    /// reached (see [`Solver::try_grundy`] for the error instead).
+    /// If the rules let a position be reached from itself, the limit is
+    /// reached, or the valuation is cancelled (see [`Solver::try_grundy`]
+    /// for the error instead).
     pub fn grundy(&mut self, position: &R::Position) -> Nimber {
         match self.try_grundy(position) {
             Ok(value) => value,
@@ -239,6 +262,7 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
             Err(Unsolvable::TooLarge { limit, .. }) => {
                 panic!("more than {limit} positions to value")
             }
+            Err(Unsolvable::Cancelled) => panic!("the valuation was stopped"),
         }
     }
 
@@ -261,9 +285,11 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
             rules,
             cache,
             limit,
+            cancel,
         } = self;
         let limit = limit.unwrap_or(usize::MAX);
         let mut valued = 0usize;
+        let mut opened = 0u64;
         let mut open: HashSet<R::Position> = HashSet::from([position.clone()]);
         let mut stack = vec![Frame::new(rules, position.clone())];
         while let Some(frame) = stack.last_mut() {
@@ -282,6 +308,12 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
                             position: leaf,
                             limit,
                         });
+                    }
+                    opened += 1;
+                    if opened.is_multiple_of(STOP_EVERY)
+                        && cancel.as_ref().is_some_and(Cancel::is_cancelled)
+                    {
+                        return Err(Unsolvable::Cancelled);
                     }
                     stack.push(Frame::new(rules, leaf));
                 }

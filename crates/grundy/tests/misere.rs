@@ -479,6 +479,50 @@ fn a_search_beyond_its_budget_is_refused() {
     );
 }
 
+/// 0.77's moves, counting how many heaps' moves are listed.
+#[derive(Clone)]
+struct CountedKayles(std::rc::Rc<std::cell::Cell<u64>>);
+
+impl Rules for CountedKayles {
+    type Position = u64;
+    type Move = u64;
+
+    fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+        self.0.set(self.0.get() + 1);
+        for parts in kayles(*heap) {
+            let parts: Vec<u64> = parts.into_iter().filter(|&p| p > 0).collect();
+            option(0, &parts);
+        }
+    }
+}
+
+#[test]
+fn valuing_the_followers_of_a_large_heap_counts_against_the_budget() {
+    // Whether a heap of 99,999 pins is tame needs every smaller heap's
+    // genus, each with its ~2n moves: some 10^10 moves, hours of work. The
+    // moves examined count against the budget, so it is refused after
+    // listing the moves of a few heaps, not after hours.
+    let listed = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut e = Misere::new(CountedKayles(listed.clone()));
+    e.set_budget(2_000_000);
+    let err = e.outcome(&[99_999]).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            MisereError::TooLarge {
+                budget: 2_000_000,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    // 2,000,000 / ~200,000 moves a heap: about ten heaps listed.
+    assert!(listed.get() <= 12, "{} heaps listed", listed.get());
+    // A heap whose followers fit in the budget is answered, as before.
+    let mut e = Misere::new(CountedKayles(listed.clone()));
+    assert!(e.outcome(&[20]).is_ok());
+}
+
 #[test]
 fn rules_that_loop_are_an_error() {
     struct Loop;

@@ -126,7 +126,13 @@ impl<G: Game> Analyst<G> {
     pub fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal> {
         self.misere = match convention {
             Convention::Normal => None,
-            Convention::Misere { budget } => Some(self.game.misere(budget)?),
+            Convention::Misere { budget } => {
+                let mut engine = self.game.misere(budget)?;
+                if let Some(cancel) = self.game.cancel() {
+                    engine.stop_when(cancel.clone());
+                }
+                Some(engine)
+            }
         };
         self.convention = convention;
         Ok(())

@@ -9,7 +9,7 @@
 //! for `!` codes, so none is claimed.
 
 use super::heap::HeapRules;
-use super::octal::{grundy_sequence, OctalCode, Sequence};
+use super::octal::{grundy_sequence_while, OctalCode, Sequence};
 use crate::rules::Rules;
 
 /// Grundy's game.
@@ -40,8 +40,12 @@ impl HeapRules for GrundysGame {
         "grundys-game".to_string()
     }
 
-    fn sequence(&self, upto: usize) -> Sequence {
-        grundy_sequence(&Self::code(), upto, &mut |_| {})
+    fn sequence_while(
+        &self,
+        upto: usize,
+        keep_going: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Sequence, Sequence> {
+        grundy_sequence_while(&Self::code(), upto, keep_going)
     }
 }
 

@@ -52,12 +52,18 @@ impl HeapRules for Nim {
     }
 
     /// G(n) = n.
-    fn sequence(&self, upto: usize) -> Sequence {
+    /// Never computed by the engine (the closed form answers), so never
+    /// long: `keep_going` is not asked.
+    fn sequence_while(
+        &self,
+        upto: usize,
+        _: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Sequence, Sequence> {
         let top = u32::try_from(upto).unwrap_or(u32::MAX);
-        Sequence {
+        Ok(Sequence {
             values: (0..top).collect(),
             periodicity: None,
-        }
+        })
     }
 
     fn misere_form(&self) -> Option<Box<dyn MisereEngine<Vec<u64>, SumMove<u64, u64>>>> {

@@ -9,7 +9,7 @@
 use std::str::FromStr;
 
 use super::heap::HeapRules;
-use super::octal::{grundy_sequence, OctalCode, Sequence};
+use super::octal::{grundy_sequence_while, OctalCode, Sequence};
 use crate::rules::Rules;
 
 /// The largest amount a subtraction set may name: the game's code has one
@@ -112,8 +112,12 @@ impl HeapRules for Subtraction {
         format!("subtraction:{}", set.join(","))
     }
 
-    fn sequence(&self, upto: usize) -> Sequence {
-        grundy_sequence(&self.code, upto, &mut |_| {})
+    fn sequence_while(
+        &self,
+        upto: usize,
+        keep_going: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Sequence, Sequence> {
+        grundy_sequence_while(&self.code, upto, keep_going)
     }
 
     fn shape(&self) -> crate::games::heap::Shape {

@@ -5,6 +5,7 @@
 
 use super::search::MisereError;
 use crate::engine::Outcome;
+use crate::shared::Cancel;
 
 /// A game under misère play (the last player to move loses). Front ends
 /// get one from [`Game::misere`](crate::game::Extras::misere).
@@ -26,5 +27,12 @@ pub trait MisereEngine<P, M> {
     fn refuses_to_deal(&self, position: &P) -> Option<String> {
         let _ = position;
         None
+    }
+
+    /// Stops any search once `cancel` is raised, its question refused
+    /// with [`MisereError::Cancelled`]. The default ignores it: for forms
+    /// answered by a formula, which never run long.
+    fn stop_when(&mut self, cancel: Cancel) {
+        let _ = cancel;
     }
 }

@@ -25,4 +25,8 @@ impl<R: Rules> MisereEngine<Vec<R::Position>, MoveOf<R>> for HeapMisere<R> {
     fn suggest(&mut self, position: &Vec<R::Position>) -> Result<Option<MoveOf<R>>, MisereError> {
         self.0.suggest(position)
     }
+
+    fn stop_when(&mut self, cancel: crate::shared::Cancel) {
+        self.0.stop_when(cancel);
+    }
 }

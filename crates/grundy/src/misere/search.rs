@@ -9,6 +9,7 @@ use std::collections::{HashMap, HashSet};
 use super::genus::{Genus, TameKind};
 use crate::engine::Outcome;
 use crate::rules::{Rules, SumMove};
+use crate::shared::Cancel;
 
 /// Positions a search may value unless told otherwise.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
@@ -16,20 +17,25 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// Why a misère question was not answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MisereError {
-    /// The search would value more positions than its budget allows.
+    /// The question would take more than its budget: more sums of the
+    /// game tree valued, or more moves of components listed (each
+    /// component's once, to value it alone or to place it in a sum).
     #[error(
-        "the misère search needs more than {budget} positions of the sum's game tree \
-         ({explored} valued so far)"
+        "the misère search needs more than {budget} positions (sums of its game tree \
+         valued, or moves of its components listed: {explored} so far)"
     )]
     TooLarge {
         /// The budget.
         budget: u64,
-        /// Positions valued when it stopped.
+        /// Sums valued, or moves listed, when it stopped.
         explored: u64,
     },
     /// A move led back to a position it came from: the rules never end.
     #[error("a sequence of moves returns to a position: the game never ends")]
     Loop,
+    /// The search was asked to stop ([`Misere::stop_when`]).
+    #[error("the misère search was stopped before it had an answer")]
+    Cancelled,
 }
 
 /// A sum: component ids (sorted, none without moves), then `SEPARATOR`,
@@ -97,6 +103,13 @@ pub struct Misere<R: Rules> {
     budget: u64,
     /// Positions kept when the current question began.
     start: u64,
+    /// Moves of components listed by the current question (each
+    /// component's once): a large heap's followers each have their own
+    /// moves (about n²/2 in all for a heap of n in 0.77), listed to value
+    /// them alone or to leave out those without a move from a sum's key.
+    examined: u64,
+    /// Raised when the search is to stop.
+    cancel: Option<Cancel>,
 }
 
 impl<R: Rules> Misere<R> {
@@ -110,6 +123,23 @@ impl<R: Rules> Misere<R> {
             wins: HashMap::new(),
             budget: DEFAULT_BUDGET,
             start: 0,
+            examined: 0,
+            cancel: None,
+        }
+    }
+
+    /// Stops every question with [`MisereError::Cancelled`] once `cancel`
+    /// is raised: looked at as each sum is entered and as each component
+    /// is valued, steps that each cost one listing of options.
+    pub fn stop_when(&mut self, cancel: Cancel) {
+        self.cancel = Some(cancel);
+    }
+
+    /// [`MisereError::Cancelled`] once the flag is raised.
+    fn going(&self) -> Result<(), MisereError> {
+        match &self.cancel {
+            Some(cancel) if cancel.is_cancelled() => Err(MisereError::Cancelled),
+            _ => Ok(()),
         }
     }
 
@@ -158,6 +188,7 @@ impl<R: Rules> Misere<R> {
         self.rules.options(&position, &mut |mv, parts| {
             raw.push((mv, parts.to_vec()));
         });
+        self.examined += raw.len() as u64 + 1;
         let options = raw
             .into_iter()
             .map(|(mv, parts)| (mv, parts.iter().map(|p| self.intern(p)).collect()))
@@ -208,7 +239,7 @@ impl<R: Rules> Misere<R> {
     }
 
     /// Every position one move from `key` (without repeats).
-    fn children(&mut self, key: &[u32]) -> Vec<Key> {
+    fn children(&mut self, key: &[u32]) -> Result<Vec<Key>, MisereError> {
         let (comps, nims) = Self::split(key);
         let (comps, nims) = (comps.to_vec(), nims.to_vec());
         let mut out = Vec::new();
@@ -226,6 +257,8 @@ impl<R: Rules> Misere<R> {
                 next.extend_from_slice(&comps[i + 1..]);
                 next.extend(parts);
                 out.push(self.key(&next, &nims));
+                // A key lists the moves of components it has not met.
+                self.within_budget()?;
             }
         }
         for i in 0..nims.len() {
@@ -240,7 +273,7 @@ impl<R: Rules> Misere<R> {
         }
         out.sort_unstable();
         out.dedup();
-        out
+        Ok(out)
     }
 
     fn spent(&self) -> u64 {
@@ -255,11 +288,25 @@ impl<R: Rules> Misere<R> {
             self.wins = HashMap::new();
         }
         self.start = self.spent();
+        self.examined = 0;
     }
 
     /// Whether the current question has used its budget.
     fn exhausted(&self) -> bool {
         self.spent() - self.start.min(self.spent()) >= self.budget
+    }
+
+    /// Refused once the current question has listed more moves of
+    /// components than its budget, or asked to stop.
+    fn within_budget(&self) -> Result<(), MisereError> {
+        self.going()?;
+        if self.examined > self.budget {
+            return Err(MisereError::TooLarge {
+                budget: self.budget,
+                explored: self.examined,
+            });
+        }
+        Ok(())
     }
 
     fn too_large(&self) -> MisereError {
@@ -275,10 +322,11 @@ impl<R: Rules> Misere<R> {
         if path.on_stack.contains(&key) {
             return Err(MisereError::Loop);
         }
+        self.going()?;
         if self.exhausted() {
             return Err(self.too_large());
         }
-        let children = self.children(&key);
+        let children = self.children(&key)?;
         path.on_stack.insert(key.clone());
         path.stack.push(Frame {
             key,
@@ -386,6 +434,7 @@ impl<R: Rules> Misere<R> {
             if done(&self.nodes[id as usize]) {
                 continue;
             }
+            self.going()?;
             if children_done {
                 visit(self, id)?;
                 continue;
@@ -400,6 +449,7 @@ impl<R: Rules> Misere<R> {
                 .iter()
                 .flat_map(|(_, parts)| parts.iter().copied())
                 .collect();
+            self.within_budget()?;
             for part in parts {
                 if !done(&self.nodes[part as usize]) {
                     if entered.contains(&part) {

@@ -429,6 +429,12 @@ impl crate::game::Game for BombGame {
         }
     }
 
+    /// Table computations stop between columns; the game's answers are
+    /// then meaningless ([`BombGame::was_cancelled`]).
+    fn stop_when(&mut self, cancel: crate::shared::Cancel) {
+        self.cancel = Some(cancel);
+    }
+
     fn finish(&mut self) {
         self.keep_table();
     }

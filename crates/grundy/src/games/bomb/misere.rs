@@ -309,6 +309,10 @@ impl MisereEngine<Board, BombMove> for BombMisere {
         }
         Ok(self.search.suggest(&[cells])?.map(|m| m.action))
     }
+
+    fn stop_when(&mut self, cancel: crate::shared::Cancel) {
+        self.search.stop_when(cancel);
+    }
 }
 
 #[cfg(test)]

@@ -483,19 +483,13 @@ impl BombGame {
         self.shelf = Some(shelf);
     }
 
-    /// Stops table computations (between columns) once `cancel` is raised;
-    /// the game's answers are then meaningless.
-    pub fn stop_when(&mut self, cancel: Cancel) {
-        self.cancel = Some(cancel);
-    }
-
     /// Computes tables on at most `threads` threads (at least one).
     pub fn use_threads(&mut self, threads: usize) {
         self.threads = Some(threads.max(1));
     }
 
     /// Whether a table computation was stopped by the flag of
-    /// [`BombGame::stop_when`].
+    /// [`Game::stop_when`](crate::game::Game::stop_when).
     pub fn was_cancelled(&self) -> bool {
         self.cancelled
     }

@@ -29,6 +29,7 @@ use crate::games::octal::OctalCode;
 use crate::games::values::Periodicity;
 use crate::nimber::Nimber;
 use crate::rules::{Solver, SumMove};
+use crate::shared::Cancel;
 
 /// The largest heap whose moves are listed by the rules; larger heaps are
 /// answered through their [`Shape`].
@@ -51,6 +52,9 @@ pub struct HeapGame<R: HeapRules> {
     solver: Solver<R, Values>,
     /// Heaps up to this list their moves by the rules.
     listed: u64,
+    /// Raised when computing values (at admission) or a misère search is
+    /// to stop ([`Game::stop_when`](crate::game::Game::stop_when)).
+    pub(super) cancel: Option<Cancel>,
 }
 
 /// A move in a heap game: take `k` from heap `component` (from 1), leaving
@@ -69,6 +73,7 @@ impl<R: HeapRules> HeapGame<R> {
         HeapGame {
             solver: Solver::with_cache(rules, Values::default()),
             listed: LISTED_HEAP,
+            cancel: None,
         }
     }
 

@@ -34,17 +34,31 @@ use crate::game::{CaseReader, Limits, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, SumMove};
-use crate::shared::Shelf;
+use crate::shared::{Cancel, Shelf};
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
+use crate::Refusal;
 
 /// The rules of a heap game, and the fastest way to its values.
 pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
     /// The registry's name for the game, with its parameter.
     fn name(&self) -> String;
 
+    /// G(0), …, G(`upto` − 1), stopping early at a proven period, asking
+    /// `keep_going` (with the number of values done) at least every 1,024
+    /// values whether to go on: `Err` with the values so far, and no
+    /// period, when it said no.
+    fn sequence_while(
+        &self,
+        upto: usize,
+        keep_going: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Sequence, Sequence>;
+
     /// G(0), …, G(`upto` − 1), stopping early at a proven period.
-    fn sequence(&self, upto: usize) -> Sequence;
+    fn sequence(&self, upto: usize) -> Sequence {
+        self.sequence_while(upto, &mut |_| true)
+            .unwrap_or_else(|stopped| stopped)
+    }
 
     /// A misère form of the game's own (Nim's: Bouton's rule), if it has
     /// one; otherwise misère play is genus theory and search.
@@ -140,12 +154,14 @@ fn knows_more(new: &Sequence, old: &Sequence) -> bool {
 }
 
 /// Makes sure `solver` has the value of every heap up to `largest`,
-/// computing at most `limit` values; the reason when it cannot.
+/// computing at most `limit` values; the reason when it cannot
+/// ([`Refusal::Heap`]), or [`Refusal::Cancelled`] when its flag stopped the
+/// computation (looked at every 1,024 values).
 fn ensure_values<R: HeapRules>(
     solver: &mut HeapGame<R>,
     largest: u64,
     limit: u64,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let known = |values: &Values| {
         values.closed.is_some()
             || values
@@ -159,12 +175,12 @@ fn ensure_values<R: HeapRules>(
     }
     let cap = limit.saturating_add(1);
     let refusal = || {
-        format!(
+        Refusal::Heap(format!(
             "heap {} is too large: grundy values this game's heaps up to {} \
              (no period is known that would give the values beyond)",
             with_commas(largest.into()),
             with_commas(cap.saturating_sub(1).into())
-        )
+        ))
     };
     // Past the limit only a proven period could give the value, and where
     // the periodicity theorem does not hold none will be: refused at once.
@@ -175,11 +191,13 @@ fn ensure_values<R: HeapRules>(
     // Computed afresh, at least doubling, unless the cap is already reached.
     if computed < cap {
         let want = largest.saturating_add(1).max(2 * computed).min(cap);
-        let sequence = Arc::new(
-            solver
-                .rules()
-                .sequence(usize::try_from(want).unwrap_or(usize::MAX)),
-        );
+        let cancel = solver.cancel.clone();
+        let mut keep_going = |_: usize| !cancel.as_ref().is_some_and(Cancel::is_cancelled);
+        let sequence = solver
+            .rules()
+            .sequence_while(usize::try_from(want).unwrap_or(usize::MAX), &mut keep_going)
+            .map_err(|_| Refusal::Cancelled)?;
+        let sequence = Arc::new(sequence);
         if let Some((shelf, key)) = &solver.cache().shelf {
             shelf.offer(key, Arc::clone(&sequence), knows_more);
         }
@@ -648,6 +666,9 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         }
         let mut misere = crate::misere::Misere::new(self.rules().clone());
         misere.set_budget(budget);
+        if let Some(cancel) = &self.cancel {
+            misere.stop_when(cancel.clone());
+        }
         Ok(Box::new(crate::misere::HeapMisere(misere)))
     }
 
@@ -658,6 +679,9 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
     ) -> Result<Vec<(crate::misere::Genus, bool)>, crate::Refusal> {
         let mut misere = crate::misere::Misere::new(self.rules().clone());
         misere.set_budget(budget);
+        if let Some(cancel) = &self.cancel {
+            misere.stop_when(cancel.clone());
+        }
         (0..upto)
             .map(|n| Ok((misere.genus(&n)?, misere.is_tame(&n)?)))
             .collect()
@@ -667,11 +691,16 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
 impl<R: HeapRules> crate::game::Game for HeapGame<R> {
     fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), crate::Refusal> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        ensure_values(self, largest, limits.max_heap).map_err(crate::Refusal::Heap)?;
+        ensure_values(self, largest, limits.max_heap)?;
         match heaps.iter().find_map(|&h| self.refuses(h, limits.max_heap)) {
             Some(reason) => Err(crate::Refusal::Heap(reason)),
             None => Ok(()),
         }
+    }
+
+    /// Computing values at admission, the misère search and genera stop.
+    fn stop_when(&mut self, cancel: Cancel) {
+        self.cancel = Some(cancel);
     }
 
     /// `size` is (heaps, largest heap): 3 heaps up to 20 by default.
@@ -694,9 +723,27 @@ fn leaves_text(leaves: &[u64]) -> String {
 /// G(0), …, G(`upto` − 1) by the plain rule from any heap rules: every
 /// option of every heap. No period is looked for.
 pub fn plain_sequence<R: Rules<Position = u64>>(rules: &R, upto: usize) -> Sequence {
+    plain_sequence_while(rules, upto, &mut |_| true).unwrap_or_else(|stopped| stopped)
+}
+
+/// [`plain_sequence`] that asks `keep_going` (with the number of values
+/// done) every 1,024 values whether to go on: `Err` with the values so far
+/// when it said no. What a game of your own gives as its
+/// [`HeapRules::sequence_while`] when it has no faster way.
+pub fn plain_sequence_while<R: Rules<Position = u64>>(
+    rules: &R,
+    upto: usize,
+    keep_going: &mut dyn FnMut(usize) -> bool,
+) -> Result<Sequence, Sequence> {
     let mut values: Vec<u32> = Vec::with_capacity(upto.min(1 << 20));
     let mut seen: Vec<u64> = Vec::new();
     for n in 0..upto {
+        if n > 0 && n.is_multiple_of(1 << 10) && !keep_going(n) {
+            return Err(Sequence {
+                values,
+                periodicity: None,
+            });
+        }
         seen.clear();
         rules.options(&(n as u64), &mut |_, parts| {
             let v = parts.iter().fold(0u32, |x, &p| x ^ values[p as usize]) as usize;
@@ -713,10 +760,10 @@ pub fn plain_sequence<R: Rules<Position = u64>>(rules: &R, upto: usize) -> Seque
             });
         values.push(mex as u32);
     }
-    Sequence {
+    Ok(Sequence {
         values,
         periodicity: None,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -992,9 +1039,13 @@ mod tests {
             fn name(&self) -> String {
                 "counted".to_string()
             }
-            fn sequence(&self, upto: usize) -> Sequence {
+            fn sequence_while(
+                &self,
+                upto: usize,
+                _: &mut dyn FnMut(usize) -> bool,
+            ) -> Result<Sequence, Sequence> {
                 self.0.set(self.0.get() + 1);
-                plain_sequence(self, upto)
+                Ok(plain_sequence(self, upto))
             }
         }
         let mut counted = heap_game(Counted::default());

@@ -3,7 +3,7 @@
 //! through the proven period.
 
 use super::code::OctalCode;
-use super::sequence::{grundy_sequence, Sequence};
+use super::sequence::{grundy_sequence_while, Sequence};
 use crate::games::heap::{HeapRules, Shape};
 
 impl HeapRules for OctalCode {
@@ -11,8 +11,12 @@ impl HeapRules for OctalCode {
         format!("octal:{self}")
     }
 
-    fn sequence(&self, upto: usize) -> Sequence {
-        grundy_sequence(self, upto, &mut |_| {})
+    fn sequence_while(
+        &self,
+        upto: usize,
+        keep_going: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Sequence, Sequence> {
+        grundy_sequence_while(self, upto, keep_going)
     }
 
     /// A code the periodicity theorem holds for: heaps past the listed ones
