@@ -28,9 +28,9 @@ fn main() {
     let lost: Vec<u32> = (1..200).filter(|n| solver.grundy(n).is_zero()).collect();
     println!("heaps below 200 lost for the player to move: {lost:?}");
     let heaps = [13, 5];
-    println!("heaps {heaps:?} are worth {}", solver.value(&heaps));
+    println!("heaps {heaps:?} are worth {}", solver.sum_value(&heaps));
     // `component` counts from 1, as the statements do.
-    for m in solver.winning_moves(&heaps) {
+    for m in solver.sum_winning_moves(&heaps) {
         let (a, b) = m.action;
         println!(
             "  winning: split heap {} (the {}) into {a} + {b}",

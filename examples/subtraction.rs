@@ -34,9 +34,9 @@ fn main() {
         values.join(" ")
     );
     let heaps = [5, 6, 9];
-    println!("heaps {heaps:?} are worth {}", solver.value(&heaps));
+    println!("heaps {heaps:?} are worth {}", solver.sum_value(&heaps));
     // `component` counts from 1, as the statements do.
-    for m in solver.winning_moves(&heaps) {
+    for m in solver.sum_winning_moves(&heaps) {
         println!(
             "  winning: take {} from heap {} (of {}), leaving {:?}",
             m.action,

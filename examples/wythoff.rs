@@ -50,7 +50,7 @@ fn main() {
             .collect::<Vec<_>>()
     );
     let start = (9, 14);
-    for m in solver.winning_moves(&[start]) {
+    for m in solver.sum_winning_moves(&[start]) {
         println!(
             "from {start:?}: take {:?}, leaving {:?}",
             m.action, m.leaves[0]

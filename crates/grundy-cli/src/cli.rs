@@ -23,13 +23,34 @@ Examples:
   grundy census '0.??'                    # every two-digit octal game
   grundy solve octal:0.137 positions.txt  # any registered game: heaps a line
   grundy play subtraction:1,3,4 --heaps 20
-  grundy serve                            # the playground in a browser
+  grundy serve                            # the playground in a browser";
 
-Games: bomb, cutting, matrix, octal:CODE, subtraction:S, grundys-game, wythoff";
+/// The examples, then every registered game by name.
+fn after_help() -> String {
+    format!("{EXAMPLES}\n\nGames: {}", game_names())
+}
+
+/// Every registered game as GAME is written: `bomb, cutting, …, octal:CODE`.
+pub fn game_names() -> String {
+    grundy::registry::GAMES
+        .iter()
+        .map(grundy::registry::display_name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The GAME argument's help: every registered game, and where their rules
+/// are.
+fn game_help() -> String {
+    format!(
+        "The game: {} (`grundy solve --help` gives their rules)",
+        game_names()
+    )
+}
 
 /// Decide impartial games with Sprague–Grundy theory.
 #[derive(Debug, Parser)]
-#[command(name = "grundy", version, about, after_help = EXAMPLES)]
+#[command(name = "grundy", version, about, after_help = after_help())]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -120,9 +141,7 @@ pub enum Command {
 /// The game and the input file, as `judge`, `solve` and `play` take them.
 #[derive(Debug, clap::Args)]
 pub struct GameInput {
-    /// The game: bomb, cutting, matrix, octal:CODE (octal:0.07),
-    /// subtraction:S (subtraction:1,3,4), grundys-game or wythoff.
-    #[arg(value_name = "GAME")]
+    #[arg(value_name = "GAME", help = game_help())]
     pub game: String,
     /// A judge-format input file. Without it (or with `-`), `judge` and
     /// `solve` read standard input; `play` starts from its first case, or

@@ -342,3 +342,23 @@ fn limit_options_are_offered_only_where_they_apply() {
         assert_eq!(grundy(args, "1000001\n"), "WIN\n", "{args:?}");
     }
 }
+
+#[test]
+fn the_help_names_every_registered_game() {
+    // From the registry, not a list kept by hand: a game registered later
+    // is named without an edit here.
+    let top = grundy(&["--help"], "");
+    let judge = grundy(&["judge", "--help"], "");
+    let solve = grundy(&["solve", "--help"], "");
+    for entry in grundy::registry::GAMES {
+        let name = grundy::registry::display_name(entry);
+        assert!(top.contains(&name), "`grundy --help` misses {name}: {top}");
+        assert!(
+            judge.contains(&name),
+            "`judge --help` misses {name}: {judge}"
+        );
+        // `solve --help` states each game's rules too.
+        assert!(solve.contains(entry.rules.split_whitespace().next().unwrap()));
+        assert!(solve.contains(&name), "`solve --help` misses {name}");
+    }
+}

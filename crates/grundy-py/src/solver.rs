@@ -388,14 +388,14 @@ impl Solver {
     /// The nim-sum of a sum of components (any iterable of positions).
     fn value(&mut self, positions: &Bound<'_, PyAny>) -> PyResult<Nimber> {
         let components = self.components(positions)?;
-        Ok(Nimber(self.inner.value(&components)))
+        Ok(Nimber(self.inner.sum_value(&components)))
     }
 
     /// Who wins the sum with perfect play: `"first"` (the player to move)
     /// or `"second"`.
     fn outcome(&mut self, positions: &Bound<'_, PyAny>) -> PyResult<&'static str> {
         let components = self.components(positions)?;
-        Ok(match self.inner.outcome(&components) {
+        Ok(match self.inner.sum_outcome(&components) {
             Outcome::FirstPlayer => "first",
             Outcome::SecondPlayer => "second",
         })
@@ -409,7 +409,7 @@ impl Solver {
         positions: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         let components = self.components(positions)?;
-        let moves = self.checked(|solver| Ok(solver.inner.winning_moves(&components)))?;
+        let moves = self.checked(|solver| Ok(solver.inner.sum_winning_moves(&components)))?;
         moves.into_iter().map(|mv| sum_move(py, mv)).collect()
     }
 

@@ -133,6 +133,16 @@ impl MexSet {
         }
     }
 
+    /// Records `value`, growing the set to hold it: for callers that do
+    /// not know how many values they will insert.
+    #[inline]
+    pub fn insert_growing(&mut self, value: usize) {
+        if value / 64 >= self.words.len() {
+            self.words.resize(value / 64 + 1, 0);
+        }
+        self.words[value / 64] |= 1 << (value % 64);
+    }
+
     /// The smallest value not recorded.
     pub fn mex(&self) -> Nimber {
         for (i, &word) in self.words.iter().enumerate() {

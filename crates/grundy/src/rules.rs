@@ -41,7 +41,7 @@
 //! assert_eq!(solver.grundy(&7), Nimber::ZERO);
 //! assert_eq!(solver.grundy(&9), Nimber::ZERO);
 //! // Heaps 5 and 6 (worth 3 and 2): take 1 from the 5 to leave 4 + 6.
-//! let moves = solver.winning_moves(&[5, 6]);
+//! let moves = solver.sum_winning_moves(&[5, 6]);
 //! assert!(moves.iter().any(|m| m.component == 1 && m.action == 1));
 //! ```
 
@@ -345,21 +345,23 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
             .expect("the position was valued last"))
     }
 
-    /// The value of the disjunctive sum of `components`.
-    pub fn value(&mut self, components: &[R::Position]) -> Nimber {
+    /// The value of the disjunctive sum of `components` (what
+    /// [`Engine::value`] answers for a position held as a `Vec`).
+    pub fn sum_value(&mut self, components: &[R::Position]) -> Nimber {
         components
             .iter()
             .fold(Nimber::ZERO, |sum, c| sum ^ self.grundy(c))
     }
 
     /// Who wins the sum of `components`.
-    pub fn outcome(&mut self, components: &[R::Position]) -> Outcome {
-        Outcome::of(self.value(components))
+    pub fn sum_outcome(&mut self, components: &[R::Position]) -> Outcome {
+        Outcome::of(self.sum_value(components))
     }
 
     /// Every move that leaves the sum of `components` worth `*0` (none
-    /// when the position is already lost).
-    pub fn winning_moves(
+    /// when the position is already lost); [`Engine::winning_moves`] visits
+    /// them one by one instead, and can stop.
+    pub fn sum_winning_moves(
         &mut self,
         components: &[R::Position],
     ) -> Vec<WinningMove<R::Move, R::Position>> {
@@ -399,7 +401,7 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
             // (an option worth more than the component itself wins too).
             let target = total ^ values[index];
             for (action, leaves) in self.options_of(component) {
-                if self.value(&leaves) == target {
+                if self.sum_value(&leaves) == target {
                     visit(SumMove {
                         component: index + 1,
                         action,
@@ -563,9 +565,9 @@ mod tests {
         for n in 0..40 {
             assert_eq!(solver.grundy(&n), Nimber::from(n));
         }
-        assert_eq!(solver.value(&[3, 5, 6]), Nimber::ZERO);
-        assert_eq!(solver.outcome(&[3, 5]), Outcome::FirstPlayer);
-        let moves = solver.winning_moves(&[3, 5]);
+        assert_eq!(solver.sum_value(&[3, 5, 6]), Nimber::ZERO);
+        assert_eq!(solver.sum_outcome(&[3, 5]), Outcome::FirstPlayer);
+        let moves = solver.sum_winning_moves(&[3, 5]);
         assert_eq!(
             moves,
             vec![WinningMove {
@@ -574,7 +576,7 @@ mod tests {
                 leaves: vec![3]
             }]
         );
-        assert!(solver.winning_moves(&[4, 4]).is_empty());
+        assert!(solver.sum_winning_moves(&[4, 4]).is_empty());
         assert_eq!(Engine::value(&mut solver, &vec![1, 2, 3]), Nimber::ZERO);
     }
 
@@ -595,7 +597,7 @@ mod tests {
         let mut solver = Solver::new(Takes);
         let heaps = [5, 6, 9];
         // Worth *3, *2 and *0: the 9 must rise to *1 (take 1, leaving 8).
-        let moves = solver.winning_moves(&heaps);
+        let moves = solver.sum_winning_moves(&heaps);
         let found: Vec<(usize, u32)> = moves.iter().map(|m| (m.component, m.action)).collect();
         assert_eq!(found, vec![(1, 1), (2, 1), (3, 1)]);
         // Brute force: every option of every heap, kept when the sum is 0.
@@ -604,7 +606,7 @@ mod tests {
             for take in [1, 3, 4].into_iter().filter(|&t| t <= h) {
                 let mut after = heaps.to_vec();
                 after[i] = h - take;
-                if solver.value(&after).is_zero() {
+                if solver.sum_value(&after).is_zero() {
                     all.push((i + 1, take));
                 }
             }

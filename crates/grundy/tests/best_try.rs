@@ -108,7 +108,7 @@ fn a_best_try_lists_each_component_s_options_once() {
     let calls = Cell::new(0);
     let mut solver = Solver::new(CountedNim(&calls));
     let position = vec![3000, 3000];
-    assert_eq!(solver.value(&position), Nimber::ZERO);
+    assert_eq!(solver.sum_value(&position), Nimber::ZERO);
     calls.set(0);
     let tried = solve::best_try(&mut solver, &position, SUGGESTION_BUDGET);
     assert_eq!(calls.get(), 2, "one listing of each heap's options");
@@ -130,7 +130,7 @@ fn a_best_try_stops_at_its_budget() {
     let calls = Cell::new(0);
     let mut solver = Solver::new(CountedNim(&calls));
     let position = vec![500, 500];
-    let _ = solver.value(&position);
+    let _ = solver.sum_value(&position);
     let tried = solve::best_try(&mut solver, &position, 100);
     // Taking a whole heap costs one unit, any other move two: scoring goes
     // on while the work is below the budget, so the last candidate may pass

@@ -21,7 +21,7 @@ fn check_bomb_board(rows: u32, cols: u32) {
                 assert!(board.set(k / cols + 1, k % cols + 1, true));
             }
         }
-        let fast = Outcome::of(game.value(&board)).first_player_wins();
+        let fast = Outcome::of(game.board_value(&board)).first_player_wins();
         assert_eq!(fast, literal, "{rows}×{cols} board, bombs {mask:#b}");
     }
 }

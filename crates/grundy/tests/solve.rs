@@ -86,9 +86,9 @@ fn check_bomb_solutions(rows: u32, cols: u32, check_suggestions: bool) {
             .map(|(mv, _)| *mv)
             .collect();
         let mut ours = Vec::new();
-        game.winning_moves(&board, |mv| {
+        let _ = game.winning_moves(&board, &mut |mv| {
             ours.push(mv);
-            true
+            std::ops::ControlFlow::Continue(())
         });
         for mv in &ours {
             assert!(mv.is_legal(&board), "{mv:?} on {mask:#b}");

@@ -14,8 +14,18 @@ use crate::wire;
 /// either may be refused ([`Refusal`]), never answered by a guess.
 pub struct Analyst<G: Game> {
     game: G,
-    convention: Convention,
-    misere: Option<Box<dyn MisereEngine<G::Position, G::Move>>>,
+    play: Play<G::Position, G::Move>,
+}
+
+/// The convention the questions are asked under, with what answers them
+/// under misère play: one value, so the two cannot disagree.
+enum Play<P, M> {
+    Normal,
+    Misere {
+        /// The search budget the engine was made with.
+        budget: u64,
+        engine: Box<dyn MisereEngine<P, M>>,
+    },
 }
 
 /// The engine's move in a position: the move, whether it wins, and the
@@ -116,31 +126,37 @@ impl<G: Game> Analyst<G> {
     pub fn normal(game: G) -> Analyst<G> {
         Analyst {
             game,
-            convention: Convention::Normal,
-            misere: None,
+            play: Play::Normal,
         }
     }
 
     /// Asks under `convention` from now on; refused (and unchanged) when
     /// the game has no form under it.
     pub fn set_convention(&mut self, convention: Convention) -> Result<(), Refusal> {
-        self.misere = match convention {
-            Convention::Normal => None,
+        self.play = match convention {
+            Convention::Normal => Play::Normal,
             Convention::Misere { budget } => {
                 let mut engine = self.game.misere(budget)?;
                 if let Some(cancel) = self.game.cancel() {
                     engine.stop_when(cancel.clone());
                 }
-                Some(engine)
+                Play::Misere { budget, engine }
             }
         };
-        self.convention = convention;
         Ok(())
     }
 
     /// The convention.
     pub fn convention(&self) -> Convention {
-        self.convention
+        match self.play {
+            Play::Normal => Convention::Normal,
+            Play::Misere { budget, .. } => Convention::Misere { budget },
+        }
+    }
+
+    /// Whether the questions are asked under misère play.
+    fn is_misere(&self) -> bool {
+        matches!(self.play, Play::Misere { .. })
     }
 
     /// The game.
@@ -166,7 +182,11 @@ impl<G: Game> Analyst<G> {
         &mut G,
         Option<&mut (dyn MisereEngine<G::Position, G::Move> + 'static)>,
     ) {
-        (&mut self.game, self.misere.as_deref_mut())
+        let misere = match &mut self.play {
+            Play::Normal => None,
+            Play::Misere { engine, .. } => Some(engine.as_mut()),
+        };
+        (&mut self.game, misere)
     }
 
     /// Checks, before any work, that `position` can be valued within
@@ -187,21 +207,19 @@ impl<G: Game> Analyst<G> {
     ) -> Result<G::Position, Refusal> {
         let position = self.game.random_position(rng, size);
         self.game.admit(&position, limits)?;
-        if let Some(reason) = self
-            .misere
-            .as_ref()
-            .and_then(|m| m.refuses_to_deal(&position))
-        {
-            return Err(Refusal::Limit(reason));
+        if let Play::Misere { engine, .. } = &self.play {
+            if let Some(reason) = engine.refuses_to_deal(&position) {
+                return Err(Refusal::Limit(reason));
+            }
         }
         Ok(position)
     }
 
     /// Who wins with perfect play.
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, Refusal> {
-        match &mut self.misere {
-            None => Ok(self.game.outcome(position)),
-            Some(engine) => Ok(engine.outcome(position)?),
+        match &mut self.play {
+            Play::Normal => Ok(self.game.outcome(position)),
+            Play::Misere { engine, .. } => Ok(engine.outcome(position)?),
         }
     }
 
@@ -232,8 +250,8 @@ impl<G: Game> Analyst<G> {
         visit: &mut dyn FnMut(G::Move) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, Refusal> {
         self.going()?;
-        match &mut self.misere {
-            None => {
+        match &mut self.play {
+            Play::Normal => {
                 let cancel = self.game.cancel().cloned();
                 let mut seen = 0u64;
                 let mut stopped = false;
@@ -254,7 +272,7 @@ impl<G: Game> Analyst<G> {
                 }
                 Ok(flow)
             }
-            Some(engine) => {
+            Play::Misere { engine, .. } => {
                 for mv in engine.winning_moves(position)? {
                     if visit(mv).is_break() {
                         return Ok(ControlFlow::Break(()));
@@ -273,14 +291,14 @@ impl<G: Game> Analyst<G> {
         keep: usize,
     ) -> Result<(Vec<G::Move>, u128), Refusal> {
         self.going()?;
-        match &mut self.misere {
-            None => {
+        match &mut self.play {
+            Play::Normal => {
                 let count = self.game.count_winning_moves(position);
                 self.going()?;
                 let listed = self.first_winning_moves(position, keep)?;
                 Ok((listed, count))
             }
-            Some(engine) => {
+            Play::Misere { engine, .. } => {
                 let mut moves = engine.winning_moves(position)?;
                 let count = moves.len() as u128;
                 moves.truncate(keep);
@@ -291,9 +309,9 @@ impl<G: Game> Analyst<G> {
 
     /// How many winning moves there are, exactly.
     pub fn count_winning_moves(&mut self, position: &G::Position) -> Result<u128, Refusal> {
-        match &mut self.misere {
-            None => Ok(self.game.count_winning_moves(position)),
-            Some(engine) => Ok(engine.winning_moves(position)?.len() as u128),
+        match &mut self.play {
+            Play::Normal => Ok(self.game.count_winning_moves(position)),
+            Play::Misere { engine, .. } => Ok(engine.winning_moves(position)?.len() as u128),
         }
     }
 
@@ -332,7 +350,7 @@ impl<G: Game> Analyst<G> {
     /// Whether the engine searches `position` for remoteness at all (normal
     /// play, a position within [`super::remoteness::REMOTENESS_SIZE`]).
     fn searches_remoteness(&mut self, position: &G::Position) -> bool {
-        self.misere.is_none()
+        !self.is_misere()
             && self.game.position_wire(position).size() <= super::remoteness::REMOTENESS_SIZE
     }
 
@@ -392,7 +410,7 @@ impl<G: Game> Analyst<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<Option<Reply<G::Move>>, Refusal> {
-        let misere = self.misere.is_some();
+        let misere = self.is_misere();
         if let Some(mv) = self.winning_move(position)? {
             let rule = match misere {
                 true => Rule::Misere { wins: true },
@@ -404,8 +422,8 @@ impl<G: Game> Analyst<G> {
                 rule,
             }));
         }
-        let (mv, rule) = match &mut self.misere {
-            None => {
+        let (mv, rule) = match &mut self.play {
+            Play::Normal => {
                 let cancel = self.game.cancel().cloned();
                 let stop = || {
                     cancel
@@ -418,7 +436,9 @@ impl<G: Game> Analyst<G> {
                 }
                 (mv, Rule::HardestToAnswer)
             }
-            Some(engine) => (engine.suggest(position)?, Rule::Misere { wins: false }),
+            Play::Misere { engine, .. } => {
+                (engine.suggest(position)?, Rule::Misere { wins: false })
+            }
         };
         Ok(mv.map(|mv| Reply {
             mv,
@@ -460,7 +480,7 @@ impl<G: Game> Analyst<G> {
         if played.won {
             Some(true)
         } else if self.game.is_terminal(&played.position) {
-            Some(!self.convention.stuck_player_wins())
+            Some(!self.convention().stuck_player_wins())
         } else {
             None
         }
@@ -470,7 +490,7 @@ impl<G: Game> Analyst<G> {
     /// never under misère play, and under normal play unless the game's
     /// own winning rule does (a Cutting Game strip).
     pub fn nim_sum_decides(&mut self, position: &G::Position) -> bool {
-        match self.convention {
+        match self.convention() {
             Convention::Normal => self.game.nim_sum_decides(position),
             Convention::Misere { .. } => false,
         }
@@ -478,7 +498,7 @@ impl<G: Game> Analyst<G> {
 
     /// Why the player to move loses a lost position.
     pub fn lost_because(&mut self, position: &G::Position) -> String {
-        match self.convention.rule() {
+        match self.convention().rule() {
             None => self.game.lost_because(position),
             // A lost misère position always has a move: without one, the
             // player to move has won.

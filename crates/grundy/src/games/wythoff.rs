@@ -10,13 +10,12 @@
 //! voor Wiskunde 7, 1907); the tests check the table against them and, in
 //! `tests/engines.rs`, against a search over the literal rules.
 
-use crate::game::{Notation, Present};
 use std::io::Read;
 
 use super::heap::NumberLines;
 use crate::engine::IllegalMove;
 use crate::format::ReadError;
-use crate::game::{CaseReader, Limits, Rng, Style};
+use crate::game::{CaseReader, Limits, Notation, Present, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, Solver, SumMove};
@@ -157,7 +156,7 @@ fn pair_texts(pairs: &[(u64, u64)], style: &dyn Style) -> Vec<String> {
     pairs.iter().map(|&p| style.strong(&pair_text(p))).collect()
 }
 
-impl crate::game::Present for WythoffGame {
+impl Present for WythoffGame {
     fn name(&self) -> String {
         "wythoff".to_string()
     }
@@ -221,7 +220,7 @@ impl crate::game::Present for WythoffGame {
     }
 }
 
-impl crate::game::Notation for WythoffGame {
+impl Notation for WythoffGame {
     fn parse_move(
         &self,
         pairs: &Vec<(u64, u64)>,

@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::genus::{Genus, TameKind};
 use crate::engine::Outcome;
+use crate::nimber::MexSet;
 use crate::rules::{Rules, SumMove};
 use crate::shared::Cancel;
 
@@ -359,14 +360,11 @@ impl<R: Rules> Misere<R> {
             let value = if frame.children.is_empty() {
                 1
             } else {
-                let mut seen: Vec<bool> = vec![false; frame.children.len() + 1];
+                let mut seen = MexSet::with_capacity(frame.children.len());
                 for child in &frame.children {
-                    let v = self.values[child] as usize;
-                    if v < seen.len() {
-                        seen[v] = true;
-                    }
+                    seen.insert(self.values[child].into());
                 }
-                seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+                seen.mex().value() as u32
             };
             self.values.insert(frame.key, value);
         }
@@ -466,7 +464,7 @@ impl<R: Rules> Misere<R> {
     /// alone can last) of a component.
     fn normal_and_height(&mut self, id: u32) -> Result<(u32, u64), MisereError> {
         self.post_order(id, |node| node.normal.is_some(), &mut |this, c| {
-            let mut seen = Vec::new();
+            let mut seen = MexSet::default();
             let mut height = 0u64;
             let options: Vec<Vec<u32>> = this.options(c).iter().map(|(_, p)| p.clone()).collect();
             for parts in options {
@@ -477,16 +475,10 @@ impl<R: Rules> Misere<R> {
                     value ^= node.normal.expect("valued first");
                     length = length.saturating_add(node.height.expect("measured first"));
                 }
-                seen.push(value);
+                seen.insert_growing(value as usize);
                 height = height.max(length);
             }
-            seen.sort_unstable();
-            seen.dedup();
-            let normal = seen
-                .iter()
-                .enumerate()
-                .find(|&(i, &v)| v != i as u32)
-                .map_or(seen.len() as u32, |(i, _)| i as u32);
+            let normal = seen.mex().value() as u32;
             let node = &mut this.nodes[c as usize];
             node.normal = Some(normal);
             node.height = Some(height);

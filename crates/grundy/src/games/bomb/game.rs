@@ -2,7 +2,6 @@
 //! (with the table's fast paths) and the [`Game`] that reads boards and
 //! writes them and their moves.
 
-use crate::game::{Notation, Present};
 use std::io::Read;
 use std::ops::ControlFlow;
 
@@ -10,7 +9,9 @@ use super::BombReader;
 use super::{Board, BombGame, BombMove, Cell, Landing};
 use crate::engine::{Engine, IllegalMove, Outcome, Played};
 use crate::format::{JudgeInput, ReadError};
-use crate::game::{Answers, CaseReader, ComponentTable, JudgeError, Limits, Rng, Style};
+use crate::game::{
+    Answers, CaseReader, ComponentTable, JudgeError, Limits, Notation, Present, Rng, Style,
+};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::wire::{self, WireError};
@@ -25,7 +26,7 @@ impl Engine for BombGame {
     }
 
     fn value(&mut self, board: &Board) -> Nimber {
-        BombGame::value(self, board)
+        self.board_value(board)
     }
 
     fn winning_moves(
@@ -33,16 +34,17 @@ impl Engine for BombGame {
         board: &Board,
         visit: &mut dyn FnMut(BombMove) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut stopped = false;
-        BombGame::winning_moves(self, board, |mv| {
-            stopped = visit(mv).is_break();
-            !stopped
-        });
-        if stopped {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+        let sum = self.value(board);
+        if sum.is_zero() {
+            return ControlFlow::Continue(());
         }
+        for cell in board.bombs() {
+            // Any option of value g ^ sum wins, even one worth more than g
+            // (the mex only promises one worth less in some bomb).
+            let target = self.bomb_value(cell) ^ sum;
+            self.moves_to(cell, target.value() as u32, visit)?;
+        }
+        ControlFlow::Continue(())
     }
 
     fn moves(
@@ -69,7 +71,7 @@ impl Engine for BombGame {
         before: &crate::solve::BitCounts,
         mv: &BombMove,
     ) -> (u64, u64) {
-        (BombGame::try_score(self, board, before, mv), 1)
+        (self.score_move(board, before, mv), 1)
     }
 
     fn check(&mut self, board: &Board, mv: &BombMove) -> Result<(), IllegalMove> {
@@ -158,7 +160,7 @@ pub fn cell_text(cell: Cell) -> String {
     format!("({},{})", cell.row(), cell.col())
 }
 
-impl crate::game::Present for BombGame {
+impl Present for BombGame {
     fn name(&self) -> String {
         "bomb".to_string()
     }
@@ -240,7 +242,7 @@ impl crate::game::Present for BombGame {
     }
 }
 
-impl crate::game::Notation for BombGame {
+impl Notation for BombGame {
     fn parse_move(&self, board: &Board, text: &str) -> Result<BombMove, IllegalMove> {
         super::parse_move(text, board)
     }
@@ -456,7 +458,7 @@ fn judge_normal(
     let mut reader = BombReader::from_input(input)?.max_cells(limits.max_cells);
     let mut board = Board::default();
     while reader.next_case(&mut board)? {
-        let wins = !BombGame::value(game, &board).is_zero();
+        let wins = !game.board_value(&board).is_zero();
         out.line(super::reader::answer(wins).as_bytes())
             .map_err(JudgeError::Write)?;
     }

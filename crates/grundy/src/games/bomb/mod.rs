@@ -35,6 +35,7 @@ pub use notation::{notation, parse_move};
 pub use reader::BombReader;
 pub use table::{BombTable, CacheError, Progress};
 
+use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::nimber::Nimber;
@@ -593,7 +594,7 @@ impl BombGame {
     }
 
     /// The value of a whole board (the table grows to cover it first).
-    pub fn value(&mut self, board: &Board) -> Nimber {
+    pub fn board_value(&mut self, board: &Board) -> Nimber {
         self.grow(board.rows, board.cols);
         let computed = &*self.computed;
         let bytes = computed
@@ -625,13 +626,13 @@ impl BombGame {
 
     /// Calls `visit` with every move of the bomb at `cell` whose new bombs
     /// are worth `target` together, in order of the new bombs' rows, then
-    /// columns, until `visit` returns `false`. Returns `false` if stopped.
-    fn moves_to(
+    /// columns, until `visit` breaks.
+    pub(super) fn moves_to(
         &mut self,
         cell: Cell,
         target: u32,
-        visit: &mut impl FnMut(BombMove) -> bool,
-    ) -> bool {
+        visit: &mut dyn FnMut(BombMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let (p, q) = (cell.row, cell.col);
         self.grow(p, q);
         let single = |above: Option<Cell>, left: Option<Cell>| BombMove {
@@ -640,28 +641,24 @@ impl BombGame {
             left,
         };
         match (p, q) {
-            (1, 1) => true,
+            (1, 1) => ControlFlow::Continue(()),
             // Row 1 and column 1 are Nim heaps: (1, v) is worth v − 1.
-            (1, _) => {
-                target + 1 >= q
-                    || visit(single(
-                        None,
-                        Some(Cell {
-                            row: 1,
-                            col: target + 1,
-                        }),
-                    ))
-            }
-            (_, 1) => {
-                target + 1 >= p
-                    || visit(single(
-                        Some(Cell {
-                            row: target + 1,
-                            col: 1,
-                        }),
-                        None,
-                    ))
-            }
+            (1, _) if target + 1 >= q => ControlFlow::Continue(()),
+            (1, _) => visit(single(
+                None,
+                Some(Cell {
+                    row: 1,
+                    col: target + 1,
+                }),
+            )),
+            (_, 1) if target + 1 >= p => ControlFlow::Continue(()),
+            (_, 1) => visit(single(
+                Some(Cell {
+                    row: target + 1,
+                    col: 1,
+                }),
+                None,
+            )),
             _ => {
                 let row = &self.table().row(p as usize - 1)[..q as usize - 1];
                 let mut by_value: Vec<(u32, u32)> = row
@@ -679,29 +676,10 @@ impl BombGame {
                     for &(_, v) in by_value[from..].iter().take_while(|&&(g, _)| g == want) {
                         let mv =
                             single(Some(Cell { row: u, col: q }), Some(Cell { row: p, col: v }));
-                        if !visit(mv) {
-                            return false;
-                        }
+                        visit(mv)?;
                     }
                 }
-                true
-            }
-        }
-    }
-
-    /// Calls `visit` with every winning move on `board` (none when the
-    /// position is lost), bomb by bomb, until `visit` returns `false`.
-    pub fn winning_moves(&mut self, board: &Board, mut visit: impl FnMut(BombMove) -> bool) {
-        let sum = self.value(board);
-        if sum.is_zero() {
-            return;
-        }
-        for cell in board.bombs() {
-            // Any option of value g ^ sum wins, even one worth more than g
-            // (the mex only promises one worth less in some bomb).
-            let target = self.bomb_value(cell) ^ sum;
-            if !self.moves_to(cell, target.value() as u32, &mut visit) {
-                return;
+                ControlFlow::Continue(())
             }
         }
     }
@@ -710,7 +688,7 @@ impl BombGame {
     /// board after it), without making it: the bombs holding the top bit
     /// of the new nim-sum are those before, less the one exploded and any a
     /// new bomb lands on, plus the new bombs that stay. One unit of work.
-    pub fn try_score(&mut self, board: &Board, before: &BitCounts, mv: &BombMove) -> u64 {
+    pub fn score_move(&mut self, board: &Board, before: &BitCounts, mv: &BombMove) -> u64 {
         let g = self.bomb_value(mv.explode);
         let placed: Vec<(Cell, Nimber)> = mv.placed().map(|c| (c, self.bomb_value(c))).collect();
         let sum = placed
@@ -783,15 +761,15 @@ mod tests {
         let mut game = BombGame::new();
         let mut one = Board::new(2, 2).unwrap();
         one.set(1, 2, true);
-        assert!(!game.value(&one).is_zero()); // John
+        assert!(!game.board_value(&one).is_zero()); // John
         let mut two = Board::new(2, 2).unwrap();
         two.set(1, 2, true);
         two.set(2, 2, true);
-        assert!(game.value(&two).is_zero()); // Jack
+        assert!(game.board_value(&two).is_zero()); // Jack
         let sum = two
             .bombs()
             .fold(Nimber::ZERO, |s, c| s ^ game.bomb_value(c));
-        assert_eq!(sum, game.value(&two));
+        assert_eq!(sum, game.board_value(&two));
     }
 
     #[test]
@@ -810,7 +788,7 @@ mod tests {
             let one_by_one = bombs
                 .iter()
                 .fold(Nimber::ZERO, |sum, c| sum ^ game.bomb_value(*c));
-            assert_eq!(game.value(&board), one_by_one, "{rows}×{cols}");
+            assert_eq!(game.board_value(&board), one_by_one, "{rows}×{cols}");
         }
     }
 

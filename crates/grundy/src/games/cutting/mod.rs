@@ -807,7 +807,7 @@ fn paper_texts(pieces: &[Paper], style: &dyn crate::game::Style) -> Vec<String> 
         .collect()
 }
 
-impl crate::game::Present for CuttingGame {
+impl Present for CuttingGame {
     fn name(&self) -> String {
         "cutting".to_string()
     }
@@ -901,7 +901,7 @@ impl crate::game::Present for CuttingGame {
     }
 }
 
-impl crate::game::Notation for CuttingGame {
+impl Notation for CuttingGame {
     fn parse_move(
         &self,
         pieces: &Vec<Paper>,

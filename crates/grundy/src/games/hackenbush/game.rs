@@ -1,14 +1,13 @@
 //! Green Hackenbush for people and for the wire: its input, notation,
 //! drawing and wire shapes.
 
-use crate::game::{Notation, Present};
 use std::io::Read;
 
 use super::reader::Graphs;
 use super::{Cut, Graph, GreenHackenbush, Piece, MAX_EDGES, MAX_VERTEX};
 use crate::engine::IllegalMove;
 use crate::format::ReadError;
-use crate::game::{CaseReader, Limits, Rng, Style};
+use crate::game::{CaseReader, Limits, Notation, Present, Rng, Style};
 use crate::nimber::Nimber;
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
@@ -29,7 +28,7 @@ fn edges_text(count: usize) -> String {
     }
 }
 
-impl crate::game::Present for GreenHackenbush {
+impl Present for GreenHackenbush {
     fn name(&self) -> String {
         "green-hackenbush".to_string()
     }
@@ -97,7 +96,7 @@ impl crate::game::Present for GreenHackenbush {
     }
 }
 
-impl crate::game::Notation for GreenHackenbush {
+impl Notation for GreenHackenbush {
     fn parse_move(&self, graph: &Graph, text: &str) -> Result<Cut, IllegalMove> {
         let text = text.trim();
         let edge = text

@@ -284,7 +284,7 @@ impl<R: HeapRules> HeapGame<R> {
             options.push((k, parts.to_vec()));
         });
         for (k, parts) in options {
-            if target.is_none_or(|t| self.solver.value(&parts) == t) {
+            if target.is_none_or(|t| self.solver.sum_value(&parts) == t) {
                 visit(heap_move(index, k, parts))?;
             }
         }
@@ -329,7 +329,7 @@ impl<R: HeapRules> Engine for HeapGame<R> {
     }
 
     fn value(&mut self, position: &Vec<u64>) -> Nimber {
-        self.solver.value(position)
+        self.solver.sum_value(position)
     }
 
     fn winning_moves(

@@ -22,7 +22,6 @@ mod engine;
 
 pub use engine::{HeapGame, Shape, LISTED_HEAP};
 
-use crate::game::{Notation, Present};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
@@ -30,8 +29,8 @@ use std::sync::Arc;
 use super::values::Sequence;
 use crate::engine::{IllegalMove, Outcome};
 use crate::format::{FormatError, ReadError};
-use crate::game::{CaseReader, Limits, Rng, Style};
-use crate::nimber::Nimber;
+use crate::game::{CaseReader, Limits, Notation, Present, Rng, Style};
+use crate::nimber::{MexSet, Nimber};
 use crate::notation::with_commas;
 use crate::rules::{Cache, Rules, SumMove};
 use crate::shared::{Cancel, Shelf};
@@ -736,7 +735,7 @@ pub fn plain_sequence_while<R: Rules<Position = u64>>(
     keep_going: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Sequence, Sequence> {
     let mut values: Vec<u32> = Vec::with_capacity(upto.min(1 << 20));
-    let mut seen: Vec<u64> = Vec::new();
+    let mut seen = MexSet::default();
     for n in 0..upto {
         if n > 0 && n.is_multiple_of(1 << 10) && !keep_going(n) {
             return Err(Sequence {
@@ -746,19 +745,9 @@ pub fn plain_sequence_while<R: Rules<Position = u64>>(
         }
         seen.clear();
         rules.options(&(n as u64), &mut |_, parts| {
-            let v = parts.iter().fold(0u32, |x, &p| x ^ values[p as usize]) as usize;
-            if v / 64 >= seen.len() {
-                seen.resize(v / 64 + 1, 0);
-            }
-            seen[v / 64] |= 1 << (v % 64);
+            seen.insert_growing(parts.iter().fold(0u32, |x, &p| x ^ values[p as usize]) as usize);
         });
-        let mex = seen
-            .iter()
-            .position(|&w| w != u64::MAX)
-            .map_or(seen.len() * 64, |i| {
-                i * 64 + seen[i].trailing_ones() as usize
-            });
-        values.push(mex as u32);
+        values.push(seen.mex().value() as u32);
     }
     Ok(Sequence {
         values,

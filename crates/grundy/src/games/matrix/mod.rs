@@ -412,7 +412,7 @@ fn draw_rows(rows: &[Row], taken: Option<&MatrixMove>, style: &dyn crate::game::
     text
 }
 
-impl crate::game::Present for MatrixGame {
+impl Present for MatrixGame {
     fn name(&self) -> String {
         "matrix".to_string()
     }
@@ -490,7 +490,7 @@ impl crate::game::Present for MatrixGame {
     }
 }
 
-impl crate::game::Notation for MatrixGame {
+impl Notation for MatrixGame {
     fn parse_move(
         &self,
         rows: &Vec<Row>,

@@ -4,24 +4,20 @@
 use super::code::OctalCode;
 use super::sparse::Engine;
 pub use crate::games::values::{Periodicity, Sequence};
+use crate::nimber::MexSet;
 
 /// G(0), …, G(`upto` − 1) by the plain rule: every option of every heap,
 /// O(n²) for splits in two and O(n³) in three. The reference the fast
 /// computation is checked against.
 pub fn plain_values(code: &OctalCode, upto: usize) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(upto);
-    let mut seen: Vec<bool> = Vec::new();
+    let mut seen = MexSet::default();
     for n in 0..upto {
         seen.clear();
         code.each_move(n as u64, &mut |_, parts| {
-            let v = parts.iter().fold(0, |x, &p| x ^ values[p as usize]) as usize;
-            if v >= seen.len() {
-                seen.resize(v + 1, false);
-            }
-            seen[v] = true;
+            seen.insert_growing(parts.iter().fold(0, |x, &p| x ^ values[p as usize]) as usize);
         });
-        let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len());
-        values.push(mex as u32);
+        values.push(seen.mex().value() as u32);
     }
     values
 }
