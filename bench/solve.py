@@ -18,6 +18,7 @@ searched for every case (up to 100,000 moves of remoteness search each).
     python3 bench/solve.py                 # every game, 5 runs
     python3 bench/solve.py --game cutting --runs 9
     python3 bench/solve.py --against OLD/target/release/grundy
+    python3 bench/solve.py --no-engine-move   # without the slow third run
 
 With --against BIN, the same `solve --all` runs of another build (without
 --engine-move, which an older build may not know) are timed in the same
@@ -117,6 +118,8 @@ def main():
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--against", help="another grundy binary, timed alongside")
+    parser.add_argument("--no-engine-move", action="store_true",
+                        help="leave out the --engine-move runs (minutes for the heap games)")
     args = parser.parse_args()
     if not os.path.exists(GRUNDY):
         sys.exit("build first: cargo build --release")
@@ -129,8 +132,10 @@ def main():
         commands = {
             "judge": [GRUNDY, "judge", game, path],
             "solve": [GRUNDY, "solve", game, "--all", "--format", "json", path],
-            "engine": [GRUNDY, "solve", game, "--all", "--format", "json", "--engine-move", path],
         }
+        if not args.no_engine_move:
+            commands["engine"] = [GRUNDY, "solve", game, "--all", "--format", "json",
+                                  "--engine-move", path]
         if args.against:
             commands["old"] = [args.against, "solve", game, "--all", "--format", "json", path]
         times = {name: [] for name in commands}
@@ -138,8 +143,9 @@ def main():
             for name, command in commands.items():
                 times[name].append(timed(command))
         rate = {name: count / statistics.median(t) for name, t in times.items()}
+        engine = f"{rate['engine']:>10,.0f}" if "engine" in rate else f"{'–':>10}"
         line = (f"{game:20} {count:>6} {rate['judge']:>10,.0f} {rate['solve']:>10,.0f} "
-                f"{rate['engine']:>10,.0f} {rate['judge'] / rate['solve']:>11.1f}×")
+                f"{engine} {rate['judge'] / rate['solve']:>11.1f}×")
         if args.against:
             line += f" {rate['old']:>12,.0f}"
         print(line, flush=True)
