@@ -362,3 +362,13 @@ fn the_help_names_every_registered_game() {
         assert!(solve.contains(&name), "`solve --help` misses {name}");
     }
 }
+
+#[test]
+fn docs_games_names_every_registered_game() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/games.md"))
+        .unwrap();
+    for entry in grundy::registry::GAMES {
+        let name = format!("`{}`", grundy::registry::display_name(entry));
+        assert!(page.contains(&name), "docs/games.md does not name {name}");
+    }
+}
