@@ -57,12 +57,12 @@ async function startFromText(page, url, game, text) {
   // Mark the random game's drawing, and wait until the pasted game's
   // drawing has replaced it (events, not time).
   await page.evaluate(() => {
-    for (const drawing of document.querySelectorAll(".board, .pieces, .matrix, .heaps")) drawing.dataset.stale = "1";
+    for (const drawing of document.querySelectorAll("[data-drawing]")) drawing.dataset.stale = "1";
   });
   await page.click("details summary");
   await page.fill("[data-testid=paste]", text);
   await page.click("[data-testid=start-text]");
-  await page.waitForFunction(() => !document.querySelector("[data-stale]") && document.querySelector(".board, .pieces, .matrix, .heaps"));
+  await page.waitForFunction(() => !document.querySelector("[data-stale]") && document.querySelector("[data-drawing]"));
 }
 
 // Starts a game from judge-format text, then follows the hints to the end.
@@ -112,8 +112,44 @@ try {
     await page.locator("nav a[data-game]").first().waitFor();
     const listed = await page.locator("nav a[data-game]").evaluateAll((links) => links.map((a) => a.dataset.game));
     assert.deepEqual(listed, registry.games.map((g) => g.name));
-    assert.deepEqual(listed, ["bomb", "cutting", "matrix", "octal", "subtraction", "grundys-game", "wythoff", "green-hackenbush", "nim"]);
+    assert.ok(listed.length > 0);
   });
+
+  // Every game of the registry, by its own example: started from its text,
+  // the illegal move refused, the winning move played (by its button where
+  // the page draws the game from the API, else typed). A game registered
+  // later is tested here without an edit.
+  const registry = await (await fetch(`${url}api/games`)).json();
+  for (const info of registry.games) {
+    await test(`${info.example}: its example is played, by clicking where drawn generically`, async () => {
+      const examples = info.examples;
+      assert.ok(examples.won, `${info.name} has no examples`);
+      await startFromText(page, url, info.example, examples.won);
+      const status = page.locator("[data-testid=status]");
+      await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+      const turns = Number(await status.getAttribute("data-turns"));
+      await page.fill("[data-testid=move-text]", examples.illegal_move);
+      await page.click("[data-testid=move-play]");
+      await page.locator(`[data-testid=status][data-turns="${turns + 1}"]`).waitFor();
+      assert.match(await page.textContent("[data-testid=explain]"), /^Refused: /);
+      const generic = page.locator("[data-testid=generic]");
+      if (await generic.count()) {
+        // The text drawing, the components with their values, and the
+        // winning move among the buttons.
+        await page.locator("[data-testid=drawing]").waitFor();
+        assert.ok((await page.locator("[data-testid=components] li").count()) > 0);
+        await page.screenshot({ path: join(shots, `${info.name}-generic.png`), fullPage: true });
+        await page.click(`[data-testid=moves] button[data-move="${examples.winning_move}"]`);
+      } else {
+        await page.fill("[data-testid=move-text]", examples.winning_move);
+        await page.click("[data-testid=move-play]");
+      }
+      await page.locator(`[data-testid=status][data-turns="${turns + 2}"]`).waitFor();
+      const explain = await page.textContent("[data-testid=explain]");
+      assert.ok(explain.startsWith("You: "), explain);
+      assert.notEqual(await status.getAttribute("data-state"), "lost");
+    });
+  }
 
   await test("bomb: a won position, played by clicking the hints, is won", async () => {
     await startFromText(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n");

@@ -41,16 +41,7 @@ fuzz_target!(|text: &str| {
         return;
     };
     let mv = serde_json::from_str::<wire::Move>(mv).ok();
-    for game in [
-        "bomb",
-        "cutting",
-        "matrix",
-        "octal:0.137",
-        "subtraction:1,3,4",
-        "grundys-game",
-        "wythoff",
-        "green-hackenbush",
-    ] {
+    for game in registry::GAMES.iter().map(|entry| entry.example) {
         if let Ok(game) = registry::open(game, &Settings::default()) {
             Try(position.clone(), mv.clone()).run(game);
         }

@@ -3,9 +3,10 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use grundy::{Analyst, Convention, Game, Refusal};
+use grundy::{Analyst, Convention, Game};
 
 use crate::input::UsageError;
+use crate::words::wrap;
 
 #[cfg(feature = "serve")]
 use crate::cmd::serve;
@@ -159,31 +160,6 @@ pub fn games_with_rules() -> String {
     text
 }
 
-/// `text` in lines of at most `width` characters, each indented by
-/// `indent` spaces (a word longer than a line gets a line of its own).
-pub fn wrap(text: &str, indent: usize, width: usize) -> String {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && indent + line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    let pad = " ".repeat(indent);
-    lines
-        .iter()
-        .map(|l| format!("{pad}{l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Misère play, as `judge`, `solve` and `play` take it.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub struct MisereArgs {
@@ -215,50 +191,10 @@ impl MisereArgs {
     }
 }
 
-/// A refusal in words, with how to raise the search budget when that
-/// could lift it.
-pub fn refusal(error: &Refusal) -> String {
-    if error.needs_budget() {
-        format!("{error}; --misere-budget N raises the budget")
-    } else if error.needs_heap_limit() {
-        format!("{error}; --max-heap N raises the limit")
-    } else {
-        error.to_string()
-    }
-}
-
-/// Adds how to raise the budget to a misère search's refusal.
-pub fn misere_refusal(error: &grundy::misere::MisereError) -> String {
-    refusal(&Refusal::Search(error.clone()))
-}
-
-/// Reads a size `N` (for N×N) or `NxM`, each side from 1 to `max`.
-pub fn parse_dimensions(text: &str, max: u32) -> Result<(u32, u32), String> {
-    // Cell counts are checked against --max-cells by the command.
-    let (a, b) = text.split_once(['x', 'X', '×']).unwrap_or((text, text));
-    let side = |s: &str| match s.trim().parse::<u32>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected N or NxM with each side from 1 to {max}; found `{text}`"
-        )),
-    };
-    Ok((side(a)?, side(b)?))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::CommandFactory;
-
-    #[test]
-    fn dimensions() {
-        assert_eq!(parse_dimensions("8", 10), Ok((8, 8)));
-        assert_eq!(parse_dimensions("3x7", 10), Ok((3, 7)));
-        assert_eq!(parse_dimensions("3×7", 10), Ok((3, 7)));
-        assert!(parse_dimensions("0", 10).is_err());
-        assert!(parse_dimensions("11x3", 10).is_err());
-        assert!(parse_dimensions("ax3", 10).is_err());
-    }
 
     #[test]
     fn the_command_line_is_consistent() {

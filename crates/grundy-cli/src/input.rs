@@ -246,7 +246,7 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
             },
         };
         game.admit(&position, self.limits)
-            .map_err(|reason| refused(&self.name, line, crate::cli::refusal(&reason)))?;
+            .map_err(|reason| refused(&self.name, line, crate::words::refusal(&reason)))?;
         self.count += 1;
         self.line = line;
         Ok(Some(position))

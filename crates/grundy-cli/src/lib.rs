@@ -13,6 +13,8 @@ mod heatmap;
 pub mod input;
 pub mod output;
 pub mod progress;
+pub mod sizes;
+pub mod words;
 
 use std::io;
 use std::process::ExitCode;

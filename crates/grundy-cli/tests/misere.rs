@@ -264,16 +264,16 @@ fn misere_play_reaches_solve_through_the_one_surface() {
         }
         checked.push(entry.name);
     }
-    assert_eq!(
-        checked,
-        [
-            "bomb",
-            "matrix",
-            "octal",
-            "subtraction",
-            "grundys-game",
-            "green-hackenbush",
-            "nim"
-        ]
-    );
+    // The games known to have a misère form were among them.
+    for name in [
+        "bomb",
+        "matrix",
+        "octal",
+        "subtraction",
+        "grundys-game",
+        "green-hackenbush",
+        "nim",
+    ] {
+        assert!(checked.contains(&name), "{name}: {checked:?}");
+    }
 }

@@ -60,16 +60,9 @@ fn start(args: &[&str]) -> (Server, String) {
 #[test]
 fn api_positions_are_cli_input_with_the_same_analysis() {
     let (_server, addr) = start(&["--time-limit", "30"]);
-    for game in [
-        "bomb",
-        "cutting",
-        "matrix",
-        "octal:0.137",
-        "subtraction:1,3,4",
-        "grundys-game",
-        "wythoff",
-        "green-hackenbush",
-    ] {
+    // One game of every registry entry, and a code with a constraint.
+    let games = grundy::registry::GAMES.iter().map(|entry| entry.example);
+    for game in games.chain(["octal:0.137"]) {
         let mut input = String::new();
         let mut expected = Vec::new();
         for seed in 1..=5 {

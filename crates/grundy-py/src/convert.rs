@@ -6,6 +6,7 @@
 //! JavaScript's sake; Python's ints have no such limit, so positions and
 //! moves handed to Python carry ints there, and either form is read.
 
+use grundy::dynamic::WireGame;
 use grundy::wire;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -121,82 +122,21 @@ fn to_python_in<'py>(
 }
 
 /// A position from Python: a dict of the JSON wire format, or the plain
-/// Python value a game of positions of `kind` is written as (see
-/// [`plain_position`]).
-pub fn position(object: &Bound<'_, PyAny>, kind: &str) -> PyResult<wire::Position> {
+/// Python value the game reads ([`WireGame::plain_form`]: heap sizes, rows
+/// of a board, …).
+pub fn position(object: &Bound<'_, PyAny>, game: &WireGame) -> PyResult<wire::Position> {
     let json = to_json(object)?;
     if json.is_object() {
         return serde_json::from_value(json).map_err(|e| {
             PyValueError::new_err(format!("expected a position in the JSON wire format: {e}"))
         });
     }
-    serde_json::from_value(plain_position(json, kind)?).map_err(|e| {
+    game.position_from_plain(&json).map_err(|e| {
         PyValueError::new_err(format!(
             "expected a position: {} (or a dict in the JSON wire format); {e}",
-            plain_form(kind)
+            game.plain_form().unwrap_or("a dict of its own shape")
         ))
     })
-}
-
-/// How a position of `kind` may be written as a plain Python value.
-fn plain_form(kind: &str) -> &'static str {
-    match kind {
-        "heaps" => "a list of heap sizes, like [10, 7, 3]",
-        "matrix" => "a list of rows of piles, like [[1, 2], [3, 4]]",
-        "board" => "a list of rows like ['..#', '#..'], or (rows, cols, [(row, col), ...])",
-        "pieces" => "a list of (width, height) pieces, like [(4, 2)]",
-        "pairs" => "a list of (x, y) pairs, like [(3, 5)]",
-        "graph" => "a list of (u, v) edges, vertex 0 the ground, like [(0, 1), (1, 2)]",
-        _ => "a dict of its own shape",
-    }
-}
-
-/// The wire JSON of a position written as a plain Python value: heap
-/// sizes, rows of piles, a board's rows as strings of `#` and `.` (or
-/// `(rows, cols, cells)`), pieces, pairs or edges as lists of pairs.
-fn plain_position(json: Value, kind: &str) -> PyResult<Value> {
-    let refuse = || PyValueError::new_err(format!("expected a position: {}", plain_form(kind)));
-    let field = match kind {
-        "heaps" => "heaps",
-        "matrix" => "rows",
-        "pieces" => "pieces",
-        "pairs" => "pairs",
-        "graph" => "edges",
-        "board" => return plain_board(&json).ok_or_else(refuse),
-        _ => return Err(refuse()),
-    };
-    if !json.is_array() {
-        return Err(refuse());
-    }
-    let mut map = Map::new();
-    map.insert("kind".to_string(), Value::String(kind.to_string()));
-    map.insert(field.to_string(), json);
-    Ok(Value::Object(map))
-}
-
-/// A Bomb board from `['..#', '#..']` or `(rows, cols, [(r, c), ...])`.
-fn plain_board(json: &Value) -> Option<Value> {
-    let items = json.as_array()?;
-    let board = |rows: u64, cols: u64, bombs: Vec<Value>| serde_json::json!({ "kind": "board", "rows": rows, "cols": cols, "bombs": bombs });
-    if let [Value::Number(rows), Value::Number(cols), Value::Array(cells)] = items.as_slice() {
-        return Some(board(rows.as_u64()?, cols.as_u64()?, cells.clone()));
-    }
-    let lines: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
-    let cols = lines.first().map_or(0, |l| l.chars().count());
-    let mut bombs = Vec::new();
-    for (r, line) in lines.iter().enumerate() {
-        if line.chars().count() != cols {
-            return None;
-        }
-        for (c, ch) in line.chars().enumerate() {
-            match ch {
-                '#' => bombs.push(serde_json::json!([r + 1, c + 1])),
-                '.' => {}
-                _ => return None,
-            }
-        }
-    }
-    Some(board(lines.len() as u64, cols as u64, bombs))
 }
 
 /// A move from Python: a dict of the wire format, or a string in the

@@ -11,7 +11,7 @@ use grundy::Outcome;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::convert::{self, document, plain};
 use crate::nimber::Nimber;
@@ -57,9 +57,6 @@ fn side(outcome: Outcome) -> &'static str {
 #[pyclass(unsendable, module = "grundy", name = "Game")]
 pub struct Game {
     inner: WireGame,
-    /// The kind of the game's positions (`heaps`, `board`, …), for reading
-    /// positions written as plain Python values.
-    kind: String,
 }
 
 #[pymethods]
@@ -88,7 +85,7 @@ impl Game {
     /// strip: the player to move wins at once), as `values` and the wire
     /// format say: `outcome` then tells who wins.
     fn value(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Option<Nimber>> {
-        let position = convert::position(position, &self.kind)?;
+        let position = convert::position(position, &self.inner)?;
         let components = self.inner.components(&position).map_err(wire_error)?;
         if components.iter().any(|c| c.value.is_none()) {
             return Ok(None);
@@ -101,7 +98,7 @@ impl Game {
 
     /// Every component's value, in order.
     fn values(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Option<Nimber>>> {
-        let position = convert::position(position, &self.kind)?;
+        let position = convert::position(position, &self.inner)?;
         let components = self.inner.components(&position).map_err(wire_error)?;
         Ok(components
             .into_iter()
@@ -112,7 +109,7 @@ impl Game {
     /// Who wins with perfect play: `"first"` (the player to move) or
     /// `"second"`.
     fn outcome(&mut self, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-        let position = convert::position(position, &self.kind)?;
+        let position = convert::position(position, &self.inner)?;
         self.inner.outcome(&position).map(side).map_err(wire_error)
     }
 
@@ -124,7 +121,7 @@ impl Game {
         position: &Bound<'py, PyAny>,
         limit: Option<usize>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let position = convert::position(position, &self.kind)?;
+        let position = convert::position(position, &self.inner)?;
         let moves = self
             .inner
             .winning_moves(&position, limit)
@@ -139,7 +136,7 @@ impl Game {
         py: Python<'py>,
         position: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let position = convert::position(position, &self.kind)?;
+        let position = convert::position(position, &self.inner)?;
         let report = self.inner.suggest(&position).map_err(wire_error)?;
         report.map(|r| plain(py, &r.mv)).transpose()
     }
@@ -152,14 +149,14 @@ impl Game {
         position: &Bound<'py, PyAny>,
         #[pyo3(from_py_with = convert::move_of)] r#move: grundy::wire::Move,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let position = convert::position(position, &self.kind)?;
+        let position = convert::position(position, &self.inner)?;
         let (after, _) = self.inner.play(&position, &r#move).map_err(wire_error)?;
         plain(py, &after)
     }
 
     /// Whether the player to move has no legal move.
     fn is_over(&mut self, position: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let position = convert::position(position, &self.kind)?;
+        let position = convert::position(position, &self.inner)?;
         self.inner.is_terminal(&position).map_err(wire_error)
     }
 
@@ -173,7 +170,7 @@ impl Game {
         position: &Bound<'py, PyAny>,
         listed: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let position = convert::position(position, &self.kind)?;
+        let position = convert::position(position, &self.inner)?;
         let analysis = self.inner.analyse(&position, listed).map_err(wire_error)?;
         document(py, &analysis)
     }
@@ -230,8 +227,8 @@ impl Drop for Game {
 }
 
 /// `grundy.game(name)`: a game of the registry by name (`bomb`,
-/// `cutting`, `matrix`, `octal:0.07`, `subtraction:1,3,4`, `grundys-game`,
-/// `wythoff`), with the CLI's limits unless given.
+/// `octal:0.07`; `grundy.games()` lists them all), with the CLI's limits
+/// unless given.
 ///
 /// With `misere=True` the game is played under misère rules (the last
 /// player to move loses): `outcome`, `winning_moves`, `suggest`, `analyse`
@@ -249,8 +246,7 @@ pub fn game(
 ) -> PyResult<Game> {
     let mut inner = open(name, limits(max_cells, max_heap))?;
     set_misere(&mut inner, misere, misere_budget)?;
-    let kind = inner.random_position(1, None).kind().to_string();
-    Ok(Game { inner, kind })
+    Ok(Game { inner })
 }
 
 /// Misère play with the budget given (the CLI's default otherwise).
@@ -267,6 +263,41 @@ fn set_misere(game: &mut WireGame, misere: bool, budget: Option<u64>) -> PyResul
     }
     game.set_convention(grundy::Convention::Misere { budget })
         .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `grundy.games()`: every game of the registry, in the order `grundy
+/// --help` lists them, as dicts: `name`, `title`, `parameter` (what follows
+/// the `:`, or `None`), `summary`, `rules`, `example` (a full name to open)
+/// and `examples` (sample judge input with its `answers`, a `won` position
+/// with a `winning_move` and an `illegal_move` in its notation, `bad_input`
+/// refused on `bad_line`, and `won` as `plain` data).
+#[pyfunction]
+pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for entry in grundy::registry::GAMES {
+        let e = entry.examples;
+        let examples = PyDict::new(py);
+        examples.set_item("judge", e.judge)?;
+        examples.set_item("answers", e.answers)?;
+        examples.set_item("won", e.won)?;
+        examples.set_item("winning_move", e.winning_move)?;
+        examples.set_item("illegal_move", e.illegal_move)?;
+        examples.set_item("bad_input", e.bad_input)?;
+        examples.set_item("bad_line", e.bad_line)?;
+        let plain: serde_json::Value = serde_json::from_str(e.plain)
+            .map_err(|error| PyValueError::new_err(format!("{}: {error}", entry.name)))?;
+        examples.set_item("plain", convert::to_python(py, &plain, true)?)?;
+        let dict = PyDict::new(py);
+        dict.set_item("name", entry.name)?;
+        dict.set_item("title", entry.title)?;
+        dict.set_item("parameter", entry.parameter)?;
+        dict.set_item("summary", entry.summary)?;
+        dict.set_item("rules", entry.rules)?;
+        dict.set_item("example", entry.example)?;
+        dict.set_item("examples", examples)?;
+        list.append(dict)?;
+    }
+    Ok(list)
 }
 
 /// The answers, one line each.

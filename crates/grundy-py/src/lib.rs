@@ -41,6 +41,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::Solver>()?;
     m.add_function(wrap_pyfunction!(nimber::mex, m)?)?;
     m.add_function(wrap_pyfunction!(game::game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::judge, m)?)?;
     m.add_function(wrap_pyfunction!(game::table, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;

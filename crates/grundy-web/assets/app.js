@@ -39,17 +39,10 @@ function svg(tag, attrs = {}) {
 
 // ---------------------------------------------------------------- kinds
 
-// Positions are drawn by their kind, whatever the game: each kind has a
-// judge-format example for the paste box and a drawing that turns clicks
-// into moves of the wire format.
-const EXAMPLES = {
-  board: "3 4\n..#.\n....\n.#.#\n",
-  pieces: "5 4\n",
-  matrix: "1\n2 3\n1 2 3\n3 2 1\n",
-  heaps: "10 7 3\n",
-  pairs: "4 6\n",
-  graph: "0-1 1-2 1-3 2-3 0-4 4-4\n",
-};
+// Positions are drawn by their kind, whatever the game: a kind may have a
+// drawing that turns clicks into moves of the wire format (DRAW); any other
+// is drawn from the API (drawGeneric). The paste box starts with the game's
+// own example (the registry's `examples.won`).
 
 // How to move by clicking, one line under the board, by kind.
 const CLICKS = {
@@ -406,6 +399,33 @@ function bombClick(match, cell, hasBomb, target) {
   match.draw();
 }
 
+// A game without a drawing of its own (no entry in DRAW for its kind) is
+// drawn from /api/moves: the game's text drawing, its components with
+// their values, and its legal moves as buttons; the hinted one is marked.
+function drawGeneric(match) {
+  const box = el("div", { class: "generic", "data-testid": "generic" });
+  const position = match.position;
+  api("/api/moves", { game: match.game, position }).then((answer) => {
+    if (match.position !== position) return;
+    const hinted = match.hint ? JSON.stringify(match.hint) : null;
+    const buttons = answer.moves.map((m) => {
+      const attrs = { "data-move": m.notation, title: m.text, onclick: () => match.play(m.move) };
+      if (hinted && JSON.stringify(m.move) === hinted) attrs["data-hint"] = "move";
+      const button = el("button", attrs, m.notation);
+      button.disabled = match.over || match.busy;
+      return button;
+    });
+    box.replaceChildren(
+      el("pre", { class: "drawing", "data-testid": "drawing" }, answer.drawing),
+      el("ul", { class: "components", "data-testid": "components" }, ...answer.components.map((text) => el("li", {}, text))),
+      el("p", { class: "legend" }, answer.moves.length ? "Legal moves, in the game's notation (click one to play it):" : "No legal move is left."),
+      el("div", { class: "moves", "data-testid": "moves" }, ...buttons),
+      answer.more ? el("p", { class: "legend" }, "More moves than shown here: type one below.") : "",
+    );
+  }).catch((error) => box.replaceChildren(el("p", {}, `Cannot draw this position: ${error.message}`)));
+  return box;
+}
+
 // ---------------------------------------------------------------- a game
 
 class Match {
@@ -552,7 +572,9 @@ class Match {
       if (control) control.disabled = this.over || !this.position;
     }
     const area = document.getElementById("board");
-    area.replaceChildren(DRAW[this.info.kind](this));
+    const drawing = (DRAW[this.info.kind] || drawGeneric)(this);
+    drawing.dataset.drawing = this.info.kind;
+    area.replaceChildren(drawing);
     const legend = document.getElementById("hint-legend");
     if (legend) {
       const items = this.hint ? HINT_LEGEND[this.info.kind] || [] : [];
@@ -570,7 +592,7 @@ function defaultParameter(info) {
 function playView(info, parameter) {
   const game = info.parameter ? `${info.name}:${parameter}` : info.name;
   const match = new Match(info, game);
-  const paste = el("textarea", { "data-testid": "paste", spellcheck: "false" }, EXAMPLES[info.kind] || "");
+  const paste = el("textarea", { "data-testid": "paste", spellcheck: "false" }, info.examples.won);
   // Only the last position asked for is started, whichever answer comes
   // back first.
   let asked = 0;
@@ -617,7 +639,7 @@ function playView(info, parameter) {
       el("button", { onclick: fresh, "data-testid": "new-random" }, "New random game")),
     el("div", { id: "status", "data-testid": "status" }),
     el("div", { id: "board" }),
-    el("p", { class: "legend clicks", "data-testid": "clicks" }, CLICKS[info.kind] || ""),
+    el("p", { class: "legend clicks", "data-testid": "clicks" }, CLICKS[info.kind] || (DRAW[info.kind] ? "" : "Click a legal move to play it, or type one below.")),
     el("div", { id: "hint-legend", class: "legend", "data-testid": "hint-legend" }),
     el("div", { class: "toolbar" }, "Move: ", typed, el("button", { onclick: playTyped, "data-testid": "move-play" }, "Play"),
       el("span", { class: "legend" }, info.move_help)),

@@ -61,6 +61,7 @@ pub fn game_list() -> messages::GameList {
             players: [first.to_string(), second.to_string()],
             move_help: game.move_help(),
             misere: game.abilities().misere,
+            examples: examples(&entry.examples),
         }
     };
     let games = registry::GAMES
@@ -73,6 +74,19 @@ pub fn game_list() -> messages::GameList {
     messages::GameList {
         format: FORMAT_VERSION,
         games,
+    }
+}
+
+/// A game's examples as the API writes them.
+fn examples(e: &registry::Examples) -> messages::GameExamples {
+    messages::GameExamples {
+        judge: e.judge.to_string(),
+        answers: e.answers.to_string(),
+        won: e.won.to_string(),
+        winning_move: e.winning_move.to_string(),
+        illegal_move: e.illegal_move.to_string(),
+        bad_input: e.bad_input.to_string(),
+        bad_line: e.bad_line,
     }
 }
 
@@ -240,6 +254,54 @@ pub async fn parse(
             .map_err(|e| ApiError::refused(e.to_string()))?
             .ok_or_else(|| ApiError::refused("the text holds no case"))?;
         parsed(&mut game, &position, limits)
+    })
+    .await
+    .map(Json)
+}
+
+/// `POST /api/moves` ([`messages::MovesRequest`]): the position drawn as
+/// text, its components with their values and its legal moves
+/// ([`messages::Moves`]), for a game the page has no drawing of its own for.
+pub async fn moves(
+    State(state): State<Shared>,
+    request: Result<Json<serde_json::Value>, JsonRejection>,
+) -> Result<Json<messages::Moves>, ApiError> {
+    let request: messages::MovesRequest = read_request(request)?;
+    let listed = request
+        .listed
+        .unwrap_or(state.limits.listed_moves)
+        .min(state.limits.listed_moves);
+    let weight = weight_of(&request.position, &state.limits);
+    let limits = state.limits.positions;
+    with_game(&state, &request.game, weight, move |mut game| {
+        let position = position_of(&mut game, &request.position, limits)?;
+        let components = game
+            .components(&position)
+            .iter()
+            .enumerate()
+            .map(|(i, (component, value))| game.describe_component(i, component, *value))
+            .collect();
+        let mut moves = Vec::new();
+        let mut more = false;
+        let _ = game.moves(&position, &mut |mv| {
+            if moves.len() == listed {
+                more = true;
+                return std::ops::ControlFlow::Break(());
+            }
+            moves.push(mv);
+            std::ops::ControlFlow::Continue(())
+        });
+        Ok(messages::Moves {
+            format: FORMAT_VERSION,
+            game: game.name(),
+            drawing: game.draw(&position, &grundy::game::Plain),
+            components,
+            moves: moves
+                .iter()
+                .map(|mv| analysis::report(&game, &position, mv))
+                .collect(),
+            more,
+        })
     })
     .await
     .map(Json)

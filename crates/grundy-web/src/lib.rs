@@ -123,6 +123,7 @@ pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
         .route("/api/solve", post(api::solve))
         .route("/api/play", post(api::play))
         .route("/api/parse", post(api::parse))
+        .route("/api/moves", post(api::moves))
         .route("/api/new", post(api::new_position))
         .route("/api/table", get(api::table))
         .route("/api/octal", get(api::octal))

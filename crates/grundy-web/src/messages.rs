@@ -83,6 +83,30 @@ pub struct GameInfo {
     /// Whether it has a misère form (`"misere": true` in a solve or play
     /// request).
     pub misere: bool,
+    /// Sample input of the game `example` names and what it answers.
+    pub examples: GameExamples,
+}
+
+/// Sample input of a game, as the game supplies it: the page offers `won`
+/// as a start, and the tests of every front end play them all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameExamples {
+    /// Input of `grundy judge` (`POST /api/parse` reads it too) with a won
+    /// case and a lost one.
+    pub judge: String,
+    /// Its answer lines.
+    pub answers: String,
+    /// A position the player to move wins, as `grundy judge` reads it.
+    pub won: String,
+    /// A winning move from `won`, in the game's notation.
+    pub winning_move: String,
+    /// A move the notation reads that `won` does not allow.
+    pub illegal_move: String,
+    /// Input the game's reader refuses.
+    pub bad_input: String,
+    /// The line (from 1) the refusal of `bad_input` names.
+    pub bad_line: u64,
 }
 
 /// Every game of the registry.
@@ -199,6 +223,40 @@ pub struct Parsed {
     pub position: Position,
 }
 
+/// `POST /api/moves`: a position drawn as text, its components with their
+/// values and its legal moves: what the page shows of a game it has no
+/// drawing of its own for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MovesRequest {
+    /// The game's registry name.
+    pub game: String,
+    /// The position.
+    pub position: Position,
+    /// How many legal moves to list (the server caps it).
+    #[serde(default)]
+    pub listed: Option<usize>,
+}
+
+/// The answer to `POST /api/moves`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Moves {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The game's registry name.
+    pub game: String,
+    /// The position drawn as text, as `grundy play` draws it.
+    pub drawing: String,
+    /// Its components in words, each with its Grundy value under normal
+    /// play (`heap 2: 7 *3`).
+    pub components: Vec<String>,
+    /// Its legal moves, in the game's order, the first `listed` of them.
+    pub moves: Vec<grundy::wire::MoveReport>,
+    /// Whether it has more legal moves than listed.
+    pub more: bool,
+}
+
 /// The JSON Schema of the whole wire format: the library's documents and
 /// the playground's messages (checked in as `schema/grundy.schema.json`).
 pub fn schema() -> schemars::Schema {
@@ -211,6 +269,8 @@ pub fn schema() -> schemars::Schema {
             generator.subschema_for::<PlayAnswer>(),
             generator.subschema_for::<ParseRequest>(),
             generator.subschema_for::<Parsed>(),
+            generator.subschema_for::<MovesRequest>(),
+            generator.subschema_for::<Moves>(),
             generator.subschema_for::<NewRequest>(),
         ]
     })

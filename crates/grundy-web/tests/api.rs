@@ -289,16 +289,13 @@ async fn the_game_list_is_the_registry() {
         .collect();
     let registered: Vec<&str> = GAMES.iter().map(|e| e.name).collect();
     assert_eq!(names, registered);
-    let kinds: Vec<&str> = list["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["kind"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        kinds,
-        ["board", "pieces", "matrix", "heaps", "heaps", "heaps", "pairs", "graph", "heaps"]
-    );
+    // Each game's kind is the one its positions are written in.
+    for (info, entry) in list["games"].as_array().unwrap().iter().zip(GAMES) {
+        let mut game = registry::open(entry.example, &Settings::default()).unwrap();
+        let position = game.random_position(&mut grundy::game::Rng::new(3), None);
+        assert_eq!(info["kind"], game.position_wire(&position).kind());
+        assert_eq!(info["examples"]["won"], entry.examples.won);
+    }
     assert_eq!(list["games"][0]["players"], json!(["John", "Jack"]));
     assert_eq!(list["games"][3]["parameter"], "CODE");
 }
@@ -709,6 +706,110 @@ async fn malformed_and_oversized_requests_are_4xx_with_a_reason() {
     let (got, answer) = get(&app, "/api/solve").await;
     assert_eq!(got, StatusCode::METHOD_NOT_ALLOWED);
     check_schema(&answer, "Error");
+}
+
+/// The notations of a list of move reports.
+fn notations(reports: &Value) -> Vec<&str> {
+    let reports = reports.as_array().expect("a list of moves");
+    reports
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn every_game_is_played_through_the_api_by_its_examples() {
+    let app = app();
+    let (_, list) = get(&app, "/api/games").await;
+    for info in list["games"].as_array().unwrap() {
+        let game = info["example"].as_str().unwrap();
+        let examples = &info["examples"];
+        let text = |field: &str| examples[field].as_str().unwrap().to_string();
+        assert!(!text("won").is_empty(), "{game}: no examples");
+        let parsed = ok(
+            &app,
+            "/api/parse",
+            json!({ "game": game, "text": text("won") }),
+            "Parsed",
+        )
+        .await;
+        let position = parsed["position"].clone();
+        assert_eq!(position["kind"], info["kind"], "{game}");
+        let analysis = ok(
+            &app,
+            "/api/solve",
+            json!({ "game": game, "position": position, "listed": 1000 }),
+            "Analysis",
+        )
+        .await;
+        assert_eq!(analysis["winner"], "first", "{game}");
+        let winning = notations(&analysis["winning_moves"]);
+        assert!(
+            winning.contains(&text("winning_move").as_str()),
+            "{game}: {winning:?}"
+        );
+        let notation = |n: String| json!({ "kind": "notation", "notation": n });
+        let played = ok(
+            &app,
+            "/api/play",
+            json!({ "game": game, "position": position, "move": notation(text("winning_move")) }),
+            "PlayAnswer",
+        )
+        .await;
+        assert_ne!(played["winner"], "engine", "{game}: {played}");
+        fails(
+            &app,
+            "/api/play",
+            json!({ "game": game, "position": position, "move": notation(text("illegal_move")) }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "illegal_move",
+        )
+        .await;
+        // What the page draws a game from when it has no drawing of its
+        // own: the text drawing, the components, every legal move.
+        let moves = ok(
+            &app,
+            "/api/moves",
+            json!({ "game": game, "position": position }),
+            "Moves",
+        )
+        .await;
+        assert!(
+            !moves["drawing"].as_str().unwrap().trim().is_empty(),
+            "{game}"
+        );
+        assert_eq!(
+            moves["components"].as_array().unwrap().len(),
+            analysis["components"].as_array().unwrap().len(),
+            "{game}"
+        );
+        let listed = notations(&moves["moves"]);
+        assert!(
+            listed.contains(&text("winning_move").as_str()),
+            "{game}: {listed:?}"
+        );
+        assert!(
+            !listed.contains(&text("illegal_move").as_str()),
+            "{game}: {listed:?}"
+        );
+        let one = ok(
+            &app,
+            "/api/moves",
+            json!({ "game": game, "position": position, "listed": 1 }),
+            "Moves",
+        )
+        .await;
+        assert_eq!(one["moves"].as_array().unwrap().len(), 1, "{game}");
+        assert_eq!(one["more"], json!(listed.len() > 1), "{game}");
+        // A fresh position of its own to play from.
+        ok(
+            &app,
+            "/api/new",
+            json!({ "game": game, "seed": 5 }),
+            "Parsed",
+        )
+        .await;
+    }
 }
 
 #[tokio::test]

@@ -153,104 +153,6 @@ impl fmt::Debug for AnyMove {
         self.0.fmt(f)
     }
 }
-
-/// Every question of [`Game`] and its parts, over boxed values: what an
-/// [`AnyGame`] holds.
-trait Erased {
-    fn components(&mut self, position: &AnyPosition) -> Vec<(AnyComponent, Nimber)>;
-    fn value(&mut self, position: &AnyPosition) -> Nimber;
-    fn outcome(&mut self, position: &AnyPosition) -> Outcome;
-    fn winning_moves(
-        &mut self,
-        position: &AnyPosition,
-        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
-    ) -> ControlFlow<()>;
-    fn count_winning_moves(&mut self, position: &AnyPosition) -> u128;
-    fn moves(
-        &mut self,
-        position: &AnyPosition,
-        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
-    ) -> ControlFlow<()>;
-    fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove>;
-    fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove>;
-    fn suggest_until(&mut self, position: &AnyPosition, stop: &dyn Fn() -> bool)
-        -> Option<AnyMove>;
-    fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove>;
-    fn play(&mut self, position: &AnyPosition, mv: &AnyMove) -> Played<AnyPosition>;
-    fn is_terminal(&mut self, position: &AnyPosition) -> bool;
-    fn try_play(
-        &mut self,
-        position: &AnyPosition,
-        mv: &AnyMove,
-    ) -> Result<Played<AnyPosition>, IllegalMove>;
-
-    fn name(&self) -> String;
-    fn components_noun(&self) -> &'static str;
-    fn players(&self) -> [&'static str; 2];
-    fn headline(&mut self, position: &AnyPosition, outcome: Outcome) -> String;
-    fn lost_because(&mut self, position: &AnyPosition) -> String;
-    fn describe_component(&self, index: usize, component: &AnyComponent, value: Nimber) -> String;
-    fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String;
-    fn draw_after(
-        &self,
-        before: &AnyPosition,
-        mv: &AnyMove,
-        after: &AnyPosition,
-        style: &dyn Style,
-    ) -> String;
-    fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String;
-    fn move_help(&self) -> String;
-
-    fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, IllegalMove>;
-    fn notation(&self, position: &AnyPosition, mv: &AnyMove) -> String;
-
-    fn position_wire(&self, position: &AnyPosition) -> wire::Position;
-    fn position_from_wire(
-        &self,
-        position: &wire::Position,
-        limits: Limits,
-    ) -> Result<AnyPosition, WireError>;
-    fn move_wire(&self, position: &AnyPosition, mv: &AnyMove) -> wire::Move;
-    fn move_from_wire(&self, position: &AnyPosition, mv: &wire::Move)
-        -> Result<AnyMove, WireError>;
-    fn component_wire(
-        &self,
-        index: usize,
-        component: &AnyComponent,
-        value: Nimber,
-    ) -> wire::Component;
-
-    fn reader<'a>(
-        &self,
-        input: Box<dyn Read + 'a>,
-        limits: Limits,
-    ) -> Result<Box<dyn CaseReader<AnyPosition> + 'a>, ReadError>;
-    fn judge_answer(&self, case: u64, outcome: Outcome) -> String;
-    fn judge_fast<'a>(
-        &mut self,
-        convention: Convention,
-        input: JudgeInput<'a>,
-        limits: Limits,
-        out: &mut dyn Answers,
-    ) -> Judged<'a>;
-
-    fn abilities(&self) -> Abilities;
-    fn component_table(
-        &mut self,
-        rows: u32,
-        cols: u32,
-        limits: Limits,
-    ) -> Result<ComponentTable, Refusal>;
-    fn misere(&self, budget: u64) -> Result<Box<dyn MisereEngine<AnyPosition, AnyMove>>, Refusal>;
-    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal>;
-
-    fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal>;
-    fn stop_when(&mut self, cancel: Cancel);
-    fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool;
-    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition;
-    fn finish(&mut self);
-}
-
 fn played<P: Any + fmt::Debug + Clone>(played: Played<P>) -> Played<AnyPosition> {
     Played {
         position: AnyPosition::new(played.position),
@@ -299,248 +201,253 @@ impl<P: Any, M: Any + fmt::Debug + Clone + PartialEq> MisereEngine<AnyPosition, 
     }
 }
 
-impl<G: Game + 'static> Erased for G {
-    fn components(&mut self, position: &AnyPosition) -> Vec<(AnyComponent, Nimber)> {
-        Engine::components(self, position.of())
-            .into_iter()
-            .map(|(c, v)| (AnyComponent::new(c), v))
-            .collect()
+/// The one list of [`Game`]'s methods, written once: from it come the
+/// object-safe trait an [`AnyGame`] holds (`Erased`, every method over
+/// boxed values), its implementation for every game (each body unboxes the
+/// arguments, asks the game and boxes the answer), and `AnyGame`'s
+/// implementation of each trait, forwarding to the boxed game. A new method
+/// of a game trait is one line here.
+///
+/// Each trait is written `Trait [items of AnyGame's impl not forwarded]
+/// { fn name(receiver, arguments) -> answer => body; … }`; the methods of
+/// `hidden` are in `Erased` only (AnyGame implements them itself).
+macro_rules! erased {
+    (
+        hidden { $($hidden:tt)* }
+        $( $tr:ident [ $($own:tt)* ] { $($methods:tt)* } )*
+    ) => {
+        /// Every question of [`Game`] and its parts, over boxed values: what
+        /// an [`AnyGame`] holds.
+        trait Erased {
+            erased!(@declare $($hidden)* $($($methods)*)*);
+        }
+
+        impl<G: Game + 'static> Erased for G {
+            erased!(@define $($hidden)* $($($methods)*)*);
+        }
+
+        $(
+            impl $tr for AnyGame {
+                $($own)*
+                erased!(@forward $($methods)*);
+            }
+        )*
+    };
+    (@declare $(
+        $(#[$meta:meta])*
+        fn $name:ident $(<$lt:lifetime>)? ($($params:tt)*) $(-> $answer:ty)? => $body:expr;
+    )*) => {
+        $( fn $name $(<$lt>)? ($($params)*) $(-> $answer)?; )*
+    };
+    (@define $(
+        $(#[$meta:meta])*
+        fn $name:ident $(<$lt:lifetime>)? ($($params:tt)*) $(-> $answer:ty)? => $body:expr;
+    )*) => {
+        $( $(#[$meta])* fn $name $(<$lt>)? ($($params)*) $(-> $answer)? { $body } )*
+    };
+    (@forward $(
+        $(#[$meta:meta])*
+        fn $name:ident $(<$lt:lifetime>)? ($($params:tt)*) $(-> $answer:ty)? => $body:expr;
+    )*) => {
+        $( erased!(@forward_one $name [$($lt)?] ($($params)*) [$($answer)?]); )*
+    };
+    (@forward_one $name:ident [$($lt:lifetime)?] (&mut $this:ident $(, $arg:ident : $ty:ty)* $(,)?) [$($answer:ty)?]) => {
+        fn $name $(<$lt>)? (&mut $this $(, $arg: $ty)*) $(-> $answer)? {
+            $this.0.$name($($arg),*)
+        }
+    };
+    (@forward_one $name:ident [$($lt:lifetime)?] (&$this:ident $(, $arg:ident : $ty:ty)* $(,)?) [$($answer:ty)?]) => {
+        fn $name $(<$lt>)? (&$this $(, $arg: $ty)*) $(-> $answer)? {
+            $this.0.$name($($arg),*)
+        }
+    };
+}
+
+erased! {
+    hidden {
+        fn stop_when(&mut self, cancel: Cancel) => Game::stop_when(self, cancel);
     }
 
-    fn value(&mut self, position: &AnyPosition) -> Nimber {
-        Engine::value(self, position.of())
+    Engine [
+        type Position = AnyPosition;
+        type Component = AnyComponent;
+        type Move = AnyMove;
+    ] {
+        fn components(&mut self, position: &AnyPosition) -> Vec<(AnyComponent, Nimber)> =>
+            Engine::components(self, position.of())
+                .into_iter()
+                .map(|(c, v)| (AnyComponent::new(c), v))
+                .collect();
+        fn value(&mut self, position: &AnyPosition) -> Nimber =>
+            Engine::value(self, position.of());
+        fn outcome(&mut self, position: &AnyPosition) -> Outcome =>
+            Engine::outcome(self, position.of());
+        fn winning_moves(
+            &mut self,
+            position: &AnyPosition,
+            visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+        ) -> ControlFlow<()> =>
+            Engine::winning_moves(self, position.of(), &mut |mv| visit(AnyMove::new(mv)));
+        fn count_winning_moves(&mut self, position: &AnyPosition) -> u128 =>
+            Engine::count_winning_moves(self, position.of());
+        fn moves(
+            &mut self,
+            position: &AnyPosition,
+            visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+        ) -> ControlFlow<()> =>
+            Engine::moves(self, position.of(), &mut |mv| visit(AnyMove::new(mv)));
+        fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove> =>
+            Engine::winning_move(self, position.of()).map(AnyMove::new);
+        fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove> =>
+            Engine::suggest(self, position.of()).map(AnyMove::new);
+        fn suggest_until(&mut self, position: &AnyPosition, stop: &dyn Fn() -> bool)
+            -> Option<AnyMove> =>
+            Engine::suggest_until(self, position.of(), stop).map(AnyMove::new);
+        fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove> =>
+            Engine::check(self, position.of(), mv.of());
+        fn play(&mut self, position: &AnyPosition, mv: &AnyMove) -> Played<AnyPosition> =>
+            played(Engine::play(self, position.of(), mv.of()));
+        fn is_terminal(&mut self, position: &AnyPosition) -> bool =>
+            Engine::is_terminal(self, position.of());
+        fn try_play(&mut self, position: &AnyPosition, mv: &AnyMove)
+            -> Result<Played<AnyPosition>, IllegalMove> =>
+            Engine::try_play(self, position.of(), mv.of()).map(played);
     }
 
-    fn outcome(&mut self, position: &AnyPosition) -> Outcome {
-        Engine::outcome(self, position.of())
+    Present [] {
+        fn name(&self) -> String => Present::name(self);
+        fn components_noun(&self) -> &'static str => Present::components_noun(self);
+        fn players(&self) -> [&'static str; 2] => Present::players(self);
+        fn headline(&mut self, position: &AnyPosition, outcome: Outcome) -> String =>
+            Present::headline(self, position.of(), outcome);
+        fn lost_because(&mut self, position: &AnyPosition) -> String =>
+            Present::lost_because(self, position.of());
+        fn describe_component(&self, index: usize, component: &AnyComponent, value: Nimber)
+            -> String =>
+            Present::describe_component(self, index, component.of(), value);
+        fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String =>
+            Present::draw(self, position.of(), style);
+        fn draw_after(
+            &self,
+            before: &AnyPosition,
+            mv: &AnyMove,
+            after: &AnyPosition,
+            style: &dyn Style,
+        ) -> String =>
+            Present::draw_after(self, before.of(), mv.of(), after.of(), style);
+        fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String =>
+            Present::describe_move(self, position.of(), mv.of());
+        fn move_help(&self) -> String => Present::move_help(self);
     }
 
-    fn winning_moves(
-        &mut self,
-        position: &AnyPosition,
-        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        Engine::winning_moves(self, position.of(), &mut |mv| visit(AnyMove::new(mv)))
+    Notation [] {
+        fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, IllegalMove> =>
+            Notation::parse_move(self, position.of(), text).map(AnyMove::new);
+        fn notation(&self, position: &AnyPosition, mv: &AnyMove) -> String =>
+            Notation::notation(self, position.of(), mv.of());
     }
 
-    fn count_winning_moves(&mut self, position: &AnyPosition) -> u128 {
-        Engine::count_winning_moves(self, position.of())
+    WireForm [] {
+        fn position_wire(&self, position: &AnyPosition) -> wire::Position =>
+            WireForm::position_wire(self, position.of());
+        fn position_from_wire(&self, position: &wire::Position, limits: Limits)
+            -> Result<AnyPosition, WireError> =>
+            WireForm::position_from_wire(self, position, limits).map(AnyPosition::new);
+        fn position_from_plain(&self, plain: &serde_json::Value)
+            -> Result<wire::Position, WireError> =>
+            WireForm::position_from_plain(self, plain);
+        fn plain_form(&self) -> Option<&'static str> => WireForm::plain_form(self);
+        fn move_wire(&self, position: &AnyPosition, mv: &AnyMove) -> wire::Move =>
+            WireForm::move_wire(self, position.of(), mv.of());
+        fn move_from_wire(&self, position: &AnyPosition, mv: &wire::Move)
+            -> Result<AnyMove, WireError> =>
+            WireForm::move_from_wire(self, position.of(), mv).map(AnyMove::new);
+        fn component_wire(&self, index: usize, component: &AnyComponent, value: Nimber)
+            -> wire::Component =>
+            WireForm::component_wire(self, index, component.of(), value);
     }
 
-    fn moves(
-        &mut self,
-        position: &AnyPosition,
-        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        Engine::moves(self, position.of(), &mut |mv| visit(AnyMove::new(mv)))
+    JudgeFormat [] {
+        fn reader<'a>(&self, input: Box<dyn Read + 'a>, limits: Limits)
+            -> Result<Box<dyn CaseReader<AnyPosition> + 'a>, ReadError> =>
+            JudgeFormat::reader(self, input, limits)
+                .map(|reader| Box::new(Boxing(reader)) as Box<dyn CaseReader<AnyPosition> + 'a>);
+        fn judge_answer(&self, case: u64, outcome: Outcome) -> String =>
+            JudgeFormat::judge_answer(self, case, outcome);
+        /// The game's own faster way, or else case by case, still as the
+        /// game's own type: no case is boxed.
+        fn judge_fast<'a>(
+            &mut self,
+            convention: Convention,
+            input: JudgeInput<'a>,
+            limits: Limits,
+            out: &mut dyn Answers,
+        ) -> Judged<'a> => judge_unboxed(self, convention, input, limits, out);
     }
 
-    fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove> {
-        Engine::winning_move(self, position.of()).map(AnyMove::new)
+    Extras [] {
+        fn abilities(&self) -> Abilities => Extras::abilities(self);
+        fn component_table(&mut self, rows: u32, cols: u32, limits: Limits)
+            -> Result<ComponentTable, Refusal> =>
+            Extras::component_table(self, rows, cols, limits);
+        fn misere(&self, budget: u64)
+            -> Result<Box<dyn MisereEngine<AnyPosition, AnyMove>>, Refusal> =>
+            Extras::misere(self, budget)
+                .map(|engine| Box::new(BoxedMisere(engine)) as Box<dyn MisereEngine<_, _>>);
+        fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> =>
+            Extras::genera(self, upto, budget);
     }
 
-    fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove> {
-        Engine::suggest(self, position.of()).map(AnyMove::new)
-    }
+    Game [
+        /// Keeps `cancel` for the analysis ([`Game::cancel`]) and hands it to
+        /// the game for its own computations; the registry does this with its
+        /// settings' flag.
+        fn stop_when(&mut self, cancel: Cancel) {
+            self.0.stop_when(cancel.clone());
+            self.1 = Some(cancel);
+        }
 
-    fn suggest_until(
-        &mut self,
-        position: &AnyPosition,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<AnyMove> {
-        Engine::suggest_until(self, position.of(), stop).map(AnyMove::new)
+        fn cancel(&self) -> Option<&Cancel> {
+            self.1.as_ref()
+        }
+    ] {
+        fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal> =>
+            Game::admit(self, position.of(), limits);
+        fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool =>
+            Game::nim_sum_decides(self, position.of());
+        fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition =>
+            AnyPosition::new(Game::random_position(self, rng, size));
+        fn finish(&mut self) => Game::finish(self);
     }
+}
 
-    fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove> {
-        Engine::check(self, position.of(), mv.of())
-    }
-
-    fn play(&mut self, position: &AnyPosition, mv: &AnyMove) -> Played<AnyPosition> {
-        played(Engine::play(self, position.of(), mv.of()))
-    }
-
-    fn is_terminal(&mut self, position: &AnyPosition) -> bool {
-        Engine::is_terminal(self, position.of())
-    }
-
-    fn try_play(
-        &mut self,
-        position: &AnyPosition,
-        mv: &AnyMove,
-    ) -> Result<Played<AnyPosition>, IllegalMove> {
-        Engine::try_play(self, position.of(), mv.of()).map(played)
-    }
-
-    fn name(&self) -> String {
-        Present::name(self)
-    }
-
-    fn components_noun(&self) -> &'static str {
-        Present::components_noun(self)
-    }
-
-    fn players(&self) -> [&'static str; 2] {
-        Present::players(self)
-    }
-
-    fn headline(&mut self, position: &AnyPosition, outcome: Outcome) -> String {
-        Present::headline(self, position.of(), outcome)
-    }
-
-    fn lost_because(&mut self, position: &AnyPosition) -> String {
-        Present::lost_because(self, position.of())
-    }
-
-    fn describe_component(&self, index: usize, component: &AnyComponent, value: Nimber) -> String {
-        Present::describe_component(self, index, component.of(), value)
-    }
-
-    fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String {
-        Present::draw(self, position.of(), style)
-    }
-
-    fn draw_after(
-        &self,
-        before: &AnyPosition,
-        mv: &AnyMove,
-        after: &AnyPosition,
-        style: &dyn Style,
-    ) -> String {
-        Present::draw_after(self, before.of(), mv.of(), after.of(), style)
-    }
-
-    fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String {
-        Present::describe_move(self, position.of(), mv.of())
-    }
-
-    fn move_help(&self) -> String {
-        Present::move_help(self)
-    }
-
-    fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, IllegalMove> {
-        Notation::parse_move(self, position.of(), text).map(AnyMove::new)
-    }
-
-    fn notation(&self, position: &AnyPosition, mv: &AnyMove) -> String {
-        Notation::notation(self, position.of(), mv.of())
-    }
-
-    fn position_wire(&self, position: &AnyPosition) -> wire::Position {
-        WireForm::position_wire(self, position.of())
-    }
-
-    fn position_from_wire(
-        &self,
-        position: &wire::Position,
-        limits: Limits,
-    ) -> Result<AnyPosition, WireError> {
-        WireForm::position_from_wire(self, position, limits).map(AnyPosition::new)
-    }
-
-    fn move_wire(&self, position: &AnyPosition, mv: &AnyMove) -> wire::Move {
-        WireForm::move_wire(self, position.of(), mv.of())
-    }
-
-    fn move_from_wire(
-        &self,
-        position: &AnyPosition,
-        mv: &wire::Move,
-    ) -> Result<AnyMove, WireError> {
-        WireForm::move_from_wire(self, position.of(), mv).map(AnyMove::new)
-    }
-
-    fn component_wire(
-        &self,
-        index: usize,
-        component: &AnyComponent,
-        value: Nimber,
-    ) -> wire::Component {
-        WireForm::component_wire(self, index, component.of(), value)
-    }
-
-    fn reader<'a>(
-        &self,
-        input: Box<dyn Read + 'a>,
-        limits: Limits,
-    ) -> Result<Box<dyn CaseReader<AnyPosition> + 'a>, ReadError> {
-        let reader = JudgeFormat::reader(self, input, limits)?;
-        Ok(Box::new(Boxing(reader)))
-    }
-
-    fn judge_answer(&self, case: u64, outcome: Outcome) -> String {
-        JudgeFormat::judge_answer(self, case, outcome)
-    }
-
-    /// The game's own faster way, or else case by case, still as the
-    /// game's own type: no case is boxed.
-    fn judge_fast<'a>(
-        &mut self,
-        convention: Convention,
-        input: JudgeInput<'a>,
-        limits: Limits,
-        out: &mut dyn Answers,
-    ) -> Judged<'a> {
-        let input = match JudgeFormat::judge_fast(self, convention, input, limits, out) {
-            Judged::Declined(input) => input,
-            done => return done,
-        };
-        let mut misere = match convention {
-            Convention::Normal => None,
-            Convention::Misere { budget } => match Extras::misere(self, budget) {
-                Ok(engine) => Some(engine),
-                Err(reason) => return Judged::Done(Err(JudgeError::Refused { line: 0, reason })),
-            },
-        };
-        Judged::Done(crate::analysis::judge_cases(
-            self,
-            misere.as_deref_mut(),
-            input,
-            limits,
-            out,
-        ))
-    }
-
-    fn abilities(&self) -> Abilities {
-        Extras::abilities(self)
-    }
-
-    fn component_table(
-        &mut self,
-        rows: u32,
-        cols: u32,
-        limits: Limits,
-    ) -> Result<ComponentTable, Refusal> {
-        Extras::component_table(self, rows, cols, limits)
-    }
-
-    fn misere(&self, budget: u64) -> Result<Box<dyn MisereEngine<AnyPosition, AnyMove>>, Refusal> {
-        let engine = Extras::misere(self, budget)?;
-        Ok(Box::new(BoxedMisere(engine)))
-    }
-
-    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> {
-        Extras::genera(self, upto, budget)
-    }
-
-    fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal> {
-        Game::admit(self, position.of(), limits)
-    }
-
-    fn stop_when(&mut self, cancel: Cancel) {
-        Game::stop_when(self, cancel);
-    }
-
-    fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool {
-        Game::nim_sum_decides(self, position.of())
-    }
-
-    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition {
-        AnyPosition::new(Game::random_position(self, rng, size))
-    }
-
-    fn finish(&mut self) {
-        Game::finish(self);
-    }
+/// A game's judge input answered as its own type: its faster way, or else
+/// case by case with no case boxed. Never declines.
+fn judge_unboxed<'a, G: Game>(
+    game: &mut G,
+    convention: Convention,
+    input: JudgeInput<'a>,
+    limits: Limits,
+    out: &mut dyn Answers,
+) -> Judged<'a> {
+    let input = match JudgeFormat::judge_fast(game, convention, input, limits, out) {
+        Judged::Declined(input) => input,
+        done => return done,
+    };
+    let mut misere = match convention {
+        Convention::Normal => None,
+        Convention::Misere { budget } => match Extras::misere(game, budget) {
+            Ok(engine) => Some(engine),
+            Err(reason) => return Judged::Done(Err(JudgeError::Refused { line: 0, reason })),
+        },
+    };
+    Judged::Done(crate::analysis::judge_cases(
+        game,
+        misere.as_deref_mut(),
+        input,
+        limits,
+        out,
+    ))
 }
 
 /// Whichever game a name opened: a [`Game`] whose positions, components and
@@ -557,249 +464,5 @@ impl AnyGame {
 impl fmt::Debug for AnyGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("AnyGame").field(&self.0.name()).finish()
-    }
-}
-
-impl Engine for AnyGame {
-    type Position = AnyPosition;
-    type Component = AnyComponent;
-    type Move = AnyMove;
-
-    fn components(&mut self, position: &AnyPosition) -> Vec<(AnyComponent, Nimber)> {
-        self.0.components(position)
-    }
-
-    fn value(&mut self, position: &AnyPosition) -> Nimber {
-        self.0.value(position)
-    }
-
-    fn outcome(&mut self, position: &AnyPosition) -> Outcome {
-        self.0.outcome(position)
-    }
-
-    fn winning_moves(
-        &mut self,
-        position: &AnyPosition,
-        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.0.winning_moves(position, visit)
-    }
-
-    fn count_winning_moves(&mut self, position: &AnyPosition) -> u128 {
-        self.0.count_winning_moves(position)
-    }
-
-    fn moves(
-        &mut self,
-        position: &AnyPosition,
-        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.0.moves(position, visit)
-    }
-
-    fn winning_move(&mut self, position: &AnyPosition) -> Option<AnyMove> {
-        self.0.winning_move(position)
-    }
-
-    fn suggest(&mut self, position: &AnyPosition) -> Option<AnyMove> {
-        self.0.suggest(position)
-    }
-
-    fn suggest_until(
-        &mut self,
-        position: &AnyPosition,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<AnyMove> {
-        self.0.suggest_until(position, stop)
-    }
-
-    fn check(&mut self, position: &AnyPosition, mv: &AnyMove) -> Result<(), IllegalMove> {
-        self.0.check(position, mv)
-    }
-
-    fn play(&mut self, position: &AnyPosition, mv: &AnyMove) -> Played<AnyPosition> {
-        self.0.play(position, mv)
-    }
-
-    fn is_terminal(&mut self, position: &AnyPosition) -> bool {
-        self.0.is_terminal(position)
-    }
-
-    fn try_play(
-        &mut self,
-        position: &AnyPosition,
-        mv: &AnyMove,
-    ) -> Result<Played<AnyPosition>, IllegalMove> {
-        self.0.try_play(position, mv)
-    }
-}
-
-impl Present for AnyGame {
-    fn name(&self) -> String {
-        self.0.name()
-    }
-
-    fn components_noun(&self) -> &'static str {
-        self.0.components_noun()
-    }
-
-    fn players(&self) -> [&'static str; 2] {
-        self.0.players()
-    }
-
-    fn headline(&mut self, position: &AnyPosition, outcome: Outcome) -> String {
-        self.0.headline(position, outcome)
-    }
-
-    fn lost_because(&mut self, position: &AnyPosition) -> String {
-        self.0.lost_because(position)
-    }
-
-    fn describe_component(&self, index: usize, component: &AnyComponent, value: Nimber) -> String {
-        self.0.describe_component(index, component, value)
-    }
-
-    fn draw(&self, position: &AnyPosition, style: &dyn Style) -> String {
-        self.0.draw(position, style)
-    }
-
-    fn draw_after(
-        &self,
-        before: &AnyPosition,
-        mv: &AnyMove,
-        after: &AnyPosition,
-        style: &dyn Style,
-    ) -> String {
-        self.0.draw_after(before, mv, after, style)
-    }
-
-    fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String {
-        self.0.describe_move(position, mv)
-    }
-
-    fn move_help(&self) -> String {
-        self.0.move_help()
-    }
-}
-
-impl Notation for AnyGame {
-    fn parse_move(&self, position: &AnyPosition, text: &str) -> Result<AnyMove, IllegalMove> {
-        self.0.parse_move(position, text)
-    }
-
-    fn notation(&self, position: &AnyPosition, mv: &AnyMove) -> String {
-        self.0.notation(position, mv)
-    }
-}
-
-impl WireForm for AnyGame {
-    fn position_wire(&self, position: &AnyPosition) -> wire::Position {
-        self.0.position_wire(position)
-    }
-
-    fn position_from_wire(
-        &self,
-        position: &wire::Position,
-        limits: Limits,
-    ) -> Result<AnyPosition, WireError> {
-        self.0.position_from_wire(position, limits)
-    }
-
-    fn move_wire(&self, position: &AnyPosition, mv: &AnyMove) -> wire::Move {
-        self.0.move_wire(position, mv)
-    }
-
-    fn move_from_wire(
-        &self,
-        position: &AnyPosition,
-        mv: &wire::Move,
-    ) -> Result<AnyMove, WireError> {
-        self.0.move_from_wire(position, mv)
-    }
-
-    fn component_wire(
-        &self,
-        index: usize,
-        component: &AnyComponent,
-        value: Nimber,
-    ) -> wire::Component {
-        self.0.component_wire(index, component, value)
-    }
-}
-
-impl JudgeFormat for AnyGame {
-    fn reader<'a>(
-        &self,
-        input: Box<dyn Read + 'a>,
-        limits: Limits,
-    ) -> Result<Box<dyn CaseReader<AnyPosition> + 'a>, ReadError> {
-        self.0.reader(input, limits)
-    }
-
-    fn judge_answer(&self, case: u64, outcome: Outcome) -> String {
-        self.0.judge_answer(case, outcome)
-    }
-
-    fn judge_fast<'a>(
-        &mut self,
-        convention: Convention,
-        input: JudgeInput<'a>,
-        limits: Limits,
-        out: &mut dyn Answers,
-    ) -> Judged<'a> {
-        self.0.judge_fast(convention, input, limits, out)
-    }
-}
-
-impl Extras for AnyGame {
-    fn abilities(&self) -> Abilities {
-        self.0.abilities()
-    }
-
-    fn component_table(
-        &mut self,
-        rows: u32,
-        cols: u32,
-        limits: Limits,
-    ) -> Result<ComponentTable, Refusal> {
-        self.0.component_table(rows, cols, limits)
-    }
-
-    fn misere(&self, budget: u64) -> Result<Box<dyn MisereEngine<AnyPosition, AnyMove>>, Refusal> {
-        self.0.misere(budget)
-    }
-
-    fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> {
-        self.0.genera(upto, budget)
-    }
-}
-
-impl Game for AnyGame {
-    fn admit(&mut self, position: &AnyPosition, limits: Limits) -> Result<(), Refusal> {
-        self.0.admit(position, limits)
-    }
-
-    /// Keeps `cancel` for the analysis ([`Game::cancel`]) and hands it to
-    /// the game for its own computations; the registry does this with its
-    /// settings' flag.
-    fn stop_when(&mut self, cancel: Cancel) {
-        self.0.stop_when(cancel.clone());
-        self.1 = Some(cancel);
-    }
-
-    fn cancel(&self) -> Option<&Cancel> {
-        self.1.as_ref()
-    }
-
-    fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool {
-        self.0.nim_sum_decides(position)
-    }
-
-    fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition {
-        self.0.random_position(rng, size)
-    }
-
-    fn finish(&mut self) {
-        self.0.finish();
     }
 }

@@ -87,6 +87,21 @@ impl WireGame {
         self.analyst.game().players()
     }
 
+    /// How a script may write a position as plain data, if the game reads
+    /// one ([`WireForm::plain_form`]).
+    pub fn plain_form(&self) -> Option<&'static str> {
+        self.analyst.game().plain_form()
+    }
+
+    /// A position written as plain data, in its wire shape
+    /// ([`WireForm::position_from_plain`]).
+    pub fn position_from_plain(
+        &self,
+        plain: &serde_json::Value,
+    ) -> Result<wire::Position, WireError> {
+        self.analyst.game().position_from_plain(plain)
+    }
+
     /// The limits positions are checked against.
     pub fn limits(&self) -> Limits {
         self.limits

@@ -131,6 +131,24 @@ pub trait WireForm: Present + Notation {
         limits: Limits,
     ) -> Result<Self::Position, WireError>;
 
+    /// How a script may write a position as plain data instead of its wire
+    /// shape, in words with an example ("a list of heap sizes, like
+    /// [10, 7, 3]"); `None`, the default, where only the wire shape is read.
+    fn plain_form(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// A position written as plain data (JSON lists, numbers and strings, as
+    /// [`WireForm::plain_form`] says) in its wire shape, not yet checked
+    /// against the limits; refused when it is not of that form.
+    fn position_from_plain(&self, plain: &serde_json::Value) -> Result<wire::Position, WireError> {
+        let _ = plain;
+        Err(WireError::Refused(format!(
+            "{} reads positions in the wire format only",
+            self.name()
+        )))
+    }
+
     /// A move in the wire format. The default writes its notation.
     fn move_wire(&self, position: &Self::Position, mv: &Self::Move) -> wire::Move {
         wire::Move::Notation {

@@ -29,7 +29,7 @@
 //! - [`persist`]: grundy's binary files (headers, checksums, atomic
 //!   replacement);
 //! - [`wire`]: the JSON wire format of analyses, positions and moves (serde
-//!   types and a JSON Schema with the `serde` feature).
+//!   types and a JSON Schema).
 //!
 //! ```
 //! use grundy::games::cutting::Paper;

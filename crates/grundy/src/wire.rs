@@ -3,8 +3,8 @@
 //! and scripts.
 //!
 //! The types are plain data, depending on no game: every game maps its own
-//! positions and moves to them ([`Game`](crate::Game)). With the crate's
-//! `serde` feature they are serde types with a JSON Schema ([`schema`]); the
+//! positions and moves to them ([`Game`](crate::Game)). They are serde
+//! types with a JSON Schema ([`schema`]); the
 //! playground's server adds its requests, answers and errors to it, and the
 //! whole is checked into the repository as `schema/grundy.schema.json`.
 //!
@@ -82,11 +82,8 @@ macro_rules! open_enum {
     ) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq, Eq)]
-        #[cfg_attr(
-            feature = "serde",
-            derive(serde::Serialize, schemars::JsonSchema),
-            serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
-        )]
+        #[derive(serde::Serialize, schemars::JsonSchema)]
+        #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
         pub enum $name {
             $(
                 $(#[$vmeta])*
@@ -94,7 +91,7 @@ macro_rules! open_enum {
             )*
             /// A shape of a game defined elsewhere: its own `"kind"` (none
             /// of the format's) and fields.
-            #[cfg_attr(feature = "serde", serde(untagged))]
+            #[serde(untagged)]
             Shaped(Shaped),
         }
 
@@ -114,7 +111,6 @@ macro_rules! open_enum {
             /// JSON object without `"kind"`) under `kind`; refused when the
             /// kind is one of [`Self::KINDS`] or the fields are not an
             /// object.
-            #[cfg(feature = "serde")]
             pub fn shaped<T: serde::Serialize>(kind: &str, fields: &T) -> Result<Self, WireError> {
                 if Self::KINDS.contains(&kind) {
                     return Err(WireError::Refused(format!(
@@ -125,14 +121,12 @@ macro_rules! open_enum {
             }
         }
 
-        #[cfg(feature = "serde")]
         #[derive(serde::Deserialize)]
         #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
         enum $known {
             $( $variant { $( $field: $ty ),* }, )*
         }
 
-        #[cfg(feature = "serde")]
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 use serde::de::Error;
@@ -152,6 +146,26 @@ macro_rules! open_enum {
             }
         }
     };
+}
+
+impl Position {
+    /// The position of `kind` whose one field `field` is `list`: how a
+    /// game reads a plain list (`[10, 7, 3]` as `{"kind": "heaps", "heaps":
+    /// [10, 7, 3]}`); refused with serde's reason, or when `list` is no list.
+    pub fn from_list(
+        kind: &str,
+        field: &str,
+        list: &serde_json::Value,
+    ) -> Result<Position, WireError> {
+        if !list.is_array() {
+            return Err(WireError::Refused(format!("expected a list, found {list}")));
+        }
+        let mut object = serde_json::Map::new();
+        object.insert("kind".to_string(), kind.into());
+        object.insert(field.to_string(), list.clone());
+        serde_json::from_value(serde_json::Value::Object(object))
+            .map_err(|e| WireError::Refused(e.to_string()))
+    }
 }
 
 /// A position, move or component of a game defined outside the format, in
@@ -178,7 +192,6 @@ impl Shaped {
     }
 }
 
-#[cfg(feature = "serde")]
 impl Shaped {
     /// `fields` under `kind`, refused unless they are an object without a
     /// `kind`.
@@ -221,7 +234,6 @@ impl Shaped {
     }
 }
 
-#[cfg(feature = "serde")]
 impl serde::Serialize for Shaped {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::{Error, SerializeMap};
@@ -236,7 +248,6 @@ impl serde::Serialize for Shaped {
     }
 }
 
-#[cfg(feature = "serde")]
 impl schemars::JsonSchema for Shaped {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "Shaped".into()
@@ -324,12 +335,10 @@ impl Position {
 }
 
 /// Which way a Cutting Game cut goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(rename_all = "snake_case")
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum Direction {
     /// Along a column line: a W×H piece becomes k×H and (W−k)×H.
     Vertical,
@@ -400,15 +409,13 @@ open_enum! {
 }
 
 /// A move as an analysis lists it: the move, its notation and in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct MoveReport {
     /// The move.
-    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    #[serde(rename = "move")]
     pub mv: Move,
     /// What to type in `grundy play` for it.
     pub notation: String,
@@ -458,12 +465,10 @@ open_enum! {
 }
 
 /// One component of a position and its Grundy value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct Component {
     /// Its place in the position, from 1.
     pub index: usize,
@@ -475,12 +480,10 @@ pub struct Component {
 }
 
 /// Which player wins with perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(rename_all = "snake_case")
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum Winner {
     /// The player to move.
     First,
@@ -489,12 +492,10 @@ pub enum Winner {
 }
 
 /// The rule that chose the engine's move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(rename_all = "snake_case")
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum EngineRule {
     /// By remoteness: the winning move after which the game ends soonest.
     SoonestWin,
@@ -512,12 +513,10 @@ pub enum EngineRule {
 }
 
 /// The move grundy itself would play, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct EngineMove {
     /// The move.
     pub played: MoveReport,
@@ -527,42 +526,31 @@ pub struct EngineMove {
     pub rule: EngineRule,
     /// When remoteness chose it: the moves left with best play, this one
     /// included.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves_left: Option<u32>,
     /// The rule in words.
     pub why: String,
 }
 
 /// Everything known about a position: who wins, why, and how.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct Analysis {
     /// The version of the format: 2 (see the module's rules).
     pub format: u32,
     /// The game's registry name (`bomb`, `octal:0.137`).
     pub game: String,
     /// The case's number in the input, from 1 (`grundy solve` only).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub case: Option<u64>,
     /// The position analysed.
     pub position: Position,
     /// Whether the analysis is of misère play (the last player to move
     /// loses); absent for normal play. The components' values are then
     /// still their normal-play values, and `nim_sum_decides` is false.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "std::ops::Not::not")
-    )]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub misere: bool,
     /// Who wins with perfect play.
     pub winner: Winner,
@@ -589,10 +577,7 @@ pub struct Analysis {
     /// The move grundy itself would play (by remoteness where the game is
     /// small enough to search) and the rule that chose it; absent without a
     /// legal move.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine_move: Option<EngineMove>,
 }
 
@@ -631,12 +616,10 @@ impl WireError {
 }
 
 /// Who won a game played through `POST /api/play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(rename_all = "snake_case")
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The one who sent the request.
     You,
@@ -646,12 +629,10 @@ pub enum Side {
 
 /// The value of one component over a rectangle of its two sizes
 /// (`GET /api/table`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct Table {
     /// The version of the format: 2 (see the module's rules).
     pub format: u32,
@@ -672,20 +653,15 @@ pub struct Table {
     /// The sizes `[i + 1, j + 1]` whose component the player to move wins
     /// at once, whatever its value says (Cutting Game strips); absent when
     /// there are none.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Vec::is_empty")
-    )]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wins_at_once: Vec<[u32; 2]>,
 }
 
 /// The genus of one heap under misère play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct HeapGenus {
     /// The heap's size.
     pub heap: u64,
@@ -707,12 +683,10 @@ pub struct HeapGenus {
 }
 
 /// `GET /api/genera`: the genera of a heap game's first heaps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct Genera {
     /// The version of the format: 2.
     pub format: u32,
@@ -725,12 +699,10 @@ pub struct Genera {
 }
 
 /// The Grundy values G(0), G(1), … of an octal game (`GET /api/octal`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct Sequence {
     /// The version of the format: 2 (see the module's rules).
     pub format: u32,
@@ -748,28 +720,20 @@ pub struct Sequence {
     pub values: Vec<u32>,
     /// How many heaps from 1 on have each value: `histogram[v]` heaps have
     /// value v (`grundy octal` only).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub histogram: Option<Vec<u64>>,
     /// The sparse space the engine computed by, if it found one (`grundy
     /// octal` only).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sparse: Option<SparseSpace>,
 }
 
 /// A sparse space of a sequence: a value v is rare when `v & mask` has
 /// even weight, and the few heaps with a rare value are listed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize, schemars::JsonSchema),
-    serde(deny_unknown_fields)
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct SparseSpace {
     /// The mask.
     pub mask: u32,
@@ -787,7 +751,6 @@ pub fn small(n: Big, what: &str) -> Result<u64, WireError> {
 /// root any of the standalone documents: the library's (an analysis, a
 /// table, an octal sequence, genera) and those `more` adds (a server's
 /// requests, answers and errors), in that order.
-#[cfg(feature = "serde")]
 pub fn schema(
     more: impl FnOnce(&mut schemars::SchemaGenerator) -> Vec<schemars::Schema>,
 ) -> schemars::Schema {
@@ -810,7 +773,6 @@ pub fn schema(
     })
 }
 
-#[cfg(feature = "serde")]
 mod big_serde {
     use std::borrow::Cow;
 

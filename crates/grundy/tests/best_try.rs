@@ -11,23 +11,28 @@ use grundy::rules::{Rules, Solver};
 use grundy::solve::{self, BitCounts, SUGGESTION_BUDGET};
 use grundy::{Nimber, Outcome};
 
-/// The games whose best tries are checked, each with random positions of a
-/// size small enough to try every move.
-const GAMES: [(&str, Option<(u64, u64)>); 9] = [
-    ("nim", Some((3, 12))),
-    ("octal:0.07", Some((3, 20))),
-    ("octal:0.137", Some((3, 20))),
-    ("grundys-game", Some((3, 20))),
-    ("subtraction:1,3,4", Some((3, 20))),
-    ("bomb", None),
-    ("cutting", None),
-    ("wythoff", None),
-    ("green-hackenbush", None),
-];
+/// The games whose best tries are checked: one of every registry entry and
+/// a code with a constraint, the heap games with random positions of a size
+/// small enough to try every move (the others at their own random size).
+fn games() -> Vec<(&'static str, Option<(u64, u64)>)> {
+    let sized = |name: &'static str| match name {
+        "nim" => (name, Some((3, 12))),
+        "octal:0.07" | "octal:0.137" | "grundys-game" | "subtraction:1,3,4" => {
+            (name, Some((3, 20)))
+        }
+        _ => (name, None),
+    };
+    registry::GAMES
+        .iter()
+        .map(|entry| entry.example)
+        .chain(["octal:0.137"])
+        .map(sized)
+        .collect()
+}
 
 #[test]
 fn every_game_s_best_try_is_legal_and_scores_lowest_among_its_moves() {
-    for (name, size) in GAMES {
+    for (name, size) in games() {
         let mut game = registry::open(name, &Settings::default()).unwrap();
         let mut rng = Rng::new(7);
         let mut lost = 0;

@@ -3,9 +3,9 @@
 //! row for Kayles, splitting a heap for Grundy's game), positions are plain
 //! sorted lists of heaps, and the player with no move wins.
 
-use grundy::game::Extras;
 use std::collections::{HashMap, HashSet};
 
+use grundy::game::Extras;
 use grundy::games::grundys::GrundysGame;
 use grundy::games::octal::OctalCode;
 use grundy::games::subtraction::Subtraction;

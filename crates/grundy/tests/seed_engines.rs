@@ -4,10 +4,10 @@
 
 mod literal;
 
-use grundy::game::{Extras, JudgeFormat, Notation, Present, WireForm};
 use std::collections::BTreeSet;
 
 use grundy::format::JudgeInput;
+use grundy::game::{Extras, JudgeFormat, Notation, Present, WireForm};
 use grundy::games::bomb::{Board, BombGame, BombMove, Cell};
 use grundy::games::cutting::{Cut, CuttingGame, Direction, Paper};
 use grundy::games::matrix::{MatrixGame, MatrixMove, Row};

@@ -9,8 +9,8 @@ use grundy::games::octal::OctalCode;
 use grundy::misere::{Misere, MisereError};
 
 use super::octal::OctalFormat;
-use crate::cli::misere_refusal;
 use crate::input::UsageError;
+use crate::words::misere_refusal;
 
 /// Heaps valued when `--upto` is not given.
 pub const DEFAULT_HEAPS: u64 = 21;

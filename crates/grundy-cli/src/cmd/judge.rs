@@ -13,9 +13,10 @@ use grundy::game::{Answers, JudgeError, Limits};
 use grundy::Game;
 
 use super::Env;
-use crate::cli::{refusal, GameInput, MisereArgs};
+use crate::cli::{GameInput, MisereArgs};
 use crate::input::{RefusedCase, Source};
 use crate::output::{self, Output, ShortLine};
+use crate::words::refusal;
 
 const EXAMPLES: &str = "\
 Examples:

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use clap::ValueEnum;
 use grundy::games::octal::checkpoint::Checkpoint;
 use grundy::games::octal::values_file::{ValuesReader, ValuesWriter};
-use grundy::games::octal::{LongRun, Memory, OctalCode, Sequence};
+use grundy::games::octal::{LongRun, Memory, OctalCode, RunError, Sequence};
 use grundy::persist;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
@@ -119,34 +119,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return super::genus::run(code, upto, args.misere_budget, args.format);
     }
     let memory = Memory::default();
-    let (mut run, upto, values_bytes) = match &args.resume {
-        Some(path) => {
-            let file = File::open(path)
-                .map_err(|e| UsageError(format!("cannot open {}: {e}", path.display())))?;
-            let saved = Checkpoint::load(&mut io::BufReader::new(file))
-                .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
-            if let Some(code) = &args.code {
-                if code != saved.run.code() {
-                    return Err(UsageError(format!(
-                        "{} is a run of {}, not of {code}",
-                        path.display(),
-                        saved.run.code()
-                    ))
-                    .into());
-                }
-            }
-            let upto = args.upto.unwrap_or(saved.upto);
-            (saved.run, upto, saved.values_bytes)
-        }
-        None => {
-            let code = args.code.clone().expect("clap requires a code");
-            (
-                LongRun::new(&code, memory),
-                args.upto.unwrap_or(1_000_000),
-                0,
-            )
-        }
-    };
+    let (mut run, upto, values_bytes) = start(&args, memory)?;
     let code = run.code().clone();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     run.set_threads(args.threads.map_or(cores.min(2), |t| t as usize));
@@ -159,23 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let mut values_out = open_values(&args, &code, values_bytes)?;
     if upto >= 1 << 24 || args.checkpoint.is_some() {
-        let estimate = memory.estimate(upto);
-        let mib = |b: u64| b.div_ceil(1 << 20);
-        match estimate.windowed_bytes {
-            Some(w) => eprintln!(
-                "grundy: {upto} values of {code}: at most {} MiB once only a window is kept \
-                 (after {} values, if the code has a sparse space; its period search then \
-                 proves periods up to {} from the values kept), else up to {} MiB",
-                mib(w),
-                memory.window_after,
-                memory.longest_period(),
-                mib(estimate.full_bytes)
-            ),
-            None => eprintln!(
-                "grundy: {upto} values of {code}: at most {} MiB",
-                mib(estimate.full_bytes)
-            ),
-        }
+        announce_memory(&code, upto, memory);
     }
     let stop = Arc::new(AtomicBool::new(false));
     if args.checkpoint.is_some() {
@@ -183,82 +140,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
             .map_err(|e| anyhow::anyhow!("cannot catch Ctrl-C: {e}"))?;
     }
-    let bar = (io::stderr().is_terminal() && upto >= 1 << 20).then(|| {
-        let style = ProgressStyle::with_template(
-            "{msg} [{bar:40}] {human_pos}/{human_len} ({rate}, {elapsed}, about {eta} left)",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .with_key(
-            "rate",
-            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}", rate(state.per_sec()));
-            },
-        )
-        .progress_chars("=> ");
-        let bar = ProgressBar::new(upto)
-            .with_style(style)
-            .with_message(format!("G(n) of {code}"));
-        bar.set_position(run.computed());
-        bar.reset_eta();
-        bar
-    });
+    let bar = (io::stderr().is_terminal() && upto >= 1 << 20).then(|| progress_bar(&run, upto));
     // A first checkpoint at once: a run killed at any moment can resume.
     if let Some(path) = &args.checkpoint {
         save(path, &run, upto, values_out.as_mut())?;
     }
-    let every = Duration::from_secs(args.checkpoint_every);
-    let mut saved_at = Instant::now();
-    let mut batch = Vec::with_capacity(BATCH as usize);
-    let mut failure = None;
-    let mut fell_back_noted = run.fell_back().is_some();
-    while run.computed() < upto && run.periodicity().is_none() {
-        batch.clear();
-        let count = BATCH.min(upto - run.computed());
-        if let Err(e) = run.advance(count, &mut batch) {
-            failure = Some(e);
-        }
-        if let Some(out) = &mut values_out {
-            out.write(&batch)?;
-        }
-        if let Some(bar) = &bar {
-            bar.set_position(run.computed());
-        }
-        if let (Some(gap), false) = (run.fell_back(), fell_back_noted) {
-            fell_back_noted = true;
-            let note = || {
-                eprintln!(
-                    "grundy: {gap}: every value was computed again, and all are kept from now on"
-                )
-            };
-            match &bar {
-                Some(bar) => bar.suspend(note),
-                None => note(),
-            }
-        }
-        let interrupted = stop.load(Ordering::SeqCst);
-        if let Some(path) = &args.checkpoint {
-            if interrupted || failure.is_some() || saved_at.elapsed() >= every {
-                save(path, &run, upto, values_out.as_mut())?;
-                saved_at = Instant::now();
-            }
-        }
-        if interrupted {
-            if let Some(bar) = &bar {
-                bar.abandon();
-            }
-            let path = args.checkpoint.as_deref().unwrap_or(Path::new("?"));
-            eprintln!(
-                "grundy: interrupted after {} values of {code}; saved to {} (continue with --resume {})",
-                run.computed(),
-                path.display(),
-                path.display()
-            );
-            std::process::exit(130);
-        }
-        if failure.is_some() {
-            break;
-        }
-    }
+    let failure = compute(&args, &mut run, upto, &mut values_out, bar.as_ref(), &stop)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -287,6 +174,143 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     write(&args, &code, &run, &sequence, &mut out)?;
     out.flush()?;
     Ok(())
+}
+
+/// The run to go on with: resumed from `--resume` (checked to be of the
+/// code given, if one is), or new; with its target and the values file's
+/// length so far.
+fn start(args: &Args, memory: Memory) -> anyhow::Result<(LongRun, u64, u64)> {
+    let Some(path) = &args.resume else {
+        let code = args.code.clone().expect("clap requires a code");
+        let upto = args.upto.unwrap_or(1_000_000);
+        return Ok((LongRun::new(&code, memory), upto, 0));
+    };
+    let file =
+        File::open(path).map_err(|e| UsageError(format!("cannot open {}: {e}", path.display())))?;
+    let saved = Checkpoint::load(&mut io::BufReader::new(file))
+        .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+    if let Some(code) = &args.code {
+        if code != saved.run.code() {
+            return Err(UsageError(format!(
+                "{} is a run of {}, not of {code}",
+                path.display(),
+                saved.run.code()
+            ))
+            .into());
+        }
+    }
+    let upto = args.upto.unwrap_or(saved.upto);
+    Ok((saved.run, upto, saved.values_bytes))
+}
+
+/// The memory a long run will hold, said before it starts.
+fn announce_memory(code: &OctalCode, upto: u64, memory: Memory) {
+    let estimate = memory.estimate(upto);
+    let mib = |b: u64| b.div_ceil(1 << 20);
+    match estimate.windowed_bytes {
+        Some(w) => eprintln!(
+            "grundy: {upto} values of {code}: at most {} MiB once only a window is kept \
+             (after {} values, if the code has a sparse space; its period search then \
+             proves periods up to {} from the values kept), else up to {} MiB",
+            mib(w),
+            memory.window_after,
+            memory.longest_period(),
+            mib(estimate.full_bytes)
+        ),
+        None => eprintln!(
+            "grundy: {upto} values of {code}: at most {} MiB",
+            mib(estimate.full_bytes)
+        ),
+    }
+}
+
+/// The progress bar of a run on a terminal.
+fn progress_bar(run: &LongRun, upto: u64) -> ProgressBar {
+    let style = ProgressStyle::with_template(
+        "{msg} [{bar:40}] {human_pos}/{human_len} ({rate}, {elapsed}, about {eta} left)",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .with_key(
+        "rate",
+        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}", rate(state.per_sec()));
+        },
+    )
+    .progress_chars("=> ");
+    let bar = ProgressBar::new(upto)
+        .with_style(style)
+        .with_message(format!("G(n) of {}", run.code()));
+    bar.set_position(run.computed());
+    bar.reset_eta();
+    bar
+}
+
+/// Computes values batch by batch up to `upto` or a proven period, writing
+/// them to the values file, saving checkpoints, and on Ctrl-C saving and
+/// exiting with 130; the engine's failure, if it failed.
+fn compute(
+    args: &Args,
+    run: &mut LongRun,
+    upto: u64,
+    values_out: &mut Option<ValuesWriter<BufWriter<File>>>,
+    bar: Option<&ProgressBar>,
+    stop: &AtomicBool,
+) -> anyhow::Result<Option<RunError>> {
+    let every = Duration::from_secs(args.checkpoint_every);
+    let mut saved_at = Instant::now();
+    let mut batch = Vec::with_capacity(BATCH as usize);
+    let mut failure = None;
+    let mut fell_back_noted = run.fell_back().is_some();
+    while run.computed() < upto && run.periodicity().is_none() {
+        batch.clear();
+        let count = BATCH.min(upto - run.computed());
+        if let Err(e) = run.advance(count, &mut batch) {
+            failure = Some(e);
+        }
+        if let Some(out) = values_out {
+            out.write(&batch)?;
+        }
+        if let Some(bar) = bar {
+            bar.set_position(run.computed());
+        }
+        if let (Some(gap), false) = (run.fell_back(), fell_back_noted) {
+            fell_back_noted = true;
+            let note = || {
+                eprintln!(
+                    "grundy: {gap}: every value was computed again, and all are kept from now on"
+                )
+            };
+            match bar {
+                Some(bar) => bar.suspend(note),
+                None => note(),
+            }
+        }
+        let interrupted = stop.load(Ordering::SeqCst);
+        if let Some(path) = &args.checkpoint {
+            if interrupted || failure.is_some() || saved_at.elapsed() >= every {
+                save(path, run, upto, values_out.as_mut())?;
+                saved_at = Instant::now();
+            }
+        }
+        if interrupted {
+            if let Some(bar) = bar {
+                bar.abandon();
+            }
+            let path = args.checkpoint.as_deref().unwrap_or(Path::new("?"));
+            eprintln!(
+                "grundy: interrupted after {} values of {}; saved to {} (continue with --resume {})",
+                run.computed(),
+                run.code(),
+                path.display(),
+                path.display()
+            );
+            std::process::exit(130);
+        }
+        if failure.is_some() {
+            break;
+        }
+    }
+    Ok(failure)
 }
 
 /// The values file: new, or continued from a checkpoint's length.

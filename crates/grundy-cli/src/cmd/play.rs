@@ -18,8 +18,10 @@ use grundy::game::{Limits, Rng, Style};
 use grundy::{Analyst, Game};
 
 use super::Env;
-use crate::cli::{parse_dimensions, refusal, GameInput, MisereArgs};
+use crate::cli::{GameInput, MisereArgs};
 use crate::input::{Cases, Source, UsageError};
+use crate::sizes::parse_dimensions;
+use crate::words::refusal;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -114,7 +116,7 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
     let mut analyst = args.misere.analyst(env.open(&args.input.game)?)?;
     // The game opened, so its entry exists.
     let rules = grundy::registry::entry(&args.input.game)
-        .map(|entry| crate::cli::wrap(entry.rules, 0, 78))
+        .map(|entry| crate::words::wrap(entry.rules, 0, 78))
         .unwrap_or_default();
     let game = analyst.game_mut();
     let start = match (&args.input.file, &args.heaps) {
@@ -396,165 +398,233 @@ impl<I: BufRead, O: Write> Session<I, O> {
     fn game<G: Game>(
         &mut self,
         analyst: &mut Analyst<G>,
-        mut position: G::Position,
+        position: G::Position,
     ) -> anyhow::Result<bool> {
-        // Without a move the player to move has lost; under misère play,
-        // has won.
-        let stuck_loses = !analyst.convention().stuck_player_wins();
-        let mut turn = if self.you_first {
+        let turn = if self.you_first {
             Turn::You
         } else {
             Turn::Engine
         };
-        let mut history: Vec<G::Position> = Vec::new();
-        let mut redraw = true;
+        let mut state = State {
+            position,
+            turn,
+            history: Vec::new(),
+        };
+        let mut draw = true;
         loop {
-            if redraw {
-                writeln!(
-                    self.out,
-                    "{}",
-                    analyst.game_mut().draw(&position, &self.style)
-                )?;
+            if draw {
+                let drawing = analyst.game_mut().draw(&state.position, &self.style);
+                writeln!(self.out, "{drawing}")?;
             }
-            redraw = true;
-            let winner = match turn {
-                Turn::Engine => match Self::engine_move(analyst, &position)? {
-                    None if stuck_loses => Some(Turn::You),
-                    None => Some(Turn::Engine),
-                    Some(reply) => {
-                        let mv = reply.mv;
-                        let text = format!(
-                            "grundy plays {}",
-                            analyst.game_mut().notation(&position, &mv)
-                        );
-                        writeln!(
-                            self.out,
-                            "{}: {}.",
-                            self.style.strong(&text),
-                            analyst.game_mut().describe_move(&position, &mv)
-                        )?;
-                        // Why this move: remoteness, or the engine's own rule.
-                        writeln!(self.out, "  (grundy's choice: {}.)", reply.rule.describe())?;
-                        let played = analyst.game_mut().play(&position, &mv);
-                        // The board with grundy's move marked, then no
-                        // second drawing of it.
-                        writeln!(
-                            self.out,
-                            "{}",
-                            analyst.game_mut().draw_after(
-                                &position,
-                                &mv,
-                                &played.position,
-                                &self.style
-                            )
-                        )?;
-                        redraw = false;
-                        position = played.position;
-                        turn = Turn::You;
-                        played.won.then_some(Turn::Engine)
-                    }
-                },
-                Turn::You if analyst.game_mut().is_terminal(&position) => {
-                    Some(if stuck_loses { Turn::Engine } else { Turn::You })
-                }
-                Turn::You => {
-                    write!(self.out, "your move> ")?;
-                    self.out.flush()?;
-                    let Some(line) = self.read_line()? else {
-                        writeln!(self.out)?;
-                        return Ok(false);
-                    };
-                    match Command::parse(&line) {
-                        Command::Nothing => {
-                            redraw = false;
-                            None
-                        }
-                        Command::Help => {
-                            let example = Self::example(analyst, &position)?
-                                .map(|mv| {
-                                    format!(
-                                        "\nFor example `{}`: {}.",
-                                        analyst.game_mut().notation(&position, &mv),
-                                        analyst.game_mut().describe_move(&position, &mv)
-                                    )
-                                })
-                                .unwrap_or_default();
-                            writeln!(self.out, "{}", self.rules)?;
-                            writeln!(self.out, "{}{example}", analyst.game_mut().move_help())?;
-                            writeln!(self.out, "Commands: help, hint, undo (takes back your last move and grundy's reply), quit.")?;
-                            redraw = false;
-                            None
-                        }
-                        Command::Hint => {
-                            match Self::hint(analyst, &position)? {
-                                Some(mv) => writeln!(
-                                    self.out,
-                                    "Hint: {} ({}) wins.",
-                                    analyst.game_mut().notation(&position, &mv),
-                                    analyst.game_mut().describe_move(&position, &mv)
-                                )?,
-                                None => writeln!(self.out, "Hint: no move wins here; the position is lost if grundy plays well.")?,
-                            }
-                            redraw = false;
-                            None
-                        }
-                        Command::Undo => {
-                            match history.pop() {
-                                Some(before) => {
-                                    position = before;
-                                    writeln!(
-                                        self.out,
-                                        "Took back your last move and grundy's reply."
-                                    )?;
-                                }
-                                None => {
-                                    writeln!(self.out, "Nothing to undo.")?;
-                                    redraw = false;
-                                }
-                            }
-                            None
-                        }
-                        Command::Quit => return Ok(false),
-                        Command::Move(text) => {
-                            let game = analyst.game_mut();
-                            let parsed = game.parse_move(&position, &text).and_then(|mv| {
-                                analyst.game_mut().try_play(&position, &mv).map(|p| (mv, p))
-                            });
-                            match parsed {
-                                Err(reason) => {
-                                    writeln!(
-                                        self.out,
-                                        "Not a legal move: {reason}. Type `help` for the notation."
-                                    )?;
-                                    redraw = false;
-                                    None
-                                }
-                                Ok((mv, played)) => {
-                                    writeln!(
-                                        self.out,
-                                        "You play {}: {}.",
-                                        analyst.game_mut().notation(&position, &mv),
-                                        analyst.game_mut().describe_move(&position, &mv)
-                                    )?;
-                                    history.push(std::mem::replace(&mut position, played.position));
-                                    turn = Turn::Engine;
-                                    played.won.then_some(Turn::You)
-                                }
-                            }
-                        }
-                    }
-                }
+            let step = match state.turn {
+                Turn::Engine => self.engine_turn(analyst, &mut state)?,
+                Turn::You => self.your_turn(analyst, &mut state)?,
             };
-            if let Some(winner) = winner {
-                let verdict = match winner {
-                    Turn::You => "You win!",
-                    Turn::Engine => "grundy wins.",
-                };
-                writeln!(self.out, "{} {}", self.style.strong("Game over:"), verdict)?;
-                return Ok(true);
+            match step {
+                Step::Changed => draw = true,
+                Step::Shown => draw = false,
+                Step::Stop => return Ok(false),
+                Step::Over(winner) => {
+                    let verdict = match winner {
+                        Turn::You => "You win!",
+                        Turn::Engine => "grundy wins.",
+                    };
+                    writeln!(self.out, "{} {}", self.style.strong("Game over:"), verdict)?;
+                    return Ok(true);
+                }
             }
         }
     }
+
+    /// Who wins when `stuck` has no move: the other player, or under
+    /// misère play `stuck` itself.
+    fn stuck<G: Game>(analyst: &Analyst<G>, stuck: Turn) -> Step {
+        let other = match stuck {
+            Turn::You => Turn::Engine,
+            Turn::Engine => Turn::You,
+        };
+        if analyst.convention().stuck_player_wins() {
+            Step::Over(stuck)
+        } else {
+            Step::Over(other)
+        }
+    }
+
+    /// grundy moves: says which move and why, and draws the position with
+    /// the move marked on it.
+    fn engine_turn<G: Game>(
+        &mut self,
+        analyst: &mut Analyst<G>,
+        state: &mut State<G>,
+    ) -> anyhow::Result<Step> {
+        let Some(reply) = Self::engine_move(analyst, &state.position)? else {
+            return Ok(Self::stuck(analyst, Turn::Engine));
+        };
+        let (game, position, mv) = (analyst.game_mut(), &state.position, &reply.mv);
+        let text = format!("grundy plays {}", game.notation(position, mv));
+        let described = game.describe_move(position, mv);
+        writeln!(self.out, "{}: {described}.", self.style.strong(&text))?;
+        // Why this move: remoteness, or the engine's own rule.
+        writeln!(self.out, "  (grundy's choice: {}.)", reply.rule.describe())?;
+        let played = game.play(position, mv);
+        let drawing = game.draw_after(position, mv, &played.position, &self.style);
+        writeln!(self.out, "{drawing}")?;
+        state.position = played.position;
+        state.turn = Turn::You;
+        Ok(if played.won {
+            Step::Over(Turn::Engine)
+        } else {
+            Step::Shown
+        })
+    }
+
+    /// Your turn: one line of input, a command or a move.
+    fn your_turn<G: Game>(
+        &mut self,
+        analyst: &mut Analyst<G>,
+        state: &mut State<G>,
+    ) -> anyhow::Result<Step> {
+        if analyst.game_mut().is_terminal(&state.position) {
+            return Ok(Self::stuck(analyst, Turn::You));
+        }
+        write!(self.out, "your move> ")?;
+        self.out.flush()?;
+        let Some(line) = self.read_line()? else {
+            writeln!(self.out)?;
+            return Ok(Step::Stop);
+        };
+        match Command::parse(&line) {
+            Command::Nothing => Ok(Step::Shown),
+            Command::Help => self.help(analyst, &state.position),
+            Command::Hint => self.show_hint(analyst, &state.position),
+            Command::Undo => self.undo(state),
+            Command::Quit => Ok(Step::Stop),
+            Command::Move(text) => self.your_move(analyst, state, &text),
+        }
+    }
+
+    /// The rules, the notation with an example, and the commands.
+    fn help<G: Game>(
+        &mut self,
+        analyst: &mut Analyst<G>,
+        position: &G::Position,
+    ) -> anyhow::Result<Step> {
+        let example = Self::example(analyst, position)?
+            .map(|mv| {
+                let game = analyst.game_mut();
+                format!(
+                    "\nFor example `{}`: {}.",
+                    game.notation(position, &mv),
+                    game.describe_move(position, &mv)
+                )
+            })
+            .unwrap_or_default();
+        writeln!(self.out, "{}", self.rules)?;
+        writeln!(self.out, "{}{example}", analyst.game_mut().move_help())?;
+        writeln!(
+            self.out,
+            "Commands: help, hint, undo (takes back your last move and grundy's reply), quit."
+        )?;
+        Ok(Step::Shown)
+    }
+
+    /// A winning move, or that there is none.
+    fn show_hint<G: Game>(
+        &mut self,
+        analyst: &mut Analyst<G>,
+        position: &G::Position,
+    ) -> anyhow::Result<Step> {
+        match Self::hint(analyst, position)? {
+            Some(mv) => {
+                let game = analyst.game_mut();
+                writeln!(
+                    self.out,
+                    "Hint: {} ({}) wins.",
+                    game.notation(position, &mv),
+                    game.describe_move(position, &mv)
+                )?;
+            }
+            None => writeln!(
+                self.out,
+                "Hint: no move wins here; the position is lost if grundy plays well."
+            )?,
+        }
+        Ok(Step::Shown)
+    }
+
+    /// Takes back your last move and grundy's reply.
+    fn undo<G: Game>(&mut self, state: &mut State<G>) -> anyhow::Result<Step> {
+        match state.history.pop() {
+            Some(before) => {
+                state.position = before;
+                writeln!(self.out, "Took back your last move and grundy's reply.")?;
+                Ok(Step::Changed)
+            }
+            None => {
+                writeln!(self.out, "Nothing to undo.")?;
+                Ok(Step::Shown)
+            }
+        }
+    }
+
+    /// Your move as typed: played if legal, refused with the reason if not.
+    fn your_move<G: Game>(
+        &mut self,
+        analyst: &mut Analyst<G>,
+        state: &mut State<G>,
+        text: &str,
+    ) -> anyhow::Result<Step> {
+        let game = analyst.game_mut();
+        let position = &state.position;
+        let parsed = game
+            .parse_move(position, text)
+            .and_then(|mv| game.try_play(position, &mv).map(|played| (mv, played)));
+        let (mv, played) = match parsed {
+            Ok(legal) => legal,
+            Err(reason) => {
+                writeln!(
+                    self.out,
+                    "Not a legal move: {reason}. Type `help` for the notation."
+                )?;
+                return Ok(Step::Shown);
+            }
+        };
+        writeln!(
+            self.out,
+            "You play {}: {}.",
+            game.notation(position, &mv),
+            game.describe_move(position, &mv)
+        )?;
+        state
+            .history
+            .push(std::mem::replace(&mut state.position, played.position));
+        state.turn = Turn::Engine;
+        Ok(if played.won {
+            Step::Over(Turn::You)
+        } else {
+            Step::Changed
+        })
+    }
+}
+
+/// A game being played: the position, who moves, and the positions before
+/// your moves (for `undo`).
+struct State<G: Game> {
+    position: G::Position,
+    turn: Turn,
+    history: Vec<G::Position>,
+}
+
+/// What a step of a game leaves to do.
+enum Step {
+    /// The position changed: draw it.
+    Changed,
+    /// Nothing to draw (nothing changed, or it was drawn already).
+    Shown,
+    /// The game is over: the winner.
+    Over(Turn),
+    /// The input ended, or the person quit.
+    Stop,
 }
 
 #[cfg(test)]

@@ -15,9 +15,10 @@ use grundy::notation::with_commas;
 use grundy::{wire, Game, Refusal};
 
 use super::Env;
-use crate::cli::{refusal, GameInput, MisereArgs};
+use crate::cli::{GameInput, MisereArgs};
 use crate::input::{refused, Cases, Source};
 use crate::output::{self, Output};
+use crate::words::refusal;
 
 const EXAMPLES: &str = "\
 Examples:

@@ -18,10 +18,10 @@ use grundy::prelude::*;
 use grundy::registry::{self, Settings};
 use grundy::{Game, Refusal};
 
-use crate::cli::parse_dimensions;
 #[cfg(feature = "pictures")]
 use crate::heatmap::{self, Heatmap};
 use crate::input::UsageError;
+use crate::sizes::parse_dimensions;
 
 use super::Env;
 

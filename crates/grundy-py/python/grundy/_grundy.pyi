@@ -87,10 +87,14 @@ def game(
     misere: bool = False,
     misere_budget: Optional[int] = None,
 ) -> Game:
-    """A game by its registry name: ``bomb``, ``cutting``, ``matrix``,
-    ``octal:0.07``, ``subtraction:1,3,4``, ``grundys-game``, ``wythoff``.
-    With ``misere=True``, played under misère rules (the last player to
+    """A game by its registry name (``bomb``, ``octal:0.07``; ``games()``
+    lists them all). With ``misere=True``, played under misère rules (the last player to
     move loses), searching at most ``misere_budget`` positions."""
+
+def games() -> list[dict[str, Any]]:
+    """Every game of the registry as dicts: ``name``, ``title``,
+    ``parameter``, ``summary``, ``rules``, ``example`` (a full name) and
+    ``examples`` (sample input, moves and bad input)."""
 
 def judge(
     game: Union[str, Game],
@@ -105,7 +109,7 @@ def judge(
     raises ``JudgeError``."""
 
 def table(
-    game: Literal["bomb", "cutting"], rows: int, cols: int, *, max_cells: Optional[int] = None
+    game: str, rows: int, cols: int, *, max_cells: Optional[int] = None
 ) -> npt.NDArray[np.uint32]:
     """One component's value for every pair of sizes up to rows × cols
     (``[i, j]`` for sizes i + 1, j + 1). Releases the GIL."""

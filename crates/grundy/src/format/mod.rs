@@ -11,10 +11,12 @@
 
 pub(crate) mod groups;
 mod input;
+mod lines;
 pub(crate) mod scan;
 pub(crate) mod tokens;
 
 pub use input::{JudgeInput, MAP_UP_TO};
+pub use lines::Lines;
 
 use std::io;
 

@@ -10,6 +10,7 @@
 
 use super::heap::HeapRules;
 use super::octal::{grundy_sequence_while, OctalCode, Sequence};
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::rules::Rules;
 
 /// Grundy's game.
@@ -46,6 +47,36 @@ impl HeapRules for GrundysGame {
         keep_going: &mut dyn FnMut(usize) -> bool,
     ) -> Result<Sequence, Sequence> {
         grundy_sequence_while(&Self::code(), upto, keep_going)
+    }
+}
+
+impl Registered for crate::games::heap::HeapGame<GrundysGame> {
+    const ENTRY: Entry = Entry {
+        name: "grundys-game",
+        title: "Grundy's game",
+        parameter: None,
+        summary:
+            "Grundy's game: split a heap into two unequal heaps; heap sizes, one position a line",
+        rules: "A position is a row of heaps of tokens. A move splits one heap into two heaps of different sizes (7 into 6 and 1, 5 and 2, or 4 and 3); heaps of 1 and 2 tokens cannot be split. The player who cannot move loses.",
+        example: "grundys-game",
+        examples: Examples {
+            judge: "7 4\n5\n",
+            answers: "LOSE\nWIN\n",
+            won: "5\n",
+            winning_move: "1 1 4",
+            illegal_move: "1 9",
+            bad_input: "7\nx\n",
+            bad_line: 2,
+            plain: "[5]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
+        registry::none(parameter)?;
+        Ok(crate::games::heap::opened(
+            crate::games::heap::heap_game(GrundysGame),
+            settings,
+        ))
     }
 }
 

@@ -16,6 +16,7 @@ use super::values::Sequence;
 use crate::engine::Outcome;
 use crate::misere::nim::{misere_nim_outcome, misere_nim_winning_moves};
 use crate::misere::{MisereEngine, MisereError};
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::rules::{Rules, SumMove};
 
 /// Nim.
@@ -123,6 +124,35 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for NimMisere {
             .filter(|(_, &h)| h > 0)
             .max_by_key(|(i, &h)| (h, std::cmp::Reverse(*i)));
         Ok(largest.map(|(i, &h)| take(i, h, h - 1)))
+    }
+}
+
+impl Registered for crate::games::heap::HeapGame<Nim> {
+    const ENTRY: Entry = Entry {
+        name: "nim",
+        title: "Nim",
+        parameter: None,
+        summary: "Nim: heap sizes, one position a line; a heap's value is its size",
+        rules: "A position is a row of heaps of tokens. A move takes as many tokens as you like, at least one, from one heap. The player who cannot move, no token being left, loses.",
+        example: "nim",
+        examples: Examples {
+            judge: "3 5\n4 4\n",
+            answers: "WIN\nLOSE\n",
+            won: "3 5\n",
+            winning_move: "2 2",
+            illegal_move: "1 4",
+            bad_input: "3 5\n-1\n",
+            bad_line: 2,
+            plain: "[3, 5]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
+        registry::none(parameter)?;
+        Ok(crate::games::heap::opened(
+            crate::games::heap::heap_game(Nim),
+            settings,
+        ))
     }
 }
 

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use super::heap::HeapRules;
 use super::octal::{grundy_sequence_while, OctalCode, Sequence};
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::rules::Rules;
 
 /// The largest amount a subtraction set may name: the game's code has one
@@ -122,6 +123,36 @@ impl HeapRules for Subtraction {
 
     fn shape(&self) -> crate::games::heap::Shape {
         crate::games::heap::Shape::Code(self.code.clone())
+    }
+}
+
+impl Registered for crate::games::heap::HeapGame<Subtraction> {
+    const ENTRY: Entry = Entry {
+        name: "subtraction",
+        title: "Subtraction game",
+        parameter: Some("S"),
+        summary:
+            "take k tokens from a heap, k in the finite set S: heap sizes, one position a line",
+        rules: "A position is a row of heaps of tokens. A move takes k tokens from one heap, for k one of the numbers of the set S (subtraction:1,3,4 takes 1, 3 or 4). The player who cannot move loses.",
+        example: "subtraction:1,3,4",
+        examples: Examples {
+            judge: "5 9\n2\n",
+            answers: "WIN\nLOSE\n",
+            won: "5 9\n",
+            winning_move: "1 3",
+            illegal_move: "1 2",
+            bad_input: "5\n1.5\n",
+            bad_line: 2,
+            plain: "[5, 9]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
+        let set = registry::required(parameter, "a set of amounts", "subtraction:1,3,4")?;
+        Ok(crate::games::heap::opened(
+            crate::games::heap::heap_game(set.parse::<Subtraction>()?),
+            settings,
+        ))
     }
 }
 

@@ -18,6 +18,7 @@ use crate::format::ReadError;
 use crate::game::{CaseReader, Limits, Notation, Present, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::rules::{Cache, Rules, Solver, SumMove};
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
@@ -267,6 +268,17 @@ impl Notation for WythoffGame {
 }
 
 impl crate::game::WireForm for WythoffGame {
+    fn plain_form(&self) -> Option<&'static str> {
+        Some("a list of (x, y) pairs, like [(3, 5)]")
+    }
+
+    fn position_from_plain(
+        &self,
+        plain: &serde_json::Value,
+    ) -> Result<crate::wire::Position, crate::wire::WireError> {
+        crate::wire::Position::from_list("pairs", "pairs", plain)
+    }
+
     fn component_wire(&self, index: usize, &(x, y): &(u64, u64), value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
@@ -394,6 +406,36 @@ impl crate::game::Game for WythoffGame {
         (0..count)
             .map(|_| (1 + rng.below(largest), 1 + rng.below(largest)))
             .collect()
+    }
+}
+
+impl Registered for WythoffGame {
+    const ENTRY: Entry = Entry {
+        name: "wythoff",
+        title: "Wythoff's game",
+        parameter: None,
+        summary: "Wythoff's game: pairs of heaps `x y` (several make a sum), one position a line",
+        rules: "A position is a pair of heaps of tokens (several pairs are played side by side). A move takes tokens from one heap of a pair, as many as you like, or the same number from both heaps of a pair. The player who cannot move loses.",
+        example: "wythoff",
+        examples: Examples {
+            judge: "1 3\n1 2\n",
+            answers: "WIN\nLOSE\n",
+            won: "1 3\n",
+            winning_move: "1 1 2",
+            illegal_move: "1 5 5",
+            bad_input: "1 3\n1 y\n",
+            bad_line: 2,
+            plain: "[[1, 3]]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
+        registry::none(parameter)?;
+        let mut game = wythoff_game();
+        if let Some(cancel) = &settings.cancel {
+            crate::game::Game::stop_when(&mut game, cancel.clone());
+        }
+        Ok(game)
     }
 }
 

@@ -5,8 +5,9 @@
 use std::io::Read;
 use std::ops::ControlFlow;
 
+use super::board::Landing;
 use super::BombReader;
-use super::{Board, BombGame, BombMove, Cell, Landing};
+use super::{Board, BombGame, BombMove, Cell};
 use crate::engine::{Engine, IllegalMove, Outcome, Played};
 use crate::format::{JudgeInput, ReadError};
 use crate::game::{
@@ -14,6 +15,7 @@ use crate::game::{
 };
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::wire::{self, WireError};
 
 impl Engine for BombGame {
@@ -253,6 +255,23 @@ impl Notation for BombGame {
 }
 
 impl crate::game::WireForm for BombGame {
+    fn plain_form(&self) -> Option<&'static str> {
+        Some("a list of rows like ['..#', '#..'], or (rows, cols, [(row, col), ...])")
+    }
+
+    /// A board from its rows of `#` and `.` (`['..#', '#..']`) or from
+    /// `(rows, cols, [(row, col), ...])`.
+    fn position_from_plain(
+        &self,
+        plain: &serde_json::Value,
+    ) -> Result<crate::wire::Position, crate::wire::WireError> {
+        plain_board(plain).ok_or_else(|| {
+            crate::wire::WireError::Refused(format!(
+                "expected rows of `#` and `.` of one length, or (rows, cols, cells), found {plain}"
+            ))
+        })
+    }
+
     fn component_wire(&self, index: usize, cell: &Cell, value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
@@ -484,4 +503,75 @@ fn grid(board: &Board, cell: impl Fn(u32, u32) -> String) -> String {
         }
     }
     text
+}
+
+/// A Bomb board from `['..#', '#..']` or `(rows, cols, [(r, c), ...])`.
+fn plain_board(plain: &serde_json::Value) -> Option<crate::wire::Position> {
+    use serde_json::Value;
+    let items = plain.as_array()?;
+    if let [Value::Number(rows), Value::Number(cols), Value::Array(_)] = items.as_slice() {
+        let board =
+            serde_json::json!({ "kind": "board", "rows": rows, "cols": cols, "bombs": items[2] });
+        return serde_json::from_value(board).ok();
+    }
+    let lines: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
+    let cols = lines.first().map_or(0, |l| l.chars().count());
+    let mut bombs = Vec::new();
+    for (r, line) in lines.iter().enumerate() {
+        if line.chars().count() != cols {
+            return None;
+        }
+        for (c, ch) in line.chars().enumerate() {
+            match ch {
+                '#' => bombs.push([r + 1, c + 1]),
+                '.' => {}
+                _ => return None,
+            }
+        }
+    }
+    let board =
+        serde_json::json!({ "kind": "board", "rows": lines.len(), "cols": cols, "bombs": bombs });
+    serde_json::from_value(board).ok()
+}
+
+impl Registered for BombGame {
+    const ENTRY: Entry = Entry {
+        name: "bomb",
+        title: "Bomb Game",
+        parameter: None,
+        summary: "Bomb Game: `n m` then an n×m grid of `#`/`.`; answers John or Jack",
+        rules: "Bombs lie on a grid, row 1 at the top and column 1 at the left. A move explodes one bomb: it disappears, and one new bomb lands higher up in its column and one further left in its row (only one lands when the bomb is on row 1 or in column 1). A bomb that lands on another makes both vanish, and one that lands on the top-left cell vanishes. The player who cannot move loses.",
+        example: "bomb",
+        examples: Examples {
+            judge: "2 3\n#.#\n.##\n1 1\n#\n",
+            answers: "John\nJack\n",
+            won: "2 3\n#.#\n.##\n",
+            winning_move: "1 3 2",
+            illegal_move: "1 1",
+            bad_input: "2 3\n#.#\n.x#\n",
+            bad_line: 3,
+            plain: "[\"#.#\", \".##\"]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
+        registry::none(parameter)?;
+        let mut game = BombGame::new();
+        if let Some(progress) = &settings.progress {
+            game.report_progress(std::sync::Arc::clone(progress));
+        }
+        if let Some(store) = &settings.store {
+            game.keep_tables_in(std::sync::Arc::clone(store), settings.limits.max_cells);
+        }
+        if let Some(shelf) = &settings.shelf {
+            game.share_tables_on(std::sync::Arc::clone(shelf));
+        }
+        if let Some(cancel) = &settings.cancel {
+            crate::game::Game::stop_when(&mut game, cancel.clone());
+        }
+        if let Some(threads) = settings.threads {
+            game.use_threads(threads);
+        }
+        Ok(game)
+    }
 }

@@ -23,336 +23,34 @@
 //! computed once, grown on demand, and every board is a lookup per bomb.
 //! The tests check it against a search over the literal rules.
 
+mod board;
 mod game;
 mod misere;
 mod notation;
 mod reader;
+mod rules;
+mod store;
+mod sums;
 mod table;
 
+pub use board::{Board, BoardTooLarge, BombMove, Cell, MAX_CELLS};
 pub use game::cell_text;
 pub use misere::{is_dense, BoardRules, BombMisere, DenseTable, DENSE_CELLS};
 pub use notation::{notation, parse_move};
 pub use reader::BombReader;
+pub use rules::{naive_table, BombRules};
+pub use store::TableStore;
 pub use table::{BombTable, CacheError, Progress};
 
 use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use crate::nimber::Nimber;
 use crate::shared::{Cancel, Shelf};
 use crate::solve::{bit, top_bit, BitCounts};
-
-/// The most cells a board can have at all: its table holds a `u32` value
-/// per cell, and positions are `u32`s. Readers and the command line apply a
-/// much smaller limit, [`DEFAULT_MAX_CELLS`](crate::DEFAULT_MAX_CELLS) unless
-/// told otherwise.
-pub const MAX_CELLS: u64 = u32::MAX as u64;
-
-/// A cell of the board, 1-indexed as in the statement (row 1 is the top).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell {
-    row: u32,
-    col: u32,
-}
-
-impl Cell {
-    /// The cell at `row`, `col` (both from 1), if the board up to it has at
-    /// most [`MAX_CELLS`] cells.
-    pub const fn new(row: u32, col: u32) -> Option<Cell> {
-        if row >= 1 && col >= 1 && (row as u64) * (col as u64) <= MAX_CELLS {
-            Some(Cell { row, col })
-        } else {
-            None
-        }
-    }
-
-    /// The 1-based row.
-    pub const fn row(self) -> u32 {
-        self.row
-    }
-
-    /// The 1-based column.
-    pub const fn col(self) -> u32 {
-        self.col
-    }
-}
-
-/// A board had a side of 0, or more than [`MAX_CELLS`] cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "a {rows}×{cols} board is not possible: sides start at 1, and boards end at {MAX_CELLS} cells"
-)]
-pub struct BoardTooLarge {
-    /// Rows asked for.
-    pub rows: u64,
-    /// Columns asked for.
-    pub cols: u64,
-}
-
-/// A Bomb Game position: the board's size and which cells hold a bomb.
-///
-/// Valuing a board takes a table of its size, computed in time roughly
-/// proportional to its cells times its longer side: a 2000×2000 board takes
-/// seconds, a 2×2,000,000 one far longer. The readers therefore accept only
-/// boards within a square of a given number of cells.
-///
-/// A cell holds one bomb or none: two bombs on a cell vanish at once, so
-/// [`Board::toggle`] is the natural way to land a bomb.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Board {
-    rows: u32,
-    cols: u32,
-    /// 64-bit words per row.
-    stride: usize,
-    /// Row-major bitset: bit `c % 64` of word `r * stride + c / 64` is cell
-    /// (r + 1, c + 1).
-    bits: Vec<u64>,
-}
-
-impl Board {
-    /// An empty board of `rows` × `cols` cells.
-    pub fn new(rows: u64, cols: u64) -> Result<Board, BoardTooLarge> {
-        let mut board = Board::default();
-        board.reset(rows, cols)?;
-        Ok(board)
-    }
-
-    /// Empties the board and gives it new dimensions, keeping its storage.
-    pub fn reset(&mut self, rows: u64, cols: u64) -> Result<(), BoardTooLarge> {
-        let (r, c) = check_dimensions(rows, cols)?;
-        self.rows = r;
-        self.cols = c;
-        self.stride = (c as usize).div_ceil(64);
-        self.bits.clear();
-        self.bits.resize(r as usize * self.stride, 0);
-        Ok(())
-    }
-
-    fn index(&self, row: u32, col: u32) -> Option<(usize, u64)> {
-        if row == 0 || col == 0 || row > self.rows || col > self.cols {
-            return None;
-        }
-        let (r, c) = (row as usize - 1, col as usize - 1);
-        Some((r * self.stride + c / 64, 1 << (c % 64)))
-    }
-
-    /// Whether 1-based (`row`, `col`) holds a bomb (`false` off the board).
-    pub fn has_bomb(&self, row: u32, col: u32) -> bool {
-        self.index(row, col)
-            .is_some_and(|(w, bit)| self.bits[w] & bit != 0)
-    }
-
-    /// Puts a bomb on 1-based (`row`, `col`), or clears it; `false` if that
-    /// is off the board.
-    pub fn set(&mut self, row: u32, col: u32, bomb: bool) -> bool {
-        match self.index(row, col) {
-            Some((w, bit)) => {
-                if bomb {
-                    self.bits[w] |= bit;
-                } else {
-                    self.bits[w] &= !bit;
-                }
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Lands a bomb on 1-based (`row`, `col`): if one is there, both vanish.
-    /// `false` if that is off the board.
-    pub fn toggle(&mut self, row: u32, col: u32) -> bool {
-        match self.index(row, col) {
-            Some((w, bit)) => {
-                self.bits[w] ^= bit;
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Number of rows.
-    pub const fn rows(&self) -> u32 {
-        self.rows
-    }
-
-    /// Number of columns.
-    pub const fn cols(&self) -> u32 {
-        self.cols
-    }
-
-    /// The bombs, row by row, left to right.
-    pub fn bombs(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.row_words().enumerate().flat_map(|(r, words)| {
-            words.iter().enumerate().flat_map(move |(w, &word)| {
-                set_bits(word).map(move |b| Cell {
-                    row: r as u32 + 1,
-                    col: (w * 64 + b) as u32 + 1,
-                })
-            })
-        })
-    }
-
-    /// How many bombs the board holds.
-    pub fn bomb_count(&self) -> usize {
-        self.bits.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    fn row_words(&self) -> impl Iterator<Item = &[u64]> + '_ {
-        self.bits.chunks_exact(self.stride.max(1))
-    }
-
-    /// The bitset words of 1-based `row`, for readers that fill a row at once.
-    pub(crate) fn row_bits_mut(&mut self, row: u32) -> &mut [u64] {
-        let start = (row as usize - 1) * self.stride;
-        &mut self.bits[start..start + self.stride]
-    }
-}
-
-/// One move: explode the bomb at `explode`, putting a new bomb `above` it
-/// (same column, a row nearer the top) and one `left` of it (same row, a
-/// column nearer the left). A bomb on row 1 has nothing above it and one on
-/// column 1 nothing left of it, so the statement's single new bomb is the
-/// one that exists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct BombMove {
-    /// The bomb that explodes.
-    pub explode: Cell,
-    /// The new bomb at (u, q), u < p; `None` when p = 1.
-    pub above: Option<Cell>,
-    /// The new bomb at (p, v), v < q; `None` when q = 1.
-    pub left: Option<Cell>,
-}
-
-/// What happens to a bomb where it lands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Landing {
-    /// It stays.
-    Stays,
-    /// It lands on a bomb: both vanish.
-    OnBomb,
-    /// It lands on (1, 1) and vanishes.
-    OnCorner,
-}
-
-impl BombMove {
-    /// The new bombs, `above` first, before any of them vanish.
-    pub fn placed(&self) -> impl Iterator<Item = Cell> {
-        self.above.into_iter().chain(self.left)
-    }
-
-    /// Whether this move can be made on `board` under the statement's rules.
-    pub fn is_legal(&self, board: &Board) -> bool {
-        let (p, q) = (self.explode.row, self.explode.col);
-        let above_ok = match self.above {
-            None => p == 1,
-            Some(c) => p > 1 && c.col == q && c.row < p,
-        };
-        let left_ok = match self.left {
-            None => q == 1,
-            Some(c) => q > 1 && c.row == p && c.col < q,
-        };
-        board.has_bomb(p, q) && (p, q) != (1, 1) && above_ok && left_ok
-    }
-}
-
-impl Board {
-    /// The statement's rule that a bomb on (1, 1) vanishes at once, applied
-    /// to a board given whole (a judge case, a position sent to the
-    /// playground): the one place the rule lives besides [`Board::play`].
-    pub fn settle(&mut self) {
-        self.set(1, 1, false);
-    }
-
-    /// Where a new bomb on `cell` ends up on this board.
-    pub fn landing(&self, cell: Cell) -> Landing {
-        if (cell.row, cell.col) == (1, 1) {
-            Landing::OnCorner
-        } else if self.has_bomb(cell.row, cell.col) {
-            Landing::OnBomb
-        } else {
-            Landing::Stays
-        }
-    }
-
-    /// Plays `mv`, which must be legal: the bomb goes, and each new bomb
-    /// lands, vanishing on (1, 1) or together with a bomb it lands on.
-    pub fn play(&mut self, mv: &BombMove) {
-        self.set(mv.explode.row, mv.explode.col, false);
-        for cell in mv.placed() {
-            if self.landing(cell) != Landing::OnCorner {
-                self.toggle(cell.row, cell.col);
-            }
-        }
-    }
-}
-
-/// The positions of the set bits of `word`, lowest first.
-fn set_bits(mut word: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (word != 0).then(|| {
-            let bit = word.trailing_zeros() as usize;
-            word &= word - 1;
-            bit
-        })
-    })
-}
-
-pub(super) fn check_dimensions(rows: u64, cols: u64) -> Result<(u32, u32), BoardTooLarge> {
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(BoardTooLarge { rows, cols });
-    }
-    // Both fit: each is at most MAX_CELLS, which is u32::MAX.
-    Ok((rows as u32, cols as u32))
-}
-
-/// Where finished tables are kept between runs (a file in the user's cache
-/// directory, say). A store only keeps bytes: the game checks what it reads
-/// back ([`BombTable::from_bytes`]) and ignores anything damaged.
-pub trait TableStore: Send {
-    /// The bytes saved last, if any.
-    fn load(&mut self) -> Option<Vec<u8>>;
-    /// Keeps `bytes` in place of what was saved. A store that cannot write
-    /// says nothing: a cache is never a reason to fail.
-    fn save(&mut self, bytes: &[u8]);
-}
-
-/// Tables smaller than this many cells are cheaper to compute than to read.
-const WORTH_STORING: u64 = 128 * 128;
-
-/// A table store and what this game took from it.
-#[derive(Clone)]
-struct Stored {
-    store: Arc<Mutex<dyn TableStore>>,
-    /// A stored table larger than this is left alone.
-    max_cells: u64,
-    /// Whether the store was read (it is, once, when a large board needs
-    /// more than the table in memory).
-    consulted: bool,
-    /// Cells of the table read from the store.
-    loaded: u64,
-}
-
-/// A finished table and what is derived from it, shared (behind an `Arc`)
-/// between games and never changed: growing makes a new one.
-#[derive(Debug, Default)]
-struct Computed {
-    table: BombTable,
-    /// Sums of table values by byte of a board row, for small tables;
-    /// made when first needed.
-    bytes: OnceLock<ByteSums>,
-}
-
-impl Computed {
-    fn new(table: BombTable) -> Arc<Computed> {
-        Arc::new(Computed {
-            table,
-            bytes: OnceLock::new(),
-        })
-    }
-}
-
-/// The key of the Bomb table on a [`Shelf`].
-const SHELF_KEY: &str = "bomb";
+use board::{check_dimensions, set_bits, Landing};
+use store::{Computed, Stored, SHELF_KEY, WORTH_STORING};
+use sums::ByteSums;
 
 /// The Bomb Game as a sum of bombs, backed by a [`BombTable`].
 #[derive(Clone, Default)]
@@ -379,78 +77,6 @@ impl std::fmt::Debug for BombGame {
             .field("table", &(self.table().rows(), self.table().cols()))
             .field("reports_progress", &self.progress.is_some())
             .finish()
-    }
-}
-
-/// For each table row and each group of 8 columns, the XOR of the values
-/// picked by every byte: a board row is then summed in one lookup per 8
-/// cells, with no branch on where its bombs are. Kept for tables of up to
-/// [`ByteSums::MAX_CELLS`] cells (128 bytes a cell).
-#[derive(Clone, Debug, Default)]
-struct ByteSums {
-    /// Table dimensions these sums were made for.
-    rows: usize,
-    cols: usize,
-    /// Groups of 8 columns per row.
-    groups: usize,
-    /// `sums[(row * groups + group) * 256 + byte]`.
-    sums: Vec<u32>,
-}
-
-impl ByteSums {
-    const MAX_CELLS: usize = 1 << 16;
-
-    /// Makes the sums for `table`, or none when it is too large.
-    fn build(table: &BombTable) -> ByteSums {
-        let (rows, cols) = (table.rows() as usize, table.cols() as usize);
-        if rows * cols > Self::MAX_CELLS {
-            return ByteSums {
-                rows,
-                cols,
-                ..ByteSums::default()
-            };
-        }
-        let groups = cols.div_ceil(8);
-        let mut sums = vec![0u32; rows * groups * 256];
-        for r in 0..rows {
-            let values = table.row(r);
-            for g in 0..groups {
-                let base = (r * groups + g) * 256;
-                for byte in 1..256usize {
-                    let low = byte.trailing_zeros() as usize;
-                    let value = values.get(g * 8 + low).copied().unwrap_or(0);
-                    sums[base + byte] = sums[base + (byte & (byte - 1))] ^ value;
-                }
-            }
-        }
-        ByteSums {
-            rows,
-            cols,
-            groups,
-            sums,
-        }
-    }
-
-    /// The value of `board`, if these sums cover it.
-    fn value(&self, board: &Board) -> Option<u32> {
-        if self.sums.is_empty()
-            || board.rows as usize > self.rows
-            || board.cols as usize > self.cols
-        {
-            return None;
-        }
-        let mut sum = 0;
-        for (r, words) in board.row_words().enumerate() {
-            let row = &self.sums[r * self.groups * 256..(r + 1) * self.groups * 256];
-            for (w, &word) in words.iter().enumerate() {
-                for (k, byte) in word.to_le_bytes().into_iter().enumerate() {
-                    if let Some(group) = row.get((w * 8 + k) * 256..(w * 8 + k + 1) * 256) {
-                        sum ^= group[usize::from(byte)];
-                    }
-                }
-            }
-        }
-        Some(sum)
     }
 }
 
@@ -713,27 +339,6 @@ fn cells(table: &BombTable) -> u64 {
     u64::from(table.rows()) * u64::from(table.cols())
 }
 
-/// The table by the plain recurrence, as the reference program computes it:
-/// O(rows² · cols²), for tests of [`BombTable`].
-pub fn naive_table(rows: usize, cols: usize) -> Vec<Vec<u32>> {
-    let mut sg = vec![vec![0u32; cols]; rows];
-    for i in 0..rows {
-        for j in 0..cols {
-            sg[i][j] = if i == 0 {
-                j as u32
-            } else if j == 0 {
-                i as u32
-            } else {
-                let options = (0..i)
-                    .flat_map(|u| (0..j).map(move |v| (u, v)))
-                    .map(|(u, v)| Nimber::from(sg[u][j] ^ sg[i][v]));
-                crate::nimber::mex(options).value() as u32
-            };
-        }
-    }
-    sg
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -789,65 +394,6 @@ mod tests {
                 .iter()
                 .fold(Nimber::ZERO, |sum, c| sum ^ game.bomb_value(*c));
             assert_eq!(game.board_value(&board), one_by_one, "{rows}×{cols}");
-        }
-    }
-
-    #[test]
-    fn boards_are_bitsets_with_cancellation() {
-        let mut board = Board::new(3, 130).unwrap();
-        for (r, c) in [(1, 1), (2, 64), (2, 65), (3, 130)] {
-            assert!(board.toggle(r, c));
-        }
-        assert!(board.has_bomb(2, 65) && !board.has_bomb(2, 66));
-        assert_eq!(board.bomb_count(), 4);
-        let cells: Vec<(u32, u32)> = board.bombs().map(|c| (c.row(), c.col())).collect();
-        assert_eq!(cells, [(1, 1), (2, 64), (2, 65), (3, 130)]);
-        // A bomb landing on a bomb: both vanish.
-        board.toggle(2, 64);
-        assert_eq!(board.bomb_count(), 3);
-        assert!(!board.toggle(4, 1) && !board.has_bomb(0, 1));
-    }
-}
-
-/// The Bomb Game's rules for the generic [`Solver`](crate::rules::Solver):
-/// one bomb is a component; exploding (p, q) leaves bombs on (u, q) and
-/// (p, v), the one on (1, 1), if any, vanishing at once.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BombRules;
-
-impl crate::rules::Rules for BombRules {
-    type Position = Cell;
-    type Move = BombMove;
-
-    fn options(&self, bomb: &Cell, option: &mut dyn FnMut(BombMove, &[Cell])) {
-        let (p, q) = (bomb.row, bomb.col);
-        if (p, q) == (1, 1) {
-            return;
-        }
-        let aboves: Vec<Option<Cell>> = if p > 1 {
-            (1..p).map(|u| Some(Cell { row: u, col: q })).collect()
-        } else {
-            vec![None]
-        };
-        let lefts: Vec<Option<Cell>> = if q > 1 {
-            (1..q).map(|v| Some(Cell { row: p, col: v })).collect()
-        } else {
-            vec![None]
-        };
-        for &above in &aboves {
-            for &left in &lefts {
-                let leaves: Vec<Cell> = [above, left]
-                    .into_iter()
-                    .flatten()
-                    .filter(|c| (c.row, c.col) != (1, 1))
-                    .collect();
-                let action = BombMove {
-                    explode: *bomb,
-                    above,
-                    left,
-                };
-                option(action, &leaves);
-            }
         }
     }
 }

@@ -49,6 +49,7 @@ use std::ops::ControlFlow;
 
 use crate::game::{Notation, Present};
 use crate::nimber::{MexSet, Nimber};
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
@@ -510,6 +511,32 @@ fn try_cuts(position: &[Paper], visit: &mut dyn FnMut(Cut) -> ControlFlow<()>) -
     fallback.map_or(ControlFlow::Continue(()), visit)
 }
 
+impl Registered for CuttingGame {
+    const ENTRY: Entry = Entry {
+        name: "cutting",
+        title: "Cutting Game",
+        parameter: None,
+        summary: "Cutting Game (POJ 2311): pairs `W H`; answers WIN or LOSE",
+        rules: "A position is one or more rectangular pieces of paper ruled in squares. A move cuts one piece in two along a grid line, straight across it. The player who cuts out a single square (a 1×1 piece) wins at once.",
+        example: "cutting",
+        examples: Examples {
+            judge: "2 2\n4 2\n",
+            answers: "LOSE\nWIN\n",
+            won: "4 2\n",
+            winning_move: "1 v 2",
+            illegal_move: "1 v 9",
+            bad_input: "4 2\n4 x\n",
+            bad_line: 2,
+            plain: "[[4, 2]]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, ParameterError> {
+        registry::none(parameter)?;
+        Ok(CuttingGame)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -916,6 +943,17 @@ impl Notation for CuttingGame {
 }
 
 impl crate::game::WireForm for CuttingGame {
+    fn plain_form(&self) -> Option<&'static str> {
+        Some("a list of (width, height) pieces, like [(4, 2)]")
+    }
+
+    fn position_from_plain(
+        &self,
+        plain: &serde_json::Value,
+    ) -> Result<crate::wire::Position, crate::wire::WireError> {
+        crate::wire::Position::from_list("pieces", "pieces", plain)
+    }
+
     fn component_wire(&self, index: usize, paper: &Paper, value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,

@@ -9,6 +9,7 @@ use crate::engine::IllegalMove;
 use crate::format::ReadError;
 use crate::game::{CaseReader, Limits, Notation, Present, Rng, Style};
 use crate::nimber::Nimber;
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
@@ -117,6 +118,17 @@ impl Notation for GreenHackenbush {
 }
 
 impl crate::game::WireForm for GreenHackenbush {
+    fn plain_form(&self) -> Option<&'static str> {
+        Some("a list of (u, v) edges, vertex 0 the ground, like [(0, 1), (1, 2)]")
+    }
+
+    fn position_from_plain(
+        &self,
+        plain: &serde_json::Value,
+    ) -> Result<crate::wire::Position, crate::wire::WireError> {
+        crate::wire::Position::from_list("graph", "edges", plain)
+    }
+
     fn component_wire(&self, index: usize, piece: &Piece, value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
@@ -223,5 +235,31 @@ impl crate::game::Game for GreenHackenbush {
             list.push([a, b]);
         }
         Graph::new(list)
+    }
+}
+
+impl Registered for GreenHackenbush {
+    const ENTRY: Entry = Entry {
+        name: "green-hackenbush",
+        title: "Green Hackenbush",
+        parameter: None,
+        summary: "Green Hackenbush: edges `u-v` (vertex 0 the ground), one position a line",
+        rules: "A position is a drawing of edges, some of them standing on the ground. A move deletes one edge, and whatever is then no longer connected to the ground falls away. The player who cannot move, no edge being left, loses.",
+        example: "green-hackenbush",
+        examples: Examples {
+            judge: "0-1 1-2 1-3 2-3\n0-1 0-1\n",
+            answers: "WIN\nLOSE\n",
+            won: "0-1 1-2 1-3 2-3\n",
+            winning_move: "1",
+            illegal_move: "9",
+            bad_input: "0-1 1-2\n0-x\n",
+            bad_line: 2,
+            plain: "[[0, 1], [1, 2], [1, 3], [2, 3]]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, ParameterError> {
+        registry::none(parameter)?;
+        Ok(GreenHackenbush)
     }
 }

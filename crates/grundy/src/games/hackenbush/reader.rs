@@ -1,40 +1,35 @@
 //! The input format: one position a line, edges `u-v`.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 
 use super::{Edge, Graph, MAX_VERTEX};
-use crate::format::{FormatError, ReadError};
+use crate::format::{Lines, ReadError};
 use crate::game::CaseReader;
 
 /// Reads graphs, one a line, of at most `max_edges` edges.
 pub struct Graphs<'a> {
-    input: BufReader<Box<dyn Read + 'a>>,
-    line: u64,
+    lines: Lines<'a>,
     max_edges: usize,
 }
 
 impl<'a> Graphs<'a> {
     /// A reader of `input`.
     pub fn new(input: Box<dyn Read + 'a>, max_edges: usize) -> Graphs<'a> {
+        // The longest line read: every edge with two vertices of seven
+        // digits, spaced generously.
+        let max_line = (max_edges as u64 + 1) * 24 + 1024;
         Graphs {
-            input: BufReader::with_capacity(1 << 16, input),
-            line: 0,
+            lines: Lines::new(input, max_line),
             max_edges,
         }
     }
 
-    /// The longest line read: every edge with two vertices of seven digits,
-    /// spaced generously.
-    fn max_line(&self) -> u64 {
-        (self.max_edges as u64 + 1) * 24 + 1024
-    }
-
     fn error(&self, expected: impl Into<String>, found: impl Into<String>) -> ReadError {
-        FormatError::new(self.line, expected, found).into()
+        self.lines.error(expected, found)
     }
 
     fn too_large(&self, expected: impl Into<String>, found: impl Into<String>) -> ReadError {
-        ReadError::TooLarge(Box::new(FormatError::new(self.line, expected, found)))
+        self.lines.too_large(expected, found)
     }
 
     fn vertex(&self, text: &str, edge: &str) -> Result<u32, ReadError> {
@@ -82,35 +77,15 @@ impl<'a> Graphs<'a> {
 
 impl CaseReader<Graph> for Graphs<'_> {
     fn next_case(&mut self) -> Result<Option<Graph>, ReadError> {
-        let mut bytes = Vec::new();
-        loop {
-            bytes.clear();
-            self.line += 1;
-            let limit = self.max_line();
-            let read = (&mut self.input)
-                .take(limit)
-                .read_until(b'\n', &mut bytes)?;
-            if read == 0 {
-                return Ok(None);
-            }
-            if read as u64 == limit && !bytes.ends_with(b"\n") {
-                return Err(self.too_large(
-                    format!("a line of at most {} edges", self.max_edges),
-                    format!("a line longer than {limit} bytes"),
-                ));
-            }
-            let Ok(text) = std::str::from_utf8(&bytes) else {
-                return Err(self.error("edges `u-v`", "bytes that are not UTF-8"));
-            };
-            let text = text.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
-            return self.parse(text).map(Some);
-        }
+        let expected = format!("a line of at most {} edges", self.max_edges);
+        let Some(text) = self.lines.next_line(&expected)? else {
+            return Ok(None);
+        };
+        let text = text.to_string();
+        self.parse(&text).map(Some)
     }
 
     fn line(&self) -> u64 {
-        self.line
+        self.lines.line()
     }
 }

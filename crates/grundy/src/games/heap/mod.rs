@@ -557,6 +557,17 @@ impl<R: HeapRules> crate::game::Notation for HeapGame<R> {
 }
 
 impl<R: HeapRules> crate::game::WireForm for HeapGame<R> {
+    fn plain_form(&self) -> Option<&'static str> {
+        Some("a list of heap sizes, like [10, 7, 3]")
+    }
+
+    fn position_from_plain(
+        &self,
+        plain: &serde_json::Value,
+    ) -> Result<crate::wire::Position, crate::wire::WireError> {
+        crate::wire::Position::from_list("heaps", "heaps", plain)
+    }
+
     fn component_wire(&self, index: usize, heap: &u64, value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
@@ -753,6 +764,21 @@ pub fn plain_sequence_while<R: Rules<Position = u64>>(
         values,
         periodicity: None,
     })
+}
+
+/// A heap game sharing its values through the settings' shelf, if any,
+/// and stopped by its flag.
+pub(crate) fn opened<R: HeapRules>(
+    mut game: HeapGame<R>,
+    settings: &crate::registry::Settings,
+) -> HeapGame<R> {
+    if let Some(shelf) = &settings.shelf {
+        share_values(&mut game, std::sync::Arc::clone(shelf));
+    }
+    if let Some(cancel) = &settings.cancel {
+        crate::game::Game::stop_when(&mut game, cancel.clone());
+    }
+    game
 }
 
 #[cfg(test)]

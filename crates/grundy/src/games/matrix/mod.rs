@@ -25,6 +25,7 @@ pub use reader::{MatrixCase, MatrixReader, MAX_COLS};
 
 use crate::game::{Notation, Present};
 use crate::nimber::Nimber;
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::solve::BitCounts;
 use crate::wire::{self, WireError};
 
@@ -177,6 +178,32 @@ pub fn suggest(rows: &[Row]) -> Option<MatrixMove> {
     let low = (1u128 << bit) - 1;
     let after = (row.total & !low & !(1u128 << bit)) | low;
     Some(take_first_cells_first(index, row, row.total - after))
+}
+
+impl Registered for MatrixGame {
+    const ENTRY: Entry = Entry {
+        name: "matrix",
+        title: "Matrix Game",
+        parameter: None,
+        summary: "Matrix Game: T, then cases `m n` and m·n piles; answers `Case k: Alice|Bob`",
+        rules: "A position is a grid of piles of stones. A move takes stones from one row only: at least one stone, from as many of that row's piles as you like. The player who cannot move, no stone being left, loses.",
+        example: "matrix",
+        examples: Examples {
+            judge: "2\n2 2\n1 2\n3 4\n1 3\n0 0 0\n",
+            answers: "Case 1: Alice\nCase 2: Bob\n",
+            won: "1\n2 2\n1 2\n3 4\n",
+            winning_move: "2 4",
+            illegal_move: "3 1",
+            bad_input: "1\n2 2\n1 x\n3 4\n",
+            bad_line: 3,
+            plain: "[[1, 2], [3, 4]]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, _: &Settings) -> Result<Self, ParameterError> {
+        registry::none(parameter)?;
+        Ok(MatrixGame)
+    }
 }
 
 #[cfg(test)]
@@ -505,6 +532,17 @@ impl Notation for MatrixGame {
 }
 
 impl crate::game::WireForm for MatrixGame {
+    fn plain_form(&self) -> Option<&'static str> {
+        Some("a list of rows of piles, like [[1, 2], [3, 4]]")
+    }
+
+    fn position_from_plain(
+        &self,
+        plain: &serde_json::Value,
+    ) -> Result<crate::wire::Position, crate::wire::WireError> {
+        crate::wire::Position::from_list("matrix", "rows", plain)
+    }
+
     fn component_wire(&self, index: usize, row: &Row, value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,

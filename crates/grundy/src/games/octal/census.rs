@@ -21,12 +21,8 @@ const SKIPPED: u64 = 8;
 const SHIFTS: usize = 4;
 
 /// A sparse space found in a sequence (see [`super`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SparseSpace {
     /// The mask: a value v is rare when `v & mask` has even weight.
     pub mask: u32,
@@ -38,12 +34,8 @@ pub struct SparseSpace {
 
 /// Another code whose sequence is this one's, shifted: G(n) = G'(n + shift)
 /// on the heaps compared.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SameAs {
     /// The smallest such code.
     pub code: String,
@@ -52,12 +44,8 @@ pub struct SameAs {
 }
 
 /// One code's line of a census.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Entry {
     /// Its place in the pattern's list of codes, from 0.
     pub index: usize,
@@ -80,7 +68,7 @@ pub struct Entry {
     pub same_as: Option<SameAs>,
     /// Whether the census's time limit stopped this code before `upto`
     /// values or a proven period.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub timed_out: bool,
     /// Hashes of the sequence on heaps `8 + s … 8 + s + 1023` for shifts
     /// s = 0 … 3 (through the period past the values computed), in hex:
@@ -89,12 +77,8 @@ pub struct Entry {
 }
 
 /// The first line of a census or of one of its shards.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Header {
     /// The pattern, as given (or the file of codes).
     pub census: String,
@@ -105,14 +89,10 @@ pub struct Header {
     /// Codes in the whole census.
     pub codes: usize,
     /// Seconds each code may take, if limited.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit: Option<u64>,
 }
 
-#[cfg(feature = "serde")]
 fn is_false(b: &bool) -> bool {
     !*b
 }

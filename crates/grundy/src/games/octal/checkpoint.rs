@@ -39,6 +39,7 @@
 //! itself holds.
 
 use std::io::{self, Read, Write};
+use std::mem::take;
 
 use crate::persist::{self, Format, HeaderError};
 
@@ -446,51 +447,84 @@ impl Reader<'_> {
     }
 }
 
+/// The parts of a body as read, before they are checked against each
+/// other.
+struct Parts {
+    code: OctalCode,
+    memory: Memory,
+    upto: u64,
+    values_bytes: u64,
+    digest: u64,
+    periodicity: Option<Periodicity>,
+    next_check: u64,
+    mask: u32,
+    rare_heaps: Vec<u32>,
+    rare_values: Vec<u32>,
+    histogram: Vec<u64>,
+    head: Vec<u32>,
+    window: u64,
+    base: u64,
+    tail: Vec<u32>,
+    ring: Vec<u16>,
+    early: Vec<u16>,
+    search: Option<PeriodSearch>,
+}
+
+/// Reads a body of format `version`, checks its parts against each other
+/// and builds the run it holds.
 fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
+    let mut parts = read_parts(r, version)?;
+    if r.left != 0 {
+        return Err(format!("{} bytes after the last part", r.left).into());
+    }
+    let store = store_of(&mut parts)?;
+    check_values(&parts, &store)?;
+    check_search(&parts, &store)?;
+    let restart = parts.search.is_none() && store.is_windowed() && version < 3;
+    let mut engine = Engine::new(&parts.code);
+    engine.store = store;
+    engine.histogram = parts.histogram;
+    engine.sparse =
+        (parts.mask != 0).then(|| Sparse::new(parts.mask, parts.rare_heaps, parts.rare_values));
+    let mut checkpoint = Checkpoint {
+        run: LongRun {
+            code: parts.code,
+            engine,
+            memory: parts.memory,
+            digest: parts.digest,
+            periodicity: parts.periodicity,
+            next_check: parts.next_check,
+            threads: 1,
+            alone_until: 0,
+            paired: 0,
+            strict: false,
+            fell_back: None,
+            search: parts.search,
+        },
+        upto: parts.upto,
+        values_bytes: parts.values_bytes,
+    };
+    if restart {
+        // An older grundy kept no search: start one where the run stopped.
+        checkpoint.run.start_search();
+    }
+    Ok(checkpoint)
+}
+
+/// The parts of a body in their order (version 1 has no ring, early values
+/// or reach; version 2 no period search).
+fn read_parts(r: &mut Reader, version: u32) -> Result<Parts, Stop> {
     let length = r.u32("the code")? as usize;
     let code = r.take(length, "the code")?;
     let code = std::str::from_utf8(&code).map_err(|_| "the code is not UTF-8".to_string())?;
     let code: OctalCode = code
         .parse()
         .map_err(|e| format!("the code {code:?}: {e}"))?;
-    let memory = Memory {
-        window_after: r.u64("the memory plan")?,
-        prefix: r.u64("the memory plan")?,
-        window: r.u64("the memory plan")?,
-        reach: if version >= 2 {
-            r.u64("the memory plan")?
-        } else {
-            0
-        },
-        early: if version >= 2 {
-            r.u64("the memory plan")?
-        } else {
-            0
-        },
-        full_limit: r.u64("the memory plan")?,
-    };
-    let sane = memory.prefix <= 1 << 28
-        && memory.window <= 1 << 28
-        && memory.reach <= 1 << 28
-        && memory.early <= 1 << 28
-        && memory.window_after <= memory.full_limit
-        && memory.full_limit <= 1 << 32;
-    if !sane {
-        return Err(format!("the memory plan {memory:?} is out of range").into());
-    }
+    let memory = read_memory(r, version)?;
     let upto = r.u64("the target")?;
     let values_bytes = r.u64("the values file's length")?;
     let digest = r.u64("the digest")?;
-    let periodic = r.u8("the period")?;
-    let (period, preperiod) = (r.u64("the period")?, r.u64("the period")?);
-    let periodicity = match periodic {
-        0 => None,
-        1 if period >= 1 => Some(Periodicity {
-            period: period as usize,
-            preperiod: preperiod as usize,
-        }),
-        _ => return Err("the period is malformed".into()),
-    };
+    let periodicity = read_periodicity(r)?;
     let next_check = r.u64("the next check")?;
     let mask = r.u32("the sparse space")?;
     let rare = r.count(8, "the rare heaps")?;
@@ -510,28 +544,101 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
         let count = if version >= 2 { r.count(2, what)? } else { 0 };
         r.u16s(count, what)
     };
-    let ring_values = narrow("the ring")?;
+    let ring = narrow("the ring")?;
     let early = narrow("the early values")?;
-    let rings = ring_values.len();
-    let search = match if version >= 3 {
+    let searched = if version >= 3 {
         r.u8("the period search")?
     } else {
         0
-    } {
+    };
+    let search = match searched {
         0 => None,
         1 => Some(read_search(r, &code)?),
         _ => return Err("the period search is malformed".into()),
     };
-    if r.left != 0 {
-        return Err(format!("{} bytes after the last part", r.left).into());
-    }
+    Ok(Parts {
+        code,
+        memory,
+        upto,
+        values_bytes,
+        digest,
+        periodicity,
+        next_check,
+        mask,
+        rare_heaps,
+        rare_values,
+        histogram,
+        head,
+        window,
+        base,
+        tail,
+        ring,
+        early,
+        search,
+    })
+}
 
-    // Consistency.
-    let store = if window == 0 {
-        if base != 0 || !tail.is_empty() || rings != 0 || !early.is_empty() {
+/// The memory plan, refused when out of range.
+fn read_memory(r: &mut Reader, version: u32) -> Result<Memory, Stop> {
+    let since_v2 = |r: &mut Reader| -> Result<u64, Stop> {
+        if version >= 2 {
+            r.u64("the memory plan")
+        } else {
+            Ok(0)
+        }
+    };
+    let window_after = r.u64("the memory plan")?;
+    let prefix = r.u64("the memory plan")?;
+    let window = r.u64("the memory plan")?;
+    let reach = since_v2(r)?;
+    let early = since_v2(r)?;
+    let memory = Memory {
+        window_after,
+        prefix,
+        window,
+        reach,
+        early,
+        full_limit: r.u64("the memory plan")?,
+    };
+    let sane = memory.prefix <= 1 << 28
+        && memory.window <= 1 << 28
+        && memory.reach <= 1 << 28
+        && memory.early <= 1 << 28
+        && memory.window_after <= memory.full_limit
+        && memory.full_limit <= 1 << 32;
+    if !sane {
+        return Err(format!("the memory plan {memory:?} is out of range").into());
+    }
+    Ok(memory)
+}
+
+/// The period proven, if any.
+fn read_periodicity(r: &mut Reader) -> Result<Option<Periodicity>, Stop> {
+    let periodic = r.u8("the period")?;
+    let (period, preperiod) = (r.u64("the period")?, r.u64("the period")?);
+    match periodic {
+        0 => Ok(None),
+        1 if period >= 1 => Ok(Some(Periodicity {
+            period: period as usize,
+            preperiod: preperiod as usize,
+        })),
+        _ => Err("the period is malformed".into()),
+    }
+}
+
+/// The store the parts describe: every value, or a window of them with
+/// the ring and early values that match the memory plan. The values move
+/// from the parts to the store.
+fn store_of(parts: &mut Parts) -> Result<Store, Stop> {
+    let (memory, window) = (parts.memory, parts.window);
+    let rings = parts.ring.len();
+    let (head, tail) = (take(&mut parts.head), take(&mut parts.tail));
+    let (ring, early) = (take(&mut parts.ring), take(&mut parts.early));
+    if window == 0 {
+        if parts.base != 0 || !tail.is_empty() || rings != 0 || !early.is_empty() {
             return Err("a full store with a window's values".into());
         }
-        Store {
+        return Ok(Store {
             head,
             tail,
             base: 0,
@@ -541,66 +648,72 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
             early: Vec::new(),
             early_limit: 0,
             reversed: Vec::new(),
-        }
-    } else {
-        let fits = window == memory.window
-            && tail.len() as u64 <= 2 * window
-            && !tail.is_empty()
-            && head.len() >= 2
-            && head.len() as u64 <= memory.prefix
-            && mask != 0;
-        if !fits {
-            return Err("the window does not match the memory plan".into());
-        }
-        let mut store = Store {
-            head,
-            tail,
-            base: base as usize,
-            window: window as usize,
-            prefix: memory.prefix as usize,
-            ring: Vec::new(),
-            early_limit: if early.is_empty() {
-                0
-            } else {
-                memory.early as usize
-            },
-            early,
-            reversed: Vec::new(),
-        };
-        let len = store.len();
-        // The early values: the first `early`, or every value while fewer
-        // are computed; none at all once a value did not fit.
-        if !store.early.is_empty() && store.early.len() as u64 != memory.early.min(len as u64) {
+        });
+    }
+    let fits = window == memory.window
+        && tail.len() as u64 <= 2 * window
+        && !tail.is_empty()
+        && head.len() >= 2
+        && head.len() as u64 <= memory.prefix
+        && parts.mask != 0;
+    if !fits {
+        return Err("the window does not match the memory plan".into());
+    }
+    let mut store = Store {
+        head,
+        tail,
+        base: parts.base as usize,
+        window: window as usize,
+        prefix: memory.prefix as usize,
+        ring: Vec::new(),
+        early_limit: if early.is_empty() {
+            0
+        } else {
+            memory.early as usize
+        },
+        early,
+        reversed: Vec::new(),
+    };
+    let len = store.len();
+    // The early values: the first `early`, or every value while fewer
+    // are computed; none at all once a value did not fit.
+    if !store.early.is_empty() && store.early.len() as u64 != memory.early.min(len as u64) {
+        return Err(format!(
+            "{} early values, not the first {} of {len}",
+            store.early.len(),
+            memory.early
+        )
+        .into());
+    }
+    let more = store.early_limit.saturating_sub(store.early.len());
+    store.early.reserve_exact(more);
+    // A ring holds the last `reach` values, or every value while
+    // fewer are computed; none at all once a value did not fit.
+    if rings != 0 {
+        if rings as u64 != memory.reach.min(len as u64) {
             return Err(format!(
-                "{} early values, not the first {} of {len}",
-                store.early.len(),
-                memory.early
+                "the ring holds {rings} values, not the last {} of {len}",
+                memory.reach
             )
             .into());
         }
-        let more = store.early_limit.saturating_sub(store.early.len());
-        store.early.reserve_exact(more);
-        // A ring holds the last `reach` values, or every value while
-        // fewer are computed; none at all once a value did not fit.
-        if rings != 0 {
-            if rings as u64 != memory.reach.min(len as u64) {
-                return Err(format!(
-                    "the ring holds {rings} values, not the last {} of {len}",
-                    memory.reach
-                )
-                .into());
-            }
-            // In place: G(n) goes to slot n mod reach, for n from
-            // len − rings on (a rotation when the ring is full; slot n
-            // itself while fewer than reach values are computed).
-            let reach = memory.reach as usize;
-            let mut ring = ring_values;
-            ring.resize(reach, 0);
-            ring.rotate_right((len - rings) % reach);
-            store.ring = ring;
-        }
-        store
-    };
+        // In place: G(n) goes to slot n mod reach, for n from
+        // len − rings on (a rotation when the ring is full; slot n
+        // itself while fewer than reach values are computed).
+        let reach = memory.reach as usize;
+        let mut ring = ring;
+        ring.resize(reach, 0);
+        ring.rotate_right((len - rings) % reach);
+        store.ring = ring;
+    }
+    Ok(store)
+}
+
+/// The histogram counts the values, every value lies within it, the rare
+/// heaps are increasing heaps already computed, and the sparse space's
+/// mask fits the values' range.
+fn check_values(parts: &Parts, store: &Store) -> Result<(), Stop> {
+    let histogram = &parts.histogram;
     let computed = store.len();
     let counted: u64 = histogram.iter().fold(0u64, |s, &c| s.saturating_add(c));
     if counted != computed.saturating_sub(1) as u64 {
@@ -617,11 +730,12 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
         .chain(&store.early)
         .all(|&v| in_range(&u32::from(v)));
     if !store.head.iter().chain(&store.tail).all(in_range)
-        || !rare_values.iter().all(in_range)
+        || !parts.rare_values.iter().all(in_range)
         || !ring_in_range
     {
         return Err("a value lies outside the histogram".into());
     }
+    let rare_heaps = &parts.rare_heaps;
     let increasing = rare_heaps.windows(2).all(|w| w[0] < w[1])
         && rare_heaps
             .iter()
@@ -631,62 +745,43 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
     }
     // The engine picks masks below twice the values' range; a mask's
     // lookup table is as large as its next power of two.
+    let mask = parts.mask;
     if u64::from(mask) >= 2 * (histogram.len() as u64).max(1).next_power_of_two() {
         return Err(format!("the mask {mask} is beyond the values' range").into());
     }
     if mask == 0 && !rare_heaps.is_empty() {
         return Err("rare heaps without a sparse space".into());
     }
-    if let Some(search) = &search {
-        // The values still to feed are kept; the search never ran ahead.
-        let view = store.view();
-        // Only where the periodicity theorem holds would a period be
-        // claimed.
-        let fits = store.is_windowed()
-            && code.periodicity_applies()
-            && search.fed <= computed as u64
-            && (search.fed as usize..computed).all(|i| view.get(i).is_some())
-            && search
-                .candidates
-                .iter()
-                .all(|c| c.period < search.fed && c.start.is_none_or(|s| s < search.fed))
-            && search
-                .tables
-                .iter()
-                .flatten()
-                .all(|&(_, seen)| seen <= search.fed);
-        if !fits {
-            return Err("the period search does not match the values computed".into());
-        }
-    }
-    let restart = search.is_none() && store.is_windowed() && version < 3;
-    let mut engine = Engine::new(&code);
-    engine.store = store;
-    engine.histogram = histogram;
-    engine.sparse = (mask != 0).then(|| Sparse::new(mask, rare_heaps, rare_values));
-    let mut checkpoint = Checkpoint {
-        run: LongRun {
-            code,
-            engine,
-            memory,
-            digest,
-            periodicity,
-            next_check,
-            threads: 1,
-            alone_until: 0,
-            paired: 0,
-            strict: false,
-            fell_back: None,
-            search,
-        },
-        upto,
-        values_bytes,
+    Ok(())
+}
+
+/// A period search kept matches the values computed: the values still to
+/// feed are kept, and it never ran ahead of them.
+fn check_search(parts: &Parts, store: &Store) -> Result<(), Stop> {
+    let Some(search) = &parts.search else {
+        return Ok(());
     };
-    if restart {
-        // An older grundy kept no search: start one where the run stopped.
-        checkpoint.run.start_search();
+    let computed = store.len();
+    let view = store.view();
+    // Only where the periodicity theorem holds would a period be claimed.
+    let fits = store.is_windowed()
+        && parts.code.periodicity_applies()
+        && search.fed <= computed as u64
+        && (search.fed as usize..computed).all(|i| view.get(i).is_some())
+        && search
+            .candidates
+            .iter()
+            .all(|c| c.period < search.fed && c.start.is_none_or(|s| s < search.fed))
+        && search
+            .tables
+            .iter()
+            .flatten()
+            .all(|&(_, seen)| seen <= search.fed);
+    if fits {
+        Ok(())
+    } else {
+        Err("the period search does not match the values computed".into())
     }
-    Ok(checkpoint)
 }
 
 /// The period search's part of a body.

@@ -5,6 +5,7 @@
 use super::code::OctalCode;
 use super::sequence::{grundy_sequence_while, Sequence};
 use crate::games::heap::{HeapRules, Shape};
+use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 
 impl HeapRules for OctalCode {
     fn name(&self) -> String {
@@ -27,5 +28,38 @@ impl HeapRules for OctalCode {
         } else {
             Shape::Listed
         }
+    }
+}
+
+impl Registered for crate::games::heap::HeapGame<OctalCode> {
+    const ENTRY: Entry = Entry {
+        name: "octal",
+        title: "Octal game",
+        parameter: Some("CODE"),
+        summary: "an octal or hexadecimal take-and-break game: heap sizes, one position a line",
+        rules: "A position is a row of heaps of tokens. A move takes k tokens from one heap as the code allows: its k-th digit after the point adds up 1 if the heap may then be gone, 2 if it may be left as one heap, and 4 if it may be left as two heaps (8, in a hexadecimal code: three heaps). So 0.07 lets a move take 2 tokens and leave none, one or two heaps. The digit before the point is for taking nothing (4: split a heap in two), and a digit followed by ! allows only heaps of different sizes: 4!.0 is Grundy's game. The player who cannot move loses.",
+        example: "octal:0.07",
+        examples: Examples {
+            judge: "10 7 3\n1\n",
+            answers: "WIN\nLOSE\n",
+            won: "10 7 3\n",
+            winning_move: "1 4 4",
+            illegal_move: "2 9 9",
+            bad_input: "10 7 3\n1 x\n",
+            bad_line: 2,
+            plain: "[10, 7, 3]",
+        },
+    };
+
+    fn open(parameter: Option<&str>, settings: &Settings) -> Result<Self, ParameterError> {
+        let code = registry::required(parameter, "an octal code", "octal:0.07")?;
+        let code: OctalCode = code.parse().map_err(|reason| ParameterError::Code {
+            parameter: code.to_string(),
+            reason,
+        })?;
+        Ok(crate::games::heap::opened(
+            crate::games::heap::heap_game(code),
+            settings,
+        ))
     }
 }

@@ -29,7 +29,7 @@ use std::hint;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 
-use super::sparse::Engine;
+use super::sparse::{Engine, Rules, Scratch, Sparse};
 use super::store::View;
 
 /// The values buffer shared by the two threads: G(i) at `ptr + i − base`.
@@ -193,7 +193,6 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
         ptr: buffer.as_mut_ptr(),
         base,
     };
-    let published = AtomicUsize::new(n0);
     let stop = AtomicUsize::new(usize::MAX);
     // The values below heap `below`, all published.
     let view = |below: usize| -> View<'_> {
@@ -210,93 +209,34 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
             reversed,
         }
     };
-    // The checker's count of values proven: heaps below it are final.
-    let checked = AtomicUsize::new(n0);
     let waiter = Waiter {
         strict,
         sleeps: AtomicUsize::new(0),
         stop: &stop,
     };
-    let wait = |count: &AtomicUsize, need: usize, me: usize| waiter.wait(count, need, me);
-    // Which heaps the guesser proved itself (by their index modulo
-    // 2 · LEAD: it is at most LEAD heaps ahead of the checker).
-    let own: Vec<AtomicBool> = (0..2 * LEAD).map(|_| AtomicBool::new(false)).collect();
-    let outright = AtomicUsize::new(0);
-    let skipped = AtomicUsize::new(0);
+    let pair = Pair {
+        rules,
+        sparse,
+        buffer: &shared,
+        heaps: n0..end,
+        view,
+        wait: |count: &AtomicUsize, need: usize, me: usize| waiter.wait(count, need, me),
+        stop: &stop,
+        published: AtomicUsize::new(n0),
+        checked: AtomicUsize::new(n0),
+        // Which heaps the guesser proved itself (by their index modulo
+        // 2 · LEAD: it is at most LEAD heaps ahead of the checker).
+        own: (0..2 * LEAD).map(|_| AtomicBool::new(false)).collect(),
+        outright: AtomicUsize::new(0),
+        skipped: AtomicUsize::new(0),
+    };
     let [first, second] = scratch;
     thread::scope(|s| {
-        let (view, wait, stop, published, checked, shared, rules, own, outright, skipped) = (
-            &view, &wait, &stop, &published, &checked, &shared, &*rules, &own, &outright, &skipped,
-        );
-        // The guesser: every heap valued as its least common value not
-        // among its options, without the scan of the splits, unless it is
-        // far enough ahead of the checker to value the heap outright.
-        s.spawn(move || {
-            for n in n0..end {
-                // At most LEAD heaps ahead of the checker (no wait for
-                // the first LEAD: the checker starts at n0).
-                if !wait(checked, n.saturating_sub(LEAD), n) {
-                    return;
-                }
-                if stop.load(Ordering::Acquire) <= n {
-                    return;
-                }
-                let mine = n - checked.load(Ordering::Relaxed) > LEAD / 2;
-                let value = if mine {
-                    rules.value(n, sparse, view(n), first)
-                } else {
-                    rules
-                        .options(n, sparse, view(n), first)
-                        .map(|(common, _)| common)
-                };
-                let Ok(value) = value.map_err(|_| ()).and_then(|v| {
-                    // A rare value is left to the caller.
-                    if sparse.is_rare(v) {
-                        Err(())
-                    } else {
-                        Ok(v)
-                    }
-                }) else {
-                    stop.fetch_min(n, Ordering::AcqRel);
-                    return;
-                };
-                own[n % (2 * LEAD)].store(mine, Ordering::Relaxed);
-                outright.fetch_add(usize::from(mine), Ordering::Relaxed);
-                // SAFETY: heap n is written by this thread only, inside
-                // the reserved capacity (n < n0 + count); the checker
-                // reads it only after the Release store below.
-                unsafe { shared.write(n, value) };
-                published.store(n + 1, Ordering::Release);
-            }
-        });
-        // The checker: whether the splits make every rare value below
-        // each guess, heap by heap in order; the first that is not stops
-        // the epoch before it (its value is rare).
-        s.spawn(move || {
-            for n in n0..end {
-                if !wait(published, n + 1, n) {
-                    return;
-                }
-                if !own[n % (2 * LEAD)].load(Ordering::Relaxed) {
-                    let view = view(n);
-                    // SAFETY: heap n was published above.
-                    let guess = unsafe { shared.below(n + 1) }[n - base];
-                    let need = &mut second.need;
-                    let value = rules
-                        .rare_needed(n, sparse, view, guess, need)
-                        .and_then(|needed| rules.cover_rare(n, view, guess, need, needed));
-                    if value != Ok(guess) {
-                        stop.fetch_min(n, Ordering::AcqRel);
-                        return;
-                    }
-                } else {
-                    skipped.fetch_add(1, Ordering::Relaxed);
-                }
-                checked.store(n + 1, Ordering::Release);
-            }
-        });
+        s.spawn(|| pair.guess(first));
+        s.spawn(|| pair.check(second));
     });
-    let done = checked.load(Ordering::Acquire);
+    let (checked, outright, skipped) = (pair.checked, pair.outright, pair.skipped);
+    let done = checked.into_inner();
     // SAFETY: every index below done - base was written (heaps are
     // published in order, each after its write) and lies within the
     // capacity reserved above.
@@ -309,8 +249,103 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
     Epoch {
         done: done - n0,
         contended: waiter.sleeps.load(Ordering::Relaxed) >= CONTENDED,
-        outright: outright.load(Ordering::Relaxed),
-        skipped: skipped.load(Ordering::Relaxed),
+        outright: outright.into_inner(),
+        skipped: skipped.into_inner(),
+    }
+}
+
+/// The two threads of an epoch and what they share: the heaps to value,
+/// the counts each publishes to the other, and what each did.
+struct Pair<'a, V, W> {
+    rules: &'a Rules,
+    sparse: &'a Sparse,
+    buffer: &'a Buffer,
+    heaps: std::ops::Range<usize>,
+    /// The values below a heap, all published.
+    view: V,
+    /// Waits until a count reaches a need, for a heap (see [`Waiter`]).
+    wait: W,
+    /// The first heap not valued in this epoch.
+    stop: &'a AtomicUsize,
+    /// Heaps below it are guessed (written to the buffer).
+    published: AtomicUsize,
+    /// The checker's count of values proven: heaps below it are final.
+    checked: AtomicUsize,
+    own: Vec<AtomicBool>,
+    outright: AtomicUsize,
+    skipped: AtomicUsize,
+}
+
+#[allow(unsafe_code)]
+impl<'a, V, W> Pair<'a, V, W>
+where
+    V: Fn(usize) -> View<'a> + Sync,
+    W: Fn(&AtomicUsize, usize, usize) -> bool + Sync,
+{
+    /// The guesser: every heap valued as its least common value not among
+    /// its options, without the scan of the splits, unless it is far
+    /// enough ahead of the checker to value the heap outright.
+    fn guess(&self, scratch: &mut Scratch) {
+        for n in self.heaps.clone() {
+            // At most LEAD heaps ahead of the checker (no wait for the
+            // first LEAD: the checker starts at the epoch's first heap).
+            if !(self.wait)(&self.checked, n.saturating_sub(LEAD), n) {
+                return;
+            }
+            if self.stop.load(Ordering::Acquire) <= n {
+                return;
+            }
+            let mine = n - self.checked.load(Ordering::Relaxed) > LEAD / 2;
+            let value = if mine {
+                self.rules.value(n, self.sparse, (self.view)(n), scratch)
+            } else {
+                self.rules
+                    .options(n, self.sparse, (self.view)(n), scratch)
+                    .map(|(common, _)| common)
+            };
+            // A rare value is left to the caller.
+            let value = value.ok().filter(|&v| !self.sparse.is_rare(v));
+            let Some(value) = value else {
+                self.stop.fetch_min(n, Ordering::AcqRel);
+                return;
+            };
+            self.own[n % (2 * LEAD)].store(mine, Ordering::Relaxed);
+            self.outright
+                .fetch_add(usize::from(mine), Ordering::Relaxed);
+            // SAFETY: heap n is written by this thread only, inside the
+            // reserved capacity (n < the epoch's end); the checker reads it
+            // only after the Release store below.
+            unsafe { self.buffer.write(n, value) };
+            self.published.store(n + 1, Ordering::Release);
+        }
+    }
+
+    /// The checker: whether the splits make every rare value below each
+    /// guess, heap by heap in order; the first that is not stops the epoch
+    /// before it (its value is rare).
+    fn check(&self, scratch: &mut Scratch) {
+        for n in self.heaps.clone() {
+            if !(self.wait)(&self.published, n + 1, n) {
+                return;
+            }
+            if self.own[n % (2 * LEAD)].load(Ordering::Relaxed) {
+                self.skipped.fetch_add(1, Ordering::Relaxed);
+            } else {
+                let view = (self.view)(n);
+                // SAFETY: heap n was published above.
+                let guess = unsafe { self.buffer.below(n + 1) }[n - self.buffer.base];
+                let need = &mut scratch.need;
+                let value = self
+                    .rules
+                    .rare_needed(n, self.sparse, view, guess, need)
+                    .and_then(|needed| self.rules.cover_rare(n, view, guess, need, needed));
+                if value != Ok(guess) {
+                    self.stop.fetch_min(n, Ordering::AcqRel);
+                    return;
+                }
+            }
+            self.checked.store(n + 1, Ordering::Release);
+        }
     }
 }
 

@@ -1,0 +1,131 @@
+//! Every game of the registry through `judge`, `solve` and `play`, by the
+//! examples each game supplies (`Entry::examples`): a game registered is
+//! tested here without an edit.
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command;
+use grundy::game::Extras;
+use grundy::registry::{self, Settings, GAMES};
+
+fn grundy(args: &[&str], input: &str) -> std::process::Output {
+    Command::new(cargo_bin("grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .write_stdin(input)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn every_game_is_judged_as_its_examples_say() {
+    assert!(!GAMES.is_empty());
+    for entry in GAMES {
+        let e = entry.examples;
+        assert!(!e.judge.is_empty(), "{}: no examples", entry.name);
+        let out = grundy(&["judge", entry.example], e.judge);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), e.answers, "{}", entry.name);
+
+        // Bad input: exit 2, the line named, the answers before it written.
+        let out = grundy(&["judge", entry.example], e.bad_input);
+        assert_eq!(out.status.code(), Some(2), "{}", entry.name);
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(&format!("line {}: expected ", e.bad_line)),
+            "{}: {stderr}",
+            entry.name
+        );
+        let before = text(&out.stdout);
+        assert!(
+            before.lines().count() < e.bad_input.lines().count(),
+            "{}: {before}",
+            entry.name
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn every_game_solves_its_won_example_with_its_winning_move_listed() {
+    for entry in GAMES {
+        let e = entry.examples;
+        let out = grundy(
+            &["solve", entry.example, "--all", "--format", "json"],
+            e.won,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let case: serde_json::Value =
+            serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+        assert_eq!(case["winner"], "first", "{}", entry.name);
+        let notations: Vec<&str> = case["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["notation"].as_str().unwrap())
+            .collect();
+        assert!(
+            notations.contains(&e.winning_move),
+            "{}: {} not in {notations:?}",
+            entry.name,
+            e.winning_move
+        );
+        let out = grundy(&["solve", entry.example], e.won);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("Winning move"), "{}", entry.name);
+    }
+}
+
+#[test]
+fn every_game_is_played_from_its_example_refusing_the_illegal_move() {
+    for entry in GAMES {
+        let e = entry.examples;
+        let dir = tempfile::tempdir().unwrap();
+        let start = dir.path().join("start.txt");
+        std::fs::write(&start, e.won).unwrap();
+        let script = format!("{}\n{}\nquit\n", e.illegal_move, e.winning_move);
+        let out = Command::new(cargo_bin("grundy"))
+            .args(["play", entry.example])
+            .arg(&start)
+            .args(["--you", "first", "--seed", "1"])
+            .env("NO_COLOR", "1")
+            .write_stdin(script)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(
+            stdout.contains("Not a legal move"),
+            "{}: {stdout}",
+            entry.name
+        );
+        assert!(
+            stdout.contains(&format!("You play {}:", e.winning_move)),
+            "{}: {stdout}",
+            entry.name
+        );
+    }
+}
+
+#[test]
+fn every_game_with_a_misere_form_judges_its_example_under_misere_play() {
+    for entry in GAMES {
+        let game = registry::open(entry.example, &Settings::default()).unwrap();
+        let out = grundy(&["judge", entry.example, "--misere"], entry.examples.judge);
+        if game.abilities().misere {
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            assert_eq!(
+                text(&out.stdout).lines().count(),
+                entry.examples.answers.lines().count(),
+                "{}",
+                entry.name
+            );
+        } else {
+            assert_ne!(out.status.code(), Some(0), "{}", entry.name);
+            assert!(text(&out.stderr).contains("misère"), "{}", entry.name);
+        }
+    }
+}
