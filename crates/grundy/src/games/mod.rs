@@ -8,6 +8,7 @@
 //! macro, so that tools reading the source (cargo-mutants) find them.
 
 pub mod bomb;
+pub mod chomp;
 pub mod cutting;
 pub mod grundys;
 pub mod hackenbush;
@@ -29,4 +30,5 @@ crate::registry::registry! {
     wythoff::WythoffGame,
     hackenbush::GreenHackenbush,
     heap::HeapGame<nim::Nim>,
+    chomp::Chomp,
 }
