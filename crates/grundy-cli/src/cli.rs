@@ -10,7 +10,7 @@ use crate::words::wrap;
 
 #[cfg(feature = "serve")]
 use crate::cmd::serve;
-use crate::cmd::{census, completions, judge, octal, play, solve, table};
+use crate::cmd::{census, completions, judge, octal, play, quotient, solve, table};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -133,6 +133,7 @@ pub enum Command {
     Table(table::Args),
     Octal(octal::Args),
     Census(census::Args),
+    Quotient(quotient::Args),
     #[cfg(feature = "serve")]
     Serve(serve::Args),
     Completions(completions::Args),

@@ -75,24 +75,25 @@ fn a_game_without_a_misere_form_is_a_usage_error() {
 
 #[test]
 fn a_search_beyond_the_budget_is_refused_after_the_earlier_answers() {
+    // Dawson's Kayles: no misère quotient within a question's bounds.
     grundy()
-        .args(["judge", "octal:0.77", "--misere", "--misere-budget", "1000"])
+        .args(["judge", "octal:0.07", "--misere", "--misere-budget", "1000"])
         .write_stdin("1 2 3\n30 31 29\n4\n")
         .assert()
         .code(2)
-        .stdout("LOSE\n")
+        .stdout("WIN\n")
         .stderr(
             predicate::str::contains("line 2")
                 .and(predicate::str::contains("more than 1000 positions"))
                 .and(predicate::str::contains("--misere-budget")),
         );
     grundy()
-        .args(["solve", "octal:0.77", "--misere", "--misere-budget", "1000"])
+        .args(["solve", "octal:0.07", "--misere", "--misere-budget", "1000"])
         .write_stdin("1 2 3\n30 31 29\n")
         .assert()
         .code(2)
         .stdout(predicate::str::contains(
-            "Case 1: the second player wins (misère play",
+            "Case 1: the first player wins (misère play",
         ))
         .stderr(predicate::str::contains("line 2"));
 }

@@ -68,12 +68,13 @@ def test_misere_refusals():
         grundy.game("cutting", misere=True)
     with pytest.raises(ValueError, match="needs misere=True"):
         grundy.game("octal:0.77", misere_budget=10)
-    small = grundy.game("octal:0.77", misere=True, misere_budget=1000)
+    # Dawson's Kayles: no misère quotient within a question's bounds.
+    small = grundy.game("octal:0.07", misere=True, misere_budget=1000)
     with pytest.raises(ValueError, match="more than 1000 positions"):
         small.outcome({"kind": "heaps", "heaps": [30, 31, 29]})
     with pytest.raises(grundy.JudgeError, match="more than 1000 positions") as raised:
-        grundy.judge("octal:0.77", "1 2 3\n30 31 29\n", misere=True, misere_budget=1000)
-    assert raised.value.answers == "LOSE\n"
+        grundy.judge("octal:0.07", "1 2 3\n30 31 29\n", misere=True, misere_budget=1000)
+    assert raised.value.answers == "WIN\n"
 
 
 def test_genera_equal_the_clis(cli):

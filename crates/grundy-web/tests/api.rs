@@ -1426,9 +1426,10 @@ async fn genera_of_heap_games() {
 #[tokio::test]
 async fn a_computation_past_the_time_limit_frees_its_core() {
     // Each request starts work that would run for hours if nothing stopped
-    // it (the misère genus of a heap of 99,999 in Kayles values every
-    // heap below it, each with some 200,000 moves; 64 heaps' genera within
-    // a budget of 10^9 positions each), and the time limit is too short
+    // it (the misère search of a heap of 99,999 in Dawson's Kayles, which
+    // has no misère quotient within a question's bounds, values every heap
+    // below it, each with some 100,000 moves; 64 heaps' genera of Kayles
+    // within a budget of 10^9 positions each), and the time limit is too short
     // for any of them: the 503 raises the job's flag, the work stops, and
     // the job runner has every core free again (`until` fails the test
     // after two minutes, far below the hours the work would take).
@@ -1436,7 +1437,7 @@ async fn a_computation_past_the_time_limit_frees_its_core() {
         (
             "POST",
             "/api/solve",
-            json!({"game": "octal:0.77", "position": {"kind": "heaps", "heaps": [99_999]}, "misere": true}),
+            json!({"game": "octal:0.07", "position": {"kind": "heaps", "heaps": [99_999]}, "misere": true}),
         ),
         ("GET", "/api/genera?game=octal:0.77&upto=64", Value::Null),
     ] {

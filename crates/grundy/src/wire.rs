@@ -728,6 +728,96 @@ pub struct Sequence {
     pub sparse: Option<SparseSpace>,
 }
 
+/// A misère quotient (`grundy quotient CODE --format json`), which is also
+/// its certificate (`grundy quotient --check FILE`).
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Quotient {
+    /// The version of this document: 1.
+    pub format: u32,
+    /// The game's registry name (`octal:0.77`).
+    pub game: String,
+    /// Heaps 0 … heaps − 1 were computed.
+    pub heaps: u64,
+    /// |Q|: how many elements.
+    pub order: usize,
+    /// |P|: how many elements are P-positions.
+    pub p_size: usize,
+    /// Whether the pretending function is proven periodic, so that the
+    /// quotient covers every heap size; otherwise it is the partial
+    /// quotient of the heaps computed.
+    pub proven: bool,
+    /// The period of the pretending function, when proven.
+    pub period: Option<u64>,
+    /// Heaps before the period starts, when proven.
+    pub preperiod: Option<u64>,
+    /// The last heap at which the partial quotient changed.
+    pub last_rogue: Option<u64>,
+    /// k when Q is the tame quotient T_k (misère Nim's on heaps below 2^k).
+    pub tame: Option<u32>,
+    /// Why it is not proven, when it is not.
+    pub unproven: Option<String>,
+    /// The heaps at which the partial quotient changed.
+    pub changes: Vec<QuotientChange>,
+    /// The generators: the heaps whose images are not products of earlier
+    /// generators'.
+    pub generators: Vec<QuotientGenerator>,
+    /// Minimal relations between the generators.
+    pub relations: Vec<QuotientRelation>,
+    /// Every element as its exponents of the generators; element 0 is the
+    /// identity.
+    pub elements: Vec<Vec<u32>>,
+    /// `actions[g][x]`: the index of x times generator g.
+    pub actions: Vec<Vec<u32>>,
+    /// The elements that are P-positions.
+    pub p_portion: Vec<u32>,
+    /// The element of each heap 0, 1, …: through the preperiod and one
+    /// period when proven, else of every heap computed.
+    pub pretending: Vec<u32>,
+}
+
+/// A heap at which the partial quotient changed.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct QuotientChange {
+    /// The heap.
+    pub heap: u64,
+    /// |Q_n| from that heap on.
+    pub order: usize,
+    /// |P_n| from that heap on.
+    pub p_size: usize,
+}
+
+/// A generator of a quotient.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct QuotientGenerator {
+    /// Its letter: a, b, c, ….
+    pub name: String,
+    /// The heap it is the image of.
+    pub heap: u64,
+}
+
+/// A relation `left = right` between words of the generators.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct QuotientRelation {
+    /// The exponents of the left side.
+    pub left: Vec<u32>,
+    /// The exponents of the right side.
+    pub right: Vec<u32>,
+    /// Written out: `b³ = b`.
+    pub text: String,
+}
+
 /// A sparse space of a sequence: a value v is rare when `v & mask` has
 /// even weight, and the few heaps with a rare value are listed.
 #[derive(
@@ -760,6 +850,7 @@ pub fn schema(
         generator.subschema_for::<Table>(),
         generator.subschema_for::<Sequence>(),
         generator.subschema_for::<Genera>(),
+        generator.subschema_for::<Quotient>(),
     ];
     documents.extend(more(&mut generator));
     let defs: serde_json::Map<String, serde_json::Value> =

@@ -6,6 +6,7 @@ pub mod genus;
 pub mod judge;
 pub mod octal;
 pub mod play;
+pub mod quotient;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod solve;
@@ -92,6 +93,7 @@ pub fn run(command: Command, outer: &LimitArgs) -> anyhow::Result<()> {
         }
         Command::Octal(args) => octal::run(args),
         Command::Census(args) => census::run(args),
+        Command::Quotient(args) => quotient::run(args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => completions::run(args),

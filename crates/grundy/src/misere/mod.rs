@@ -26,6 +26,7 @@ mod engine;
 mod genus;
 mod heaps;
 pub mod nim;
+pub mod quotient;
 mod search;
 
 pub use engine::MisereEngine;

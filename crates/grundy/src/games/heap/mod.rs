@@ -68,6 +68,19 @@ pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
         None
     }
 
+    /// A misère form through the game's proven misère quotient, found
+    /// within `budget` (see [`crate::misere::quotient::proven`]); `None`,
+    /// the default, where the game has none.
+    #[allow(clippy::type_complexity)] // the engine's own signature
+    fn quotient_form(
+        &self,
+        budget: u64,
+        cancel: Option<Cancel>,
+    ) -> Option<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>> {
+        let _ = (budget, cancel);
+        None
+    }
+
     /// What the engine may know of the moves of heaps too large to list
     /// ([`Shape::Listed`]: nothing, the default).
     fn shape(&self) -> Shape {
@@ -665,13 +678,17 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         }
     }
 
-    /// Genus theory where every heap is tame, else a search of the sum.
+    /// The game's own misère form, else its proven misère quotient, else
+    /// genus theory where every heap is tame and a search of the sum.
     fn misere(
         &self,
         budget: u64,
     ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, crate::Refusal>
     {
         if let Some(form) = self.rules().misere_form() {
+            return Ok(form);
+        }
+        if let Some(form) = self.rules().quotient_form(budget, self.cancel.clone()) {
             return Ok(form);
         }
         let mut misere = crate::misere::Misere::new(self.rules().clone());

@@ -20,6 +20,18 @@ impl HeapRules for OctalCode {
         grundy_sequence_while(self, upto, keep_going)
     }
 
+    /// The code's misère quotient, where one is proven within the budget.
+    fn quotient_form(
+        &self,
+        budget: u64,
+        cancel: Option<crate::shared::Cancel>,
+    ) -> Option<Box<dyn crate::misere::MisereEngine<Vec<u64>, crate::rules::SumMove<u64, u64>>>>
+    {
+        let q = crate::misere::quotient::proven(self, budget, cancel)?;
+        let engine = crate::misere::quotient::QuotientMisere::new(q)?;
+        Some(Box::new(engine))
+    }
+
     /// A code the periodicity theorem holds for: heaps past the listed ones
     /// are answered through the period.
     fn shape(&self) -> Shape {

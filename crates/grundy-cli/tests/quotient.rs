@@ -1,0 +1,118 @@
+//! `grundy quotient` as a user runs it: the text and JSON forms, the
+//! certificate check (valid and tampered), the limits, and refusals.
+
+mod common;
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command as Cmd;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Cmd {
+    Cmd::new(cargo_bin("grundy"))
+}
+
+#[test]
+fn dot_75_is_printed_with_its_presentation_and_pretending_function() {
+    grundy()
+        .args(["quotient", "0.75"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("octal:0.75: proven for every heap size")
+                .and(predicate::str::contains("|Q| = 8, |P| = 2"))
+                .and(predicate::str::contains(
+                    "Q = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩",
+                ))
+                .and(predicate::str::contains("P = {a, b²}"))
+                .and(predicate::str::contains("Φ: period 2, preperiod 8"))
+                .and(predicate::str::contains("Φ(0 … 7) = 1 a b a b c b c"))
+                .and(predicate::str::contains("then repeating: b ab²"))
+                .and(predicate::str::contains(
+                    "last rogue heap (the last change): 5",
+                )),
+        );
+}
+
+#[test]
+fn kayles_json_is_a_certificate_and_a_tampered_one_is_refused() {
+    let out = common::stdout_of(grundy().args(["quotient", "octal:0.77", "--format", "json"]));
+    let doc: Value = serde_json::from_slice(&out).unwrap();
+    common::check_schema(&doc, "Quotient");
+    assert_eq!(doc["order"], 40);
+    assert_eq!(doc["p_size"], 9);
+    assert_eq!(doc["period"], 12);
+    assert_eq!(doc["preperiod"], 71);
+    assert_eq!(doc["proven"], true);
+    assert_eq!(doc["pretending"].as_array().unwrap().len(), 83);
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("kayles.json");
+    std::fs::write(&good, &out).unwrap();
+    grundy()
+        .args(["quotient", "--check"])
+        .arg(&good)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "a valid certificate of octal:0.77",
+        ));
+
+    let mut bad = doc.clone();
+    let p0 = bad["p_portion"][0].as_u64().unwrap();
+    bad["p_portion"][0] = Value::from((p0 + 1) % 40);
+    let bad_path = dir.path().join("bad.json");
+    std::fs::write(&bad_path, bad.to_string()).unwrap();
+    grundy()
+        .args(["quotient", "--check"])
+        .arg(&bad_path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("refused"));
+
+    std::fs::write(&bad_path, "{\"format\": 1,\n \"order\": oops}").unwrap();
+    grundy()
+        .args(["quotient", "--check"])
+        .arg(&bad_path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2"));
+}
+
+#[test]
+fn limits_give_a_partial_quotient_said_to_be_partial() {
+    grundy()
+        .args(["quotient", "0.77", "--upto", "10"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("PARTIAL: heaps 0 … 9 only")
+                .and(predicate::str::contains("|Q| = 18")),
+        );
+    let out = common::stdout_of(grundy().args([
+        "quotient",
+        "0.07",
+        "--time-limit",
+        "0.2",
+        "--format",
+        "json",
+    ]));
+    let doc: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(doc["proven"], false);
+    assert!(doc["unproven"].as_str().unwrap().contains("stopped"));
+    // A code with a repeating tail: never proven.
+    grundy()
+        .args(["quotient", "nim", "--upto", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("tame: T_3"));
+}
+
+#[test]
+fn bad_codes_are_refused() {
+    grundy()
+        .args(["quotient", "0.9x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("0.9x"));
+    grundy().args(["quotient"]).assert().code(2);
+}

@@ -1,0 +1,165 @@
+//! Misère play of a heap game through its proven quotient: the outcome of
+//! a sum is whether the product of its heaps' elements lies in P, and a
+//! move wins when the sum it leaves is such a product in P, for heaps of
+//! any size (through the pretending function's period).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use super::{compute, Quotient, Settings};
+use crate::engine::Outcome;
+use crate::games::octal::OctalCode;
+use crate::misere::{MisereEngine, MisereError};
+use crate::rules::SumMove;
+use crate::shared::Cancel;
+
+/// A proven quotient as a [`MisereEngine`].
+#[derive(Clone, Debug)]
+pub struct QuotientMisere {
+    quotient: Arc<Quotient>,
+}
+
+impl QuotientMisere {
+    /// The engine of a proven quotient (`None` when it is not proven).
+    pub fn new(quotient: Arc<Quotient>) -> Option<QuotientMisere> {
+        quotient
+            .period()
+            .is_some()
+            .then_some(QuotientMisere { quotient })
+    }
+
+    /// The element of a sum of heaps.
+    fn image(&self, heaps: &[u64]) -> u32 {
+        let q = &self.quotient;
+        heaps
+            .iter()
+            .fold(0, |x, &h| q.table.product(x, q.raw_phi(h).unwrap_or(0)))
+    }
+
+    /// Every move of the sum, with whether the sum it leaves is in P; stops
+    /// when `visit` says so.
+    fn each_move(&self, heaps: &[u64], visit: &mut dyn FnMut(SumMove<u64, u64>, bool) -> bool) {
+        let q = &self.quotient;
+        // others[i]: the product of every heap but heap i.
+        let n = heaps.len();
+        let mut before = vec![0u32; n + 1];
+        let mut after = vec![0u32; n + 1];
+        for i in 0..n {
+            before[i + 1] = q.table.product(before[i], q.raw_phi(heaps[i]).unwrap_or(0));
+            after[n - 1 - i] = q
+                .table
+                .product(after[n - i], q.raw_phi(heaps[n - 1 - i]).unwrap_or(0));
+        }
+        let mut go = true;
+        for (i, &h) in heaps.iter().enumerate() {
+            if !go {
+                break;
+            }
+            let others = q.table.product(before[i], after[i + 1]);
+            q.code.each_move(h, &mut |taken, parts| {
+                if !go {
+                    return;
+                }
+                let x = parts.iter().fold(others, |x, &part| {
+                    q.table.product(x, q.raw_phi(part).unwrap_or(0))
+                });
+                let mv = SumMove {
+                    component: i + 1,
+                    action: taken,
+                    leaves: parts.to_vec(),
+                };
+                go = visit(mv, q.p[x as usize]);
+            });
+        }
+    }
+}
+
+impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
+    fn outcome(&mut self, position: &Vec<u64>) -> Result<Outcome, MisereError> {
+        Ok(if self.quotient.p[self.image(position) as usize] {
+            Outcome::SecondPlayer
+        } else {
+            Outcome::FirstPlayer
+        })
+    }
+
+    fn winning_moves(
+        &mut self,
+        position: &Vec<u64>,
+    ) -> Result<Vec<SumMove<u64, u64>>, MisereError> {
+        let mut moves = Vec::new();
+        self.each_move(position, &mut |mv, wins| {
+            if wins {
+                moves.push(mv);
+            }
+            true
+        });
+        Ok(moves)
+    }
+
+    fn suggest(&mut self, position: &Vec<u64>) -> Result<Option<SumMove<u64, u64>>, MisereError> {
+        let mut first = None;
+        let mut winning = None;
+        self.each_move(position, &mut |mv, wins| {
+            if wins {
+                winning = Some(mv);
+                return false;
+            }
+            if first.is_none() {
+                first = Some(mv);
+            }
+            true
+        });
+        Ok(winning.or(first))
+    }
+}
+
+/// The quotients tried in this process, proven or not, by code.
+fn tried() -> &'static Mutex<HashMap<String, Option<Arc<Quotient>>>> {
+    static TRIED: OnceLock<Mutex<HashMap<String, Option<Arc<Quotient>>>>> = OnceLock::new();
+    TRIED.get_or_init(Mutex::default)
+}
+
+/// What a misère question may spend on finding a code's quotient before it
+/// falls back to the search: heaps, trial sizes and remembered sums fixed
+/// here, and states within the question's `budget`. These bounds, not a
+/// clock, decide, so the answer does not depend on the machine.
+pub fn request_settings(budget: u64, cancel: Option<Cancel>) -> Settings {
+    Settings {
+        upto: 1024,
+        max_states: budget.min(20_000) as usize,
+        max_trial: 1024,
+        max_oracle: 100_000,
+        max_work: 2_000_000,
+        deadline: None,
+        cancel,
+    }
+}
+
+/// The proven quotient of `code`, computed within [`request_settings`] the
+/// first time this process asks (and remembered, found or not, unless the
+/// computation was cancelled).
+pub fn proven(code: &OctalCode, budget: u64, cancel: Option<Cancel>) -> Option<Arc<Quotient>> {
+    if !code.periodicity_applies() {
+        return None;
+    }
+    let key = code.to_string();
+    if let Some(known) = tried()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+    {
+        return known.clone();
+    }
+    let settings = request_settings(budget, cancel.clone());
+    let q = compute(code, &settings, &mut |_| {});
+    if cancel.is_some_and(|c| c.is_cancelled()) {
+        return None;
+    }
+    let found = q.period().is_some().then(|| Arc::new(q));
+    tried()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key, found.clone());
+    found
+}

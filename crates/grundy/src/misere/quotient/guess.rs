@@ -1,0 +1,183 @@
+//! A candidate quotient read off literal misère play of small sums, for
+//! the heaps where the trials of `build.rs` cannot split the classes of
+//! smaller heaps. Sums are told apart by their outcomes beside every sum
+//! of at most `b` tokens; classes so found, multiplied by the heaps, give
+//! a table. Nothing here is trusted: the candidate is reduced and checked
+//! by the same exact search as every other.
+
+use std::collections::HashMap;
+
+use super::build::{Candidate, Stop};
+use super::monoid::Table;
+use crate::games::octal::OctalCode;
+
+/// Literal misère outcomes of sums (sorted heaps with moves), memoised.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Oracle {
+    memo: HashMap<Vec<u64>, bool>,
+    /// The most sums it may remember.
+    pub(crate) limit: usize,
+}
+
+impl Oracle {
+    /// Whether `sum` (sorted, every heap with a move) is a misère
+    /// P-position: it has a move and every move leads to an N-position.
+    fn lost(
+        &mut self,
+        code: &OctalCode,
+        sum: &[u64],
+        stop: &dyn Fn() -> bool,
+    ) -> Result<bool, Stop> {
+        if let Some(&v) = self.memo.get(sum) {
+            return Ok(v);
+        }
+        if self.memo.len() >= self.limit {
+            return Err(Stop::TooLarge {
+                trial: self.memo.len(),
+            });
+        }
+        if self.memo.len().is_multiple_of(4096) && stop() {
+            return Err(Stop::Cancelled);
+        }
+        let mut lost = !sum.is_empty();
+        'heaps: for i in 0..sum.len() {
+            if i > 0 && sum[i] == sum[i - 1] {
+                continue;
+            }
+            let mut leaves = Vec::new();
+            code.each_move(sum[i], &mut |_, parts| leaves.push(parts.to_vec()));
+            for parts in leaves {
+                let mut next: Vec<u64> = sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
+                next.extend(parts.into_iter().filter(|&h| has_move(code, h)));
+                next.sort_unstable();
+                if self.lost(code, &next, stop)? {
+                    lost = false;
+                    break 'heaps;
+                }
+            }
+        }
+        self.memo.insert(sum.to_vec(), lost);
+        Ok(lost)
+    }
+}
+
+fn has_move(code: &OctalCode, h: u64) -> bool {
+    let mut any = false;
+    code.each_move(h, &mut |_, _| any = true);
+    any
+}
+
+/// Every sum of heaps from `heaps` with at most `tokens` tokens, at most
+/// `limit` of them (`None` past it).
+fn small_sums(heaps: &[u64], tokens: u64, limit: usize) -> Option<Vec<Vec<u64>>> {
+    fn go(
+        heaps: &[u64],
+        left: u64,
+        from: usize,
+        cur: &mut Vec<u64>,
+        out: &mut Vec<Vec<u64>>,
+        limit: usize,
+    ) -> bool {
+        if out.len() >= limit {
+            return false;
+        }
+        out.push(cur.clone());
+        for (i, &h) in heaps.iter().enumerate().skip(from) {
+            if h <= left {
+                cur.push(h);
+                let fine = go(heaps, left - h, i, cur, out, limit);
+                cur.pop();
+                if !fine {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    let mut cur = Vec::new();
+    go(heaps, tokens, 0, &mut cur, &mut out, limit).then_some(out)
+}
+
+/// The candidate for heaps 0 … n: a table, its P and every heap's image;
+/// `None` when the classes found do not make a commutative monoid within
+/// `max_order` elements (tell apart by larger sums, or give up).
+pub(crate) fn guess(
+    code: &OctalCode,
+    oracle: &mut Oracle,
+    n: u64,
+    tokens: u64,
+    max_order: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Candidate>, Stop> {
+    let heaps: Vec<u64> = (1..=n).filter(|&h| has_move(code, h)).collect();
+    let Some(tests) = small_sums(&heaps, tokens, 20_000) else {
+        return Ok(None);
+    };
+    let signature = |oracle: &mut Oracle, sum: &[u64]| -> Result<Vec<bool>, Stop> {
+        tests
+            .iter()
+            .map(|x| {
+                let mut s: Vec<u64> = sum.iter().chain(x).copied().collect();
+                s.sort_unstable();
+                oracle.lost(code, &s, stop)
+            })
+            .collect()
+    };
+    let mut reps: Vec<Vec<u64>> = vec![Vec::new()];
+    let mut ids: HashMap<Vec<bool>, u32> = HashMap::new();
+    let mut p = vec![signature(oracle, &[])?[0]];
+    ids.insert(signature(oracle, &[])?, 0);
+    // act[i][x]: element x times heap heaps[i].
+    let mut act: Vec<Vec<u32>> = vec![Vec::new(); heaps.len()];
+    let mut x = 0;
+    while x < reps.len() {
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut sum = reps[x].clone();
+            sum.push(h);
+            sum.sort_unstable();
+            let sig = signature(oracle, &sum)?;
+            let y = match ids.get(&sig) {
+                Some(&y) => y,
+                None => {
+                    if reps.len() >= max_order {
+                        return Ok(None);
+                    }
+                    let y = reps.len() as u32;
+                    p.push(sig[0]);
+                    ids.insert(sig, y);
+                    reps.push(sum);
+                    y
+                }
+            };
+            act[i].push(y);
+        }
+        x += 1;
+    }
+    let order = reps.len();
+    let apply = |mut x: u32, sum: &[u64]| {
+        for h in sum {
+            let i = heaps.binary_search(h).expect("a heap with a move");
+            x = act[i][x as usize];
+        }
+        x
+    };
+    let mut mul = vec![0u32; order * order];
+    for a in 0..order {
+        for b in 0..order {
+            mul[a * order + b] = apply(a as u32, &reps[b]);
+        }
+    }
+    for a in 0..order {
+        for b in a + 1..order {
+            if mul[a * order + b] != mul[b * order + a] {
+                return Ok(None);
+            }
+        }
+    }
+    let mut phi = vec![0u32; n as usize + 1];
+    for (i, &h) in heaps.iter().enumerate() {
+        phi[h as usize] = act[i][0];
+    }
+    Ok(Some((Table::from_products(order, mul), p, phi)))
+}

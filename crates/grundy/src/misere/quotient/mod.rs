@@ -1,0 +1,425 @@
+//! Misère quotients of take-and-break games (T. E. Plambeck and A. N.
+//! Siegel, "Misère quotients for impartial games", *JCTA* 115 (2008)).
+//!
+//! The sums of heaps ≤ n of a game, taken modulo misère
+//! indistinguishability (G ≡ H when G + X and H + X have the same misère
+//! outcome for every sum X), form a commutative monoid Q_n with a P-portion
+//! P_n; heap h *pretends* to be the element Φ(h), and a sum is a misère
+//! P-position exactly when the product of its heaps' elements lies in P.
+//! [`compute`] finds Q_n heap by heap (see `build.rs` for the method and
+//! why its answers are the quotient) and stops when the pretending function
+//! is proven periodic, which settles every heap size:
+//!
+//! **Periodicity.** For a code whose moves take at most `t` tokens and
+//! leave at most r heaps (r = 2, or 3 for hexadecimal splits), if
+//! Φ(h + p) = Φ(h) for every h with n0 ≤ h and h + p ≤ N, where
+//! N + 1 ≥ r·(n0 + p) + t (and n0 ≥ 1), then Q_N is the quotient of every
+//! heap size and Φ repeats with period p from n0 on. The argument is Guy
+//! and Smith's for Grundy values (*Winning Ways*, ch. 4), which Plambeck
+//! and Siegel carry to quotients: for a heap h > N, every split of h − k
+//! has a part of at least n0 + p, and taking p from it gives a split of
+//! h − p − k with the same image (and back), so heap h has the options'
+//! images of heap h − p and hence its *type*; a heap of a type already
+//! present adds no state to the check of `build.rs`, so the prediction
+//! stays correct with Q unchanged, Φ(h) = Φ(h − p), by induction. The bound
+//! is the one `grundy octal` proves normal-play periods with.
+//!
+//! Codes with a constraint (`!`, `?`, `=`) or a repeating tail are computed
+//! to `--upto` heaps, never proven.
+
+mod build;
+mod check;
+mod engine;
+mod guess;
+pub(crate) mod monoid;
+
+use std::time::Instant;
+
+pub use check::{check, CheckError, Checked};
+pub use engine::{proven, request_settings, QuotientMisere};
+
+use crate::games::octal::OctalCode;
+use crate::games::values::Periodicity;
+use crate::shared::Cancel;
+use build::{Build, Limits, Stop};
+use monoid::Table;
+
+/// The version of the quotient document.
+pub const FORMAT: u32 = 1;
+
+/// How far a computation may go.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The most heaps (0 … upto − 1) when no period is proven sooner.
+    pub upto: u64,
+    /// The most states one check of a candidate may visit.
+    pub max_states: usize,
+    /// The most elements of a trial monoid.
+    pub max_trial: usize,
+    /// The most moves between states the checks may follow in all.
+    pub max_work: u64,
+    /// The most sums whose literal misère outcome a candidate guessed from
+    /// play may remember (a few dozen bytes each).
+    pub max_oracle: usize,
+    /// Stop when this instant passes.
+    pub deadline: Option<Instant>,
+    /// Stop when this flag is raised.
+    pub cancel: Option<Cancel>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            upto: 10_000,
+            max_states: 2_000_000,
+            max_trial: 4096,
+            max_oracle: 4_000_000,
+            max_work: u64::MAX,
+            deadline: None,
+            cancel: None,
+        }
+    }
+}
+
+/// Why a computation ended without a proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unproven {
+    /// `upto` heaps were reached.
+    Upto,
+    /// The code is outside the periodicity argument (a constraint or a
+    /// repeating tail): computed to `upto`, never proven.
+    NoTheorem,
+    /// The deadline passed or the flag was raised.
+    Stopped,
+    /// A check or trial grew past its limit at the next heap.
+    TooLarge {
+        /// The trial monoid's size.
+        trial: usize,
+    },
+    /// No trial the solver makes fits the next heap: the classes of
+    /// smaller heaps would have to split, which its trials cannot do.
+    NoTrial {
+        /// The largest trial monoid built.
+        largest: usize,
+    },
+}
+
+/// A computed (partial or proven) misère quotient.
+#[derive(Clone, Debug)]
+pub struct Quotient {
+    code: OctalCode,
+    table: Table,
+    p: Vec<bool>,
+    phi: Vec<u32>,
+    changes: Vec<(u64, usize, usize)>,
+    period: Option<Periodicity>,
+    unproven: Option<Unproven>,
+    largest_trial: usize,
+}
+
+/// Computes the quotient of `code` heap by heap until Φ is proven periodic
+/// or `settings` stop it; `progress` hears each heap reached.
+pub fn compute(code: &OctalCode, settings: &Settings, progress: &mut dyn FnMut(u64)) -> Quotient {
+    let mut build = Build::new(code.clone());
+    let limits = Limits {
+        states: settings.max_states,
+        trial: settings.max_trial,
+        oracle: settings.max_oracle,
+        work: settings.max_work,
+    };
+    let stop = || {
+        settings.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+            || settings.deadline.is_some_and(|d| Instant::now() >= d)
+    };
+    let theorem = code.periodicity_applies();
+    let mut unproven = None;
+    let mut period = None;
+    loop {
+        let n = build.heaps();
+        if theorem && (n < 4096 || n.is_multiple_of(1024)) {
+            period = code.proven_period(&build.phi);
+            if period.is_some() {
+                break;
+            }
+        }
+        if build.heaps() >= settings.upto {
+            if theorem {
+                period = code.proven_period(&build.phi);
+                if period.is_some() {
+                    break;
+                }
+            }
+            unproven = Some(if theorem {
+                Unproven::Upto
+            } else {
+                Unproven::NoTheorem
+            });
+            break;
+        }
+        if stop() {
+            unproven = Some(Unproven::Stopped);
+            break;
+        }
+        match build.step(limits, &stop) {
+            Ok(()) => progress(build.heaps()),
+            Err(Stop::Cancelled) => {
+                unproven = Some(Unproven::Stopped);
+                break;
+            }
+            Err(Stop::TooLarge { trial }) => {
+                unproven = Some(Unproven::TooLarge { trial });
+                break;
+            }
+            Err(Stop::NoTrial { largest }) => {
+                unproven = Some(Unproven::NoTrial { largest });
+                break;
+            }
+        }
+    }
+    Quotient {
+        code: code.clone(),
+        table: build.table,
+        p: build.p,
+        phi: build.phi,
+        changes: build.changes,
+        period,
+        unproven,
+        largest_trial: build.largest_trial,
+    }
+}
+
+impl Quotient {
+    /// The code.
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// |Q|.
+    pub fn order(&self) -> usize {
+        self.table.order()
+    }
+
+    /// |P|.
+    pub fn p_size(&self) -> usize {
+        self.p.iter().filter(|&&b| b).count()
+    }
+
+    /// Heaps 0 … n − 1 computed.
+    pub fn heaps(&self) -> u64 {
+        self.phi.len() as u64
+    }
+
+    /// The proven period, if any.
+    pub fn period(&self) -> Option<Periodicity> {
+        self.period
+    }
+
+    /// Why there is no proof, if there is none.
+    pub fn unproven(&self) -> Option<&Unproven> {
+        self.unproven.as_ref()
+    }
+
+    /// The largest trial monoid built.
+    pub fn largest_trial(&self) -> usize {
+        self.largest_trial
+    }
+
+    /// The heaps where the partial quotient changed: (heap, |Q_n|, |P_n|).
+    pub fn changes(&self) -> &[(u64, usize, usize)] {
+        &self.changes
+    }
+
+    /// Φ(heap) as an element index of [`document`](Self::document)'s
+    /// numbering is `pretending(heap)`; here in the raw numbering, for any
+    /// heap when proven (through the period), else for computed heaps.
+    fn raw_phi(&self, heap: u64) -> Option<u32> {
+        if let Some(&x) = self.phi.get(heap as usize) {
+            return Some(x);
+        }
+        let Periodicity { period, preperiod } = self.period?;
+        let (n0, p) = (preperiod as u64, period as u64);
+        let h = n0 + (heap - n0) % p;
+        self.phi.get(h as usize).copied()
+    }
+
+    /// Whether the sum of `heaps` is a misère P-position (the player to
+    /// move loses), if the quotient covers every heap in it.
+    pub fn is_p_position(&self, heaps: &[u64]) -> Option<bool> {
+        let mut x = 0;
+        for &h in heaps {
+            x = self.table.product(x, self.raw_phi(h)?);
+        }
+        Some(self.p[x as usize])
+    }
+
+    /// The generator heaps: each heap, in increasing order, whose image is
+    /// not a product of earlier generators' images.
+    fn generator_heaps(&self) -> Vec<u64> {
+        let mut generators: Vec<u32> = Vec::new();
+        let mut heaps = Vec::new();
+        let mut span = vec![false; self.order()];
+        span[0] = true;
+        for (h, &x) in self.phi.iter().enumerate() {
+            if span[x as usize] {
+                continue;
+            }
+            generators.push(x);
+            heaps.push(h as u64);
+            for y in monoid::reachable(&self.table, &generators) {
+                span[y as usize] = true;
+            }
+        }
+        heaps
+    }
+
+    /// Whether Q is a tame quotient T_k (the quotient of misère Nim on
+    /// heaps below 2^k: order 2 for k = 1, 2^k + 2 from k = 2 on), and k.
+    /// For k ≥ 2, Q is the disjoint union of {1, a} with a² = 1 and a group
+    /// Qz of 2^k elements, each its own inverse, z idempotent, and
+    /// P = {a, z}; every such (Q, P) is T_k (send a·z to heap 1's nim
+    /// value in a basis of Qz).
+    pub fn tame(&self) -> Option<u32> {
+        let order = self.order() as u32;
+        let t = &self.table;
+        // T_1, of heaps 0 and 1: ⟨a | a² = 1⟩ with P = {a}.
+        if order == 2 {
+            return (t.product(1, 1) == 0 && self.p == [false, true]).then_some(1);
+        }
+        (1..order).find_map(|z| {
+            if t.product(z, z) != z {
+                return None;
+            }
+            let ideal: Vec<bool> = (0..order).map(|x| t.product(x, z) == x).collect();
+            let outside: Vec<u32> = (0..order).filter(|&x| !ideal[x as usize]).collect();
+            let [one, a] = outside[..] else { return None };
+            let size = order - 2;
+            let fits = one == 0
+                && t.product(a, a) == 0
+                && (0..order).all(|x| !ideal[x as usize] || t.product(x, x) == z)
+                && (0..order).all(|x| self.p[x as usize] == (x == a || x == z))
+                && size.is_power_of_two()
+                && size >= 4;
+            fits.then(|| size.trailing_zeros())
+        })
+    }
+
+    /// The quotient as the wire document (elements renumbered by their
+    /// least words over the generators, the identity first).
+    pub fn document(&self) -> crate::wire::Quotient {
+        let gen_heaps = self.generator_heaps();
+        let gens: Vec<u32> = gen_heaps.iter().map(|&h| self.phi[h as usize]).collect();
+        let names: Vec<String> = (0..gens.len()).map(monoid::generator_name).collect();
+        let words = monoid::least_words(&self.table, &gens);
+        let mut order: Vec<u32> = (0..self.order() as u32).collect();
+        order.sort_by(|&x, &y| {
+            let (a, b) = (&words[x as usize], &words[y as usize]);
+            match (a, b) {
+                (Some(a), Some(b)) if monoid::word_before(a, b) => std::cmp::Ordering::Less,
+                (Some(a), Some(b)) if monoid::word_before(b, a) => std::cmp::Ordering::Greater,
+                _ => x.cmp(&y),
+            }
+        });
+        let mut index = vec![0u32; self.order()];
+        for (i, &x) in order.iter().enumerate() {
+            index[x as usize] = i as u32;
+        }
+        let relations = monoid::relations(&self.table, &gens, &words)
+            .into_iter()
+            .map(|(left, right)| crate::wire::QuotientRelation {
+                text: format!(
+                    "{} = {}",
+                    monoid::write_word(&left, &names),
+                    monoid::write_word(&right, &names)
+                ),
+                left,
+                right,
+            })
+            .collect();
+        let shown = match self.period {
+            Some(Periodicity { period, preperiod }) => (preperiod + period).min(self.phi.len()),
+            None => self.phi.len(),
+        };
+        crate::wire::Quotient {
+            format: FORMAT,
+            game: format!("octal:{}", self.code),
+            heaps: self.heaps(),
+            order: self.order(),
+            p_size: self.p_size(),
+            proven: self.period.is_some(),
+            period: self.period.map(|p| p.period as u64),
+            preperiod: self.period.map(|p| p.preperiod as u64),
+            last_rogue: self.changes.last().map(|c| c.0),
+            tame: self.tame(),
+            unproven: self.unproven.as_ref().map(describe),
+            changes: self
+                .changes
+                .iter()
+                .map(|&(heap, order, p_size)| crate::wire::QuotientChange {
+                    heap,
+                    order,
+                    p_size,
+                })
+                .collect(),
+            generators: gen_heaps
+                .iter()
+                .zip(&names)
+                .map(|(&heap, name)| crate::wire::QuotientGenerator {
+                    name: name.clone(),
+                    heap,
+                })
+                .collect(),
+            relations,
+            elements: order
+                .iter()
+                .map(|&x| words[x as usize].clone().unwrap_or_default())
+                .collect(),
+            actions: gens
+                .iter()
+                .map(|&g| {
+                    order
+                        .iter()
+                        .map(|&x| index[self.table.product(x, g) as usize])
+                        .collect()
+                })
+                .collect(),
+            p_portion: order
+                .iter()
+                .enumerate()
+                .filter(|&(_, &x)| self.p[x as usize])
+                .map(|(i, _)| i as u32)
+                .collect(),
+            pretending: self.phi[..shown]
+                .iter()
+                .map(|&x| index[x as usize])
+                .collect(),
+        }
+    }
+}
+
+/// A word of generators written out: `ab²` (`1` for the empty word).
+pub fn write_word(word: &[u32], names: &[String]) -> String {
+    monoid::write_word(word, names)
+}
+
+/// Words for why a quotient is not proven.
+pub fn describe(unproven: &Unproven) -> String {
+    match unproven {
+        Unproven::Upto => "the heap limit (--upto) was reached before a period was proven".into(),
+        Unproven::NoTheorem => {
+            "the code has a constraint or a repeating tail, where the periodicity argument does not hold: \
+             partial to the heap limit"
+                .into()
+        }
+        Unproven::Stopped => "stopped (time limit or cancelled) before a period was proven".into(),
+        Unproven::TooLarge { trial } => {
+            format!("the next heap needs a trial quotient or a check larger than the limits (trial of {trial} elements)")
+        }
+        Unproven::NoTrial { largest } => format!(
+            "no trial quotient fits the next heap (largest tried: {largest} elements): \
+             the classes of smaller heaps would have to split"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests;

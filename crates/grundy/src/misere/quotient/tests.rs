@@ -1,0 +1,47 @@
+use super::*;
+
+fn quotient(code: &str) -> Quotient {
+    compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {})
+}
+
+#[test]
+fn misere_nim_on_one_token_heaps_is_two_elements() {
+    // 0.1: take one token, only from a heap of one. Heaps of one are *1;
+    // misère: an odd number of them loses for the player to move.
+    let q = quotient("0.1");
+    assert_eq!(q.order(), 2);
+    assert_eq!(q.p_size(), 1);
+    assert_eq!(q.is_p_position(&[1, 1, 1]), Some(true));
+    assert_eq!(q.is_p_position(&[1, 1]), Some(false));
+    assert_eq!(q.is_p_position(&[]), Some(false));
+    assert!(q.period().is_some());
+}
+
+#[test]
+fn a_stopped_computation_is_partial() {
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let settings = Settings {
+        cancel: Some(cancel),
+        ..Settings::default()
+    };
+    let q = compute(&"0.77".parse().unwrap(), &settings, &mut |_| {});
+    assert_eq!(q.unproven(), Some(&Unproven::Stopped));
+    assert!(!q.document().proven);
+}
+
+#[test]
+fn a_misere_question_finds_the_small_quotients_within_its_bounds() {
+    for code in ["0.75", "0.77", "0.123", "0.34", "0.53", "0.71", "4.4"] {
+        let code: OctalCode = code.parse().unwrap();
+        let q = proven(&code, crate::misere::DEFAULT_BUDGET, None);
+        assert!(q.is_some(), "{code}");
+    }
+    // Dawson's Kayles: none within the bounds (its quotient is large).
+    assert!(proven(
+        &"0.07".parse().unwrap(),
+        crate::misere::DEFAULT_BUDGET,
+        None
+    )
+    .is_none());
+}

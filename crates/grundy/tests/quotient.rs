@@ -1,0 +1,344 @@
+//! Misère quotients against brute-force misère play of the literal rules,
+//! and against published facts (T. E. Plambeck and A. N. Siegel, "Misère
+//! quotients for impartial games", JCTA 115 (2008); the figures of A. N.
+//! Siegel's MisereSolver quoted in the issue that asked for quotients).
+
+use std::collections::HashMap;
+
+use grundy::games::octal::OctalCode;
+use grundy::misere::quotient::{check, compute, CheckError, Quotient, Settings};
+
+fn quotient(code: &str) -> Quotient {
+    compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {})
+}
+
+/// Misère play by the letter, written apart from the quotient code: a sum
+/// (sorted heaps, none empty) is lost for the player to move when it has a
+/// move and every move leads to a sum won for the player to move.
+struct Brute {
+    code: OctalCode,
+    memo: HashMap<Vec<u64>, bool>,
+}
+
+impl Brute {
+    fn new(code: &str) -> Brute {
+        Brute {
+            code: code.parse().unwrap(),
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The literal moves of one heap: what it leaves.
+    fn leaves(&self, heap: u64) -> Vec<Vec<u64>> {
+        let digits = self.code.to_string();
+        let (_, after) = digits.split_once('.').unwrap();
+        let before = digits.split_once('.').unwrap().0;
+        let mut out = Vec::new();
+        let digit_of = |k: usize| -> u32 {
+            if k == 0 {
+                before
+                    .chars()
+                    .last()
+                    .and_then(|c| c.to_digit(16))
+                    .unwrap_or(0)
+            } else {
+                after
+                    .chars()
+                    .nth(k - 1)
+                    .and_then(|c| c.to_digit(16))
+                    .unwrap_or(0)
+            }
+        };
+        for k in 0..=heap as usize {
+            let d = digit_of(k);
+            let rest = heap - k as u64;
+            if d & 1 != 0 && rest == 0 && k > 0 {
+                out.push(vec![]);
+            }
+            if d & 2 != 0 && rest > 0 && k > 0 {
+                out.push(vec![rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    if a <= rest - a {
+                        out.push(vec![a, rest - a]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the sum is a misère P-position.
+    fn lost(&mut self, sum: &[u64]) -> bool {
+        if let Some(&v) = self.memo.get(sum) {
+            return v;
+        }
+        let mut any_move = false;
+        let mut to_lost = false;
+        for i in 0..sum.len() {
+            if i > 0 && sum[i] == sum[i - 1] {
+                continue;
+            }
+            for left in self.leaves(sum[i]) {
+                any_move = true;
+                let mut next: Vec<u64> = sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
+                next.extend(left);
+                next.sort_unstable();
+                if self.lost(&next) {
+                    to_lost = true;
+                    break;
+                }
+            }
+            if to_lost {
+                break;
+            }
+        }
+        let lost = any_move && !to_lost;
+        self.memo.insert(sum.to_vec(), lost);
+        lost
+    }
+}
+
+/// Every multiset of heaps (each ≥ 1) with at most `tokens` tokens.
+fn sums(tokens: u64) -> Vec<Vec<u64>> {
+    fn go(left: u64, max: u64, cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        out.push(cur.clone());
+        for h in (1..=max.min(left)).rev() {
+            cur.push(h);
+            go(left - h, h, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(tokens, tokens, &mut Vec::new(), &mut out);
+    for s in &mut out {
+        s.sort_unstable();
+    }
+    out
+}
+
+#[test]
+fn the_quotient_predicts_literal_misere_play_of_every_small_sum() {
+    for (code, tokens) in [
+        ("0.75", 30),
+        ("0.77", 30),
+        ("0.34", 30),
+        ("0.123", 30),
+        ("4.4", 30),
+        ("0.3", 30),
+        ("0.71", 30),
+        ("0.53", 30),
+    ] {
+        let q = quotient(code);
+        assert!(q.period().is_some(), "{code}: {:?}", q.unproven());
+        let mut brute = Brute::new(code);
+        let mut p_positions = 0;
+        for sum in sums(tokens) {
+            let lost = brute.lost(&sum);
+            p_positions += usize::from(lost);
+            assert_eq!(q.is_p_position(&sum), Some(lost), "{code}: heaps {sum:?}");
+        }
+        assert!(p_positions > 10, "{code}: the test must see P-positions");
+    }
+}
+
+#[test]
+fn kayles_has_the_published_quotient() {
+    let q = quotient("0.77");
+    assert_eq!(q.order(), 40);
+    assert_eq!(q.p_size(), 9);
+    let period = q.period().unwrap();
+    assert_eq!((period.preperiod, period.period), (71, 12));
+    let changes: Vec<(u64, usize)> = q.changes().iter().map(|c| (c.0, c.1)).collect();
+    assert_eq!(
+        changes,
+        [
+            (1, 2),
+            (2, 6),
+            (5, 12),
+            (9, 18),
+            (12, 24),
+            (25, 32),
+            (27, 40)
+        ]
+    );
+    let doc = q.document();
+    assert!(doc.proven);
+    assert_eq!(doc.order % 2, 0);
+    check(&doc).unwrap();
+}
+
+#[test]
+fn dot_75_has_the_published_presentation() {
+    let q = quotient("0.75");
+    let doc = q.document();
+    assert_eq!((doc.order, doc.p_size), (8, 2));
+    assert_eq!((doc.preperiod, doc.period), (Some(8), Some(2)));
+    let relations: Vec<&str> = doc.relations.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(relations, ["a² = 1", "b³ = b", "bc = ab", "c² = b²"]);
+    // Φ = 1 a b a b c b c b ab², then b ab² repeating.
+    let words: Vec<String> = doc
+        .pretending
+        .iter()
+        .map(|&x| word(&doc.elements[x as usize]))
+        .collect();
+    assert_eq!(words, ["1", "a", "b", "a", "b", "c", "b", "c", "b", "ab²"]);
+    let p: Vec<String> = doc
+        .p_portion
+        .iter()
+        .map(|&x| word(&doc.elements[x as usize]))
+        .collect();
+    assert_eq!(p, ["a", "b²"]);
+    check(&doc).unwrap();
+}
+
+fn word(exponents: &[u32]) -> String {
+    let mut s = String::new();
+    for (i, &e) in exponents.iter().enumerate() {
+        let letter = (b'a' + i as u8) as char;
+        match e {
+            0 => {}
+            1 => s.push(letter),
+            2 => s.extend([letter, '²']),
+            _ => s.push_str(&format!("{letter}^{e}")),
+        }
+    }
+    if s.is_empty() {
+        "1".into()
+    } else {
+        s
+    }
+}
+
+#[test]
+fn misere_nim_below_two_to_the_k_is_tame_of_order_two_to_the_k_plus_two() {
+    for k in 2..=4u32 {
+        let settings = Settings {
+            upto: 1 << k,
+            ..Settings::default()
+        };
+        let q = compute(&OctalCode::nim(), &settings, &mut |_| {});
+        assert_eq!(q.heaps(), 1 << k);
+        assert_eq!(q.order(), (1 << k) + 2, "heaps below 2^{k}");
+        assert_eq!(q.p_size(), 2);
+        assert_eq!(q.tame(), Some(k));
+        let doc = q.document();
+        assert!(!doc.proven, "Nim's tail takes without bound: never proven");
+        check(&doc).unwrap();
+    }
+    assert_eq!(quotient("0.75").tame(), None);
+    assert_eq!(
+        quotient("0.3").tame(),
+        Some(1),
+        "heaps pretend to be 0 or 1"
+    );
+    let one = compute(
+        &OctalCode::nim(),
+        &Settings {
+            upto: 2,
+            ..Settings::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!((one.order(), one.tame()), (2, Some(1)));
+}
+
+#[test]
+fn a_changed_certificate_is_refused_with_its_failure_named() {
+    let doc = quotient("0.77").document();
+    check(&doc).unwrap();
+
+    let mut action = doc.clone();
+    let g = action.actions.len() - 1;
+    let x = action.actions[g][5];
+    action.actions[g][5] = (x + 1) % action.order as u32;
+    assert!(check(&action).is_err());
+
+    let mut p = doc.clone();
+    p.p_portion[0] = (0..p.order as u32)
+        .find(|x| !p.p_portion.contains(x))
+        .unwrap();
+    let err = check(&p).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            CheckError::PToP { .. } | CheckError::NWithoutP { .. } | CheckError::TerminalInP { .. }
+        ),
+        "{err}"
+    );
+
+    let mut phi = doc.clone();
+    let h = phi.pretending.len() - 1;
+    phi.pretending[h] = (phi.pretending[h] + 1) % phi.order as u32;
+    let err = check(&phi).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            CheckError::PToP { .. } | CheckError::NWithoutP { .. } | CheckError::TerminalInP { .. }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("heaps"), "{err}");
+}
+
+#[test]
+fn misere_play_through_the_quotient_equals_the_search() {
+    use grundy::misere::quotient::QuotientMisere;
+    use grundy::misere::{Misere, MisereEngine};
+    use std::sync::Arc;
+    for (code, tokens) in [("0.77", 14), ("0.75", 14), ("0.34", 14)] {
+        let mut engine = QuotientMisere::new(Arc::new(quotient(code))).unwrap();
+        let mut search = Misere::new(code.parse::<OctalCode>().unwrap());
+        let mut compared = 0;
+        for sum in sums(tokens) {
+            let Ok(outcome) = search.outcome_by_search(&sum) else {
+                continue;
+            };
+            assert_eq!(engine.outcome(&sum).unwrap(), outcome, "{code}: {sum:?}");
+            let mut expected: Vec<String> = search
+                .winning_moves(&sum)
+                .unwrap()
+                .iter()
+                .map(|m| format!("{m:?}"))
+                .collect();
+            let mut got: Vec<String> = engine
+                .winning_moves(&sum)
+                .unwrap()
+                .iter()
+                .map(|m| format!("{m:?}"))
+                .collect();
+            expected.sort();
+            got.sort();
+            assert_eq!(got, expected, "{code}: {sum:?}");
+            compared += 1;
+        }
+        assert!(compared > 100, "{code}: {compared}");
+    }
+}
+
+#[test]
+fn kayles_heaps_near_a_million_are_answered_through_the_period() {
+    use grundy::misere::quotient::QuotientMisere;
+    use grundy::misere::MisereEngine;
+    use std::sync::Arc;
+    let q = Arc::new(quotient("0.77"));
+    let mut engine = QuotientMisere::new(q.clone()).unwrap();
+    let sum = vec![999_999, 1_000_000, 77];
+    let moves = engine.winning_moves(&sum).unwrap();
+    assert_eq!(
+        engine.outcome(&sum).unwrap().first_player_wins(),
+        !moves.is_empty()
+    );
+    for m in &moves {
+        let mut next: Vec<u64> = sum.clone();
+        next.remove(m.component - 1);
+        next.extend(&m.leaves);
+        assert_eq!(q.is_p_position(&next), Some(true), "{m:?}");
+    }
+    // The period: heap n and n + 12 pretend alike past the preperiod.
+    assert_eq!(
+        q.is_p_position(&[999_999, 1_000_000]),
+        q.is_p_position(&[999_999 - 12 * 80_000, 1_000_000 - 12 * 80_000])
+    );
+}
