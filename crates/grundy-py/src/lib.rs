@@ -12,6 +12,7 @@ mod convert;
 mod game;
 mod nimber;
 mod octal;
+mod quotient;
 mod solver;
 
 pyo3::create_exception!(
@@ -46,5 +47,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::table, m)?)?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_function(wrap_pyfunction!(octal::proven_period, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient::check_quotient, m)?)?;
     Ok(())
 }

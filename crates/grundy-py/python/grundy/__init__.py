@@ -32,6 +32,8 @@ from ._grundy import (
     mex,
     octal,
     proven_period,
+    quotient,
+    check_quotient,
     table,
 )
 
@@ -49,5 +51,7 @@ __all__ = [
     "mex",
     "octal",
     "proven_period",
+    "quotient",
+    "check_quotient",
     "table",
 ]

@@ -140,6 +140,16 @@ def proven_period(values: Sequence[int], max_take: int, parts: int = 2) -> Optio
     ``parts``: the most heaps a move leaves, 3 for a hexadecimal code that
     splits a heap into three)."""
 
+def quotient(code: str, upto: int = 100_000, *, time_limit: Optional[float] = None) -> dict[str, Any]:
+    """The misère quotient of a take-and-break game (as ``grundy quotient
+    --format json``): ``order``, ``p_size``, ``proven``, ``period``,
+    ``preperiod``, ``changes``, ``generators``, ``relations``, ``elements``,
+    ``actions``, ``p_portion``, ``pretending``. Releases the GIL."""
+
+def check_quotient(doc: dict[str, Any]) -> int:
+    """Checks a quotient document as a certificate: the heaps it covers, or
+    ``ValueError`` naming the failure."""
+
 SumMove = Tuple[int, Any, list[Any]]
 
 class Solver:
