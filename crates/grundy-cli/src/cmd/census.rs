@@ -66,6 +66,11 @@ pub struct Args {
     /// `jsonl` (the only form `merge` reads), `csv`, or a `markdown` table.
     #[arg(long, value_enum, default_value_t = CensusFormat::Jsonl)]
     pub format: CensusFormat,
+    /// Misère quotients instead of Grundy sequences: per code its order, P
+    /// size, period and preperiod, or how far it got (--upto counts heaps;
+    /// --time-limit defaults to 10 seconds a code).
+    #[arg(long)]
+    pub quotient: bool,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -131,6 +136,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .with_style(style)
             .with_message(format!("census of {pattern}"))
     });
+    if args.quotient {
+        return super::quotient_census::run(
+            &codes,
+            &mine,
+            threads,
+            args.upto,
+            args.time_limit,
+            args.format,
+            bar,
+        );
+    }
     let upto = args.upto as usize;
     let limit = args.time_limit.map(std::time::Duration::from_secs);
     let next = AtomicUsize::new(0);

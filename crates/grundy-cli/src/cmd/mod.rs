@@ -7,6 +7,7 @@ pub mod judge;
 pub mod octal;
 pub mod play;
 pub mod quotient;
+pub mod quotient_census;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod solve;
