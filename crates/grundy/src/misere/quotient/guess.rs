@@ -175,6 +175,21 @@ pub(crate) fn guess(
             }
         }
     }
+    // Associative too (checked against each heap, which generate it), or
+    // no candidate: the classes are not yet a congruence, and the check of
+    // a candidate presumes a monoid.
+    for a in 0..order {
+        for b in 0..order {
+            for row in &act {
+                let g = row[0] as usize;
+                if mul[mul[a * order + b] as usize * order + g]
+                    != mul[a * order + mul[b * order + g] as usize]
+                {
+                    return Ok(None);
+                }
+            }
+        }
+    }
     let mut phi = vec![0u32; n as usize + 1];
     for (i, &h) in heaps.iter().enumerate() {
         phi[h as usize] = act[i][0];

@@ -102,6 +102,9 @@ pub enum Unproven {
         /// The largest trial monoid built.
         largest: usize,
     },
+    /// The quotient found was refused by the certificate check (which
+    /// would be a fault of the solver, reported rather than trusted).
+    CheckFailed(String),
 }
 
 /// A computed (partial or proven) misère quotient.
@@ -176,7 +179,7 @@ pub fn compute(code: &OctalCode, settings: &Settings, progress: &mut dyn FnMut(u
             }
         }
     }
-    Quotient {
+    let mut q = Quotient {
         code: code.clone(),
         table: build.table,
         p: build.p,
@@ -185,7 +188,16 @@ pub fn compute(code: &OctalCode, settings: &Settings, progress: &mut dyn FnMut(u
         period,
         unproven,
         largest_trial: build.largest_trial,
+    };
+    // A proof is only claimed once the certificate check, written apart
+    // from the solver, passes too.
+    if q.period.is_some() {
+        if let Err(e) = check(&q.document()) {
+            q.period = None;
+            q.unproven = Some(Unproven::CheckFailed(e.to_string()));
+        }
     }
+    q
 }
 
 impl Quotient {
@@ -413,6 +425,9 @@ pub fn describe(unproven: &Unproven) -> String {
         Unproven::Stopped => "stopped (time limit or cancelled) before a period was proven".into(),
         Unproven::TooLarge { trial } => {
             format!("the next heap needs a trial quotient or a check larger than the limits (trial of {trial} elements)")
+        }
+        Unproven::CheckFailed(why) => {
+            format!("the periodic quotient found was refused by the certificate check: {why}")
         }
         Unproven::NoTrial { largest } => format!(
             "no trial quotient fits the next heap (largest tried: {largest} elements): \
