@@ -116,3 +116,53 @@ fn bad_codes_are_refused() {
         .stderr(predicate::str::contains("0.9x"));
     grundy().args(["quotient"]).assert().code(2);
 }
+
+#[test]
+fn a_checkpointed_run_resumes_to_the_same_quotient() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("kayles.ck");
+    grundy()
+        .args(["quotient", "0.77", "--upto", "30", "--checkpoint"])
+        .arg(&ck)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("PARTIAL: heaps 0 … 29 only"));
+    let saved: Value = serde_json::from_slice(&std::fs::read(&ck).unwrap()).unwrap();
+    assert_eq!(saved["heaps"], 30);
+    assert_eq!(saved["proven"], false);
+    let resumed = common::stdout_of(
+        grundy()
+            .args(["quotient", "--format", "json", "--resume"])
+            .arg(&ck),
+    );
+    let fresh = common::stdout_of(grundy().args(["quotient", "0.77", "--format", "json"]));
+    assert_eq!(resumed, fresh);
+    // A checkpoint that is no certificate is not resumed.
+    let mut bad = saved.clone();
+    bad["p_portion"][0] = Value::from((saved["p_portion"][0].as_u64().unwrap() + 1) % 40);
+    std::fs::write(&ck, bad.to_string()).unwrap();
+    grundy()
+        .args(["quotient", "--resume"])
+        .arg(&ck)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a checkpoint to resume"));
+    // Stretches: saved along the way, and the run still stops at its limit.
+    let dawson = dir.path().join("dawson.ck");
+    grundy()
+        .args([
+            "quotient",
+            "0.07",
+            "--time-limit",
+            "2.5",
+            "--checkpoint-every",
+            "1",
+            "--checkpoint",
+        ])
+        .arg(&dawson)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("PARTIAL"));
+    let saved: Value = serde_json::from_slice(&std::fs::read(&dawson).unwrap()).unwrap();
+    assert!(saved["heaps"].as_u64().unwrap() >= 20, "{saved}");
+}

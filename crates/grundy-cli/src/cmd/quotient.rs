@@ -3,7 +3,7 @@
 //! `grundy quotient --check FILE`, a certificate's check.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
@@ -33,7 +33,7 @@ pub struct Args {
     /// The game's code, as `grundy octal` reads it (0.77, 4.4, nim). The
     /// quotient is proven for codes without constraints or repeating tails;
     /// others are computed to --upto, as partial.
-    #[arg(value_parser = parse_code, required_unless_present = "check")]
+    #[arg(value_parser = parse_code, required_unless_present_any = ["check", "resume"])]
     pub code: Option<OctalCode>,
     /// Heaps 0 … N − 1 at most, when no period is proven sooner.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_UPTO))]
@@ -50,8 +50,21 @@ pub struct Args {
     pub format: QuotientFormat,
     /// Check FILE (a quotient written by --format json) as a certificate,
     /// with code written apart from the solver.
-    #[arg(long, value_name = "FILE", conflicts_with = "code")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "resume"])]
     pub check: Option<PathBuf>,
+    /// Save the partial quotient to FILE (its JSON document: written to
+    /// FILE.tmp, then renamed) every --checkpoint-every seconds and when
+    /// the run ends or is stopped.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint_every: u64,
+    /// Continue the run saved in FILE by --checkpoint (checked as a
+    /// certificate first).
+    #[arg(long, value_name = "FILE", conflicts_with = "code")]
+    pub resume: Option<PathBuf>,
 }
 
 /// Output formats.
@@ -83,22 +96,38 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.check {
         return check(path);
     }
-    let code = args.code.clone().expect("clap requires a code");
+    let mut start = match &args.resume {
+        Some(path) => {
+            let doc = read_document(path)?;
+            quotient::check(&doc).map_err(|e| {
+                UsageError(format!(
+                    "{}: not a checkpoint to resume: {e}",
+                    path.display()
+                ))
+            })?;
+            Some(quotient::Quotient::from_document(&doc).map_err(|e| {
+                UsageError(format!(
+                    "{}: not a checkpoint to resume: {e}",
+                    path.display()
+                ))
+            })?)
+        }
+        None => None,
+    };
+    let code = match (&args.code, &start) {
+        (Some(code), _) => code.clone(),
+        (None, Some(q)) => q.code().clone(),
+        (None, None) => return Err(UsageError("a code or --resume FILE".into()).into()),
+    };
     let cancel = Cancel::new();
     {
         let cancel = cancel.clone();
         // Ctrl-C stops the computation; the partial quotient is printed.
         let _ = ctrlc::set_handler(move || cancel.cancel());
     }
-    let settings = Settings {
-        upto: args.upto,
-        max_trial: args.max_trial as usize,
-        deadline: args
-            .time_limit
-            .map(|s| Instant::now() + Duration::from_secs_f64(s)),
-        cancel: Some(cancel),
-        ..Settings::default()
-    };
+    let deadline = args
+        .time_limit
+        .map(|s| Instant::now() + Duration::from_secs_f64(s));
     let bar = io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new_spinner().with_message(format!("quotient of {code}"));
         bar.set_style(
@@ -107,11 +136,42 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
         bar
     });
-    let q = quotient::compute(&code, &settings, &mut |heap| {
-        if let Some(bar) = &bar {
-            bar.set_position(heap);
+    let q = loop {
+        // With --checkpoint the run goes in stretches, saved after each.
+        let stretch = args
+            .checkpoint
+            .as_ref()
+            .map(|_| Instant::now() + Duration::from_secs(args.checkpoint_every));
+        let settings = Settings {
+            upto: args.upto,
+            max_trial: args.max_trial as usize,
+            deadline: match (deadline, stretch) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            cancel: Some(cancel.clone()),
+            ..Settings::default()
+        };
+        let mut progress = |heap| {
+            if let Some(bar) = &bar {
+                bar.set_position(heap);
+            }
+        };
+        let q = match start.take() {
+            Some(from) => quotient::resume(from, &settings, &mut progress),
+            None => quotient::compute(&code, &settings, &mut progress),
+        };
+        if let Some(path) = &args.checkpoint {
+            save(path, &q.document())?;
         }
-    });
+        let stopped_for_good =
+            cancel.is_cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
+        if q.unproven() == Some(&quotient::Unproven::Stopped) && !stopped_for_good {
+            start = Some(q);
+            continue;
+        }
+        break q;
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -126,16 +186,37 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn check(path: &PathBuf) -> anyhow::Result<()> {
+/// Reads a quotient document.
+fn read_document(path: &Path) -> anyhow::Result<wire::Quotient> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?;
-    let doc: wire::Quotient = serde_json::from_str(&text).map_err(|e| {
+    Ok(serde_json::from_str(&text).map_err(|e| {
         UsageError(format!(
             "{}: line {}: not a quotient document: {e}",
             path.display(),
             e.line()
         ))
-    })?;
+    })?)
+}
+
+/// Writes `doc` to `path` through `path.tmp`, synced, then renamed.
+fn save(path: &Path, doc: &wire::Quotient) -> anyhow::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    {
+        let mut file = std::fs::File::create(&tmp)
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", tmp.display())))?;
+        file.write_all(serde_json::to_string(doc)?.as_bytes())?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+    Ok(())
+}
+
+fn check(path: &Path) -> anyhow::Result<()> {
+    let doc = read_document(path)?;
     match quotient::check(&doc) {
         Ok(checked) => {
             let mut out = io::stdout().lock();

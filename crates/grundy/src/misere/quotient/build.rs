@@ -112,6 +112,23 @@ impl Build {
         }
     }
 
+    /// Continues from a partial quotient: its table, P, Φ and changes.
+    pub(crate) fn resume(
+        code: OctalCode,
+        table: Table,
+        p: Vec<bool>,
+        phi: Vec<u32>,
+        changes: Vec<(u64, usize, usize)>,
+    ) -> Build {
+        Build {
+            table,
+            p,
+            phi,
+            changes,
+            ..Build::new(code)
+        }
+    }
+
     /// The next heap.
     pub(crate) fn heaps(&self) -> u64 {
         self.phi.len() as u64

@@ -123,7 +123,21 @@ pub struct Quotient {
 /// Computes the quotient of `code` heap by heap until Φ is proven periodic
 /// or `settings` stop it; `progress` hears each heap reached.
 pub fn compute(code: &OctalCode, settings: &Settings, progress: &mut dyn FnMut(u64)) -> Quotient {
-    let mut build = Build::new(code.clone());
+    run(Build::new(code.clone()), settings, progress)
+}
+
+/// Continues a partial quotient (one read back with
+/// [`Quotient::from_document`]) as [`compute`] would have gone on.
+pub fn resume(from: Quotient, settings: &Settings, progress: &mut dyn FnMut(u64)) -> Quotient {
+    if from.period.is_some() {
+        return from;
+    }
+    let build = Build::resume(from.code, from.table, from.p, from.phi, from.changes);
+    run(build, settings, progress)
+}
+
+fn run(mut build: Build, settings: &Settings, progress: &mut dyn FnMut(u64)) -> Quotient {
+    let code = &build.code.clone();
     let limits = Limits {
         states: settings.max_states,
         trial: settings.max_trial,
@@ -252,6 +266,65 @@ impl Quotient {
         let (n0, p) = (preperiod as u64, period as u64);
         let h = n0 + (heap - n0) % p;
         self.phi.get(h as usize).copied()
+    }
+
+    /// A quotient read back from its document (a checkpoint): the table
+    /// rebuilt from the generators' actions, P and Φ as listed. The caller
+    /// checks the document first ([`check`]); here only its shape.
+    pub fn from_document(doc: &crate::wire::Quotient) -> Result<Quotient, String> {
+        let code: OctalCode = doc
+            .game
+            .strip_prefix("octal:")
+            .ok_or("not an octal game")?
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        let order = doc.elements.len();
+        if order == 0 || doc.actions.iter().any(|row| row.len() != order) {
+            return Err("the actions do not cover the elements".into());
+        }
+        let apply = |x: u32, word: &[u32]| -> Option<u32> {
+            let mut x = x;
+            for (g, &e) in word.iter().enumerate() {
+                for _ in 0..e {
+                    x = *doc.actions.get(g)?.get(x as usize)?;
+                }
+            }
+            Some(x)
+        };
+        let mut mul = Vec::with_capacity(order * order);
+        for x in 0..order as u32 {
+            for w in &doc.elements {
+                mul.push(apply(x, w).ok_or("an element's word names no generator")?);
+            }
+        }
+        let mut p = vec![false; order];
+        for &x in &doc.p_portion {
+            *p.get_mut(x as usize).ok_or("P names no element")? = true;
+        }
+        if doc.pretending.iter().any(|&x| x as usize >= order) {
+            return Err("Φ names no element".into());
+        }
+        let period = match (doc.proven, doc.period, doc.preperiod) {
+            (true, Some(period), Some(preperiod)) => Some(Periodicity {
+                period: period as usize,
+                preperiod: preperiod as usize,
+            }),
+            _ => None,
+        };
+        Ok(Quotient {
+            code,
+            table: Table::from_products(order, mul),
+            p,
+            phi: doc.pretending.clone(),
+            changes: doc
+                .changes
+                .iter()
+                .map(|c| (c.heap, c.order, c.p_size))
+                .collect(),
+            period,
+            unproven: None,
+            largest_trial: order,
+        })
     }
 
     /// Whether the sum of `heaps` is a misère P-position (the player to
