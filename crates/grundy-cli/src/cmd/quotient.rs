@@ -262,16 +262,20 @@ fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io:
         .map(|g| format!("{} = heap {}", g.name, g.heap))
         .collect();
     let rels: Vec<&str> = doc.relations.iter().map(|r| r.text.as_str()).collect();
-    writeln!(
-        out,
-        "  Q = ⟨{} | {}⟩",
-        names.join(", "),
-        if rels.is_empty() {
-            "—".to_string()
-        } else {
-            rels.join(", ")
-        }
-    )?;
+    if names.is_empty() {
+        writeln!(out, "  Q = {{1}}, the trivial monoid")?;
+    } else {
+        writeln!(
+            out,
+            "  Q = ⟨{} | {}⟩",
+            names.join(", "),
+            if rels.is_empty() {
+                "—".to_string()
+            } else {
+                rels.join(", ")
+            }
+        )?;
+    }
     writeln!(
         out,
         "  generators: {}",
@@ -340,7 +344,11 @@ fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io:
         None => writeln!(out, "  not tame (no T_k)")?,
     }
     if !doc.proven {
-        writeln!(out, "  largest trial quotient built: {largest} elements")?;
+        writeln!(
+            out,
+            "  largest trial quotient built: {largest} element{}",
+            if largest == 1 { "" } else { "s" }
+        )?;
     }
     Ok(())
 }

@@ -51,6 +51,8 @@ const PERIOD: usize = 2;
 pub(crate) enum Stop {
     /// The state search or a trial grew past its limit.
     TooLarge { trial: usize },
+    /// Playing small sums by the letter met more sums than allowed.
+    Played { sums: usize },
     /// No trial the solver makes predicts correctly.
     NoTrial { largest: usize },
     /// Asked to stop.

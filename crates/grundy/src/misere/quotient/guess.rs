@@ -32,8 +32,8 @@ impl Oracle {
             return Ok(v);
         }
         if self.memo.len() >= self.limit {
-            return Err(Stop::TooLarge {
-                trial: self.memo.len(),
+            return Err(Stop::Played {
+                sums: self.memo.len(),
             });
         }
         if self.memo.len().is_multiple_of(4096) && stop() {

@@ -96,6 +96,11 @@ pub enum Unproven {
         /// The trial monoid's size.
         trial: usize,
     },
+    /// A candidate read off literal play needed more sums than allowed.
+    Played {
+        /// The sums remembered.
+        sums: usize,
+    },
     /// No trial the solver makes fits the next heap: the classes of
     /// smaller heaps would have to split, which its trials cannot do.
     NoTrial {
@@ -181,6 +186,10 @@ fn run(mut build: Build, settings: &Settings, progress: &mut dyn FnMut(u64)) -> 
             Ok(()) => progress(build.heaps()),
             Err(Stop::Cancelled) => {
                 unproven = Some(Unproven::Stopped);
+                break;
+            }
+            Err(Stop::Played { sums }) => {
+                unproven = Some(Unproven::Played { sums });
                 break;
             }
             Err(Stop::TooLarge { trial }) => {
@@ -496,9 +505,12 @@ pub fn describe(unproven: &Unproven) -> String {
                 .into()
         }
         Unproven::Stopped => "stopped (time limit or cancelled) before a period was proven".into(),
-        Unproven::TooLarge { trial } => {
-            format!("the next heap needs a trial quotient or a check larger than the limits (trial of {trial} elements)")
-        }
+        Unproven::TooLarge { trial } => format!(
+            "the next heap needs a check larger than the limits (over a quotient of {trial} elements)"
+        ),
+        Unproven::Played { sums } => format!(
+            "no trial fits the next heap, and a candidate read off play needs more than {sums} sums played by the letter"
+        ),
         Unproven::CheckFailed(why) => {
             format!("the periodic quotient found was refused by the certificate check: {why}")
         }
