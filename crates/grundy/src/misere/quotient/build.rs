@@ -226,13 +226,7 @@ impl Build {
             }
             for index in [3usize, 6] {
                 if let Some(found) = self.try_trial(&base.0, &base.1, index, limits, stop)? {
-                    let (table, p, phi) = found;
-                    self.changes
-                        .push((n, table.order(), p.iter().filter(|&&b| b).count()));
-                    self.table = table;
-                    self.p = p;
-                    self.phi = phi;
-                    self.reach = None;
+                    self.accept(n, found);
                     return Ok(());
                 }
             }
@@ -246,19 +240,8 @@ impl Build {
                 continue;
             };
             self.largest_trial = self.largest_trial.max(table.order());
-            let mut generators: Vec<u32> = phi[1..].to_vec();
-            generators.sort_unstable();
-            generators.dedup();
-            let (table, p, class) = reduce(&table, &generators, &p);
-            let phi: Vec<u32> = phi.iter().map(|&x| class[x as usize]).collect();
-            let types = self.types(&table, &phi);
-            if predicts(&table, &p, &types, limits, &mut self.spent, stop)? {
-                self.changes
-                    .push((n, table.order(), p.iter().filter(|&&b| b).count()));
-                self.table = table;
-                self.p = p;
-                self.phi = phi;
-                self.reach = None;
+            if let Some(found) = self.reduced_if_it_predicts(&table, &p, phi, limits, stop)? {
+                self.accept(n, found);
                 return Ok(());
             }
         }
@@ -291,13 +274,37 @@ impl Build {
         let Some(p) = self.mark(&trial, &phi, stop)? else {
             return Ok(None);
         };
+        self.reduced_if_it_predicts(&trial, &p, phi, limits, stop)
+    }
+
+    /// A candidate reduced (with Φ mapped to the classes), if it then
+    /// predicts every sum.
+    fn reduced_if_it_predicts(
+        &mut self,
+        table: &Table,
+        p: &[bool],
+        phi: Vec<u32>,
+        limits: Limits,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Candidate>, Stop> {
         let mut generators: Vec<u32> = phi[1..].to_vec();
         generators.sort_unstable();
         generators.dedup();
-        let (table, p, class) = reduce(&trial, &generators, &p);
+        let (table, p, class) = reduce(table, &generators, p);
         let phi: Vec<u32> = phi.iter().map(|&x| class[x as usize]).collect();
         let types = self.types(&table, &phi);
-        Ok(predicts(&table, &p, &types, limits, &mut self.spent, stop)?.then_some((table, p, phi)))
+        let fine = predicts(&table, &p, &types, limits, &mut self.spent, stop)?;
+        Ok(fine.then_some((table, p, phi)))
+    }
+
+    /// Makes a checked candidate the quotient from heap `n` on.
+    fn accept(&mut self, n: u64, (table, p, phi): Candidate) {
+        self.changes
+            .push((n, table.order(), p.iter().filter(|&&b| b).count()));
+        self.table = table;
+        self.p = p;
+        self.phi = phi;
+        self.reach = None;
     }
 
     /// The monoid of states (x, D) of the sums of heaps < n over `table`:
