@@ -166,3 +166,37 @@ fn a_checkpointed_run_resumes_to_the_same_quotient() {
     let saved: Value = serde_json::from_slice(&std::fs::read(&dawson).unwrap()).unwrap();
     assert!(saved["heaps"].as_u64().unwrap() >= 20, "{saved}");
 }
+
+#[test]
+fn misere_answers_say_whether_a_quotient_or_the_search_decided() {
+    grundy()
+        .args(["solve", "octal:0.77", "--misere"])
+        .write_stdin("999999 1000000 77\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Decided by the misère quotient of octal:0.77 (40 elements, 9 in P), proven for every heap size.",
+        ));
+    // Dawson's Kayles has no quotient within a question's bounds: the
+    // answer says so, how far the look went, and what decided instead.
+    let out = common::stdout_of(
+        grundy()
+            .args(["solve", "octal:0.07", "--misere", "--format", "json"])
+            .write_stdin("5 6\n"),
+    );
+    let doc: Value = serde_json::from_slice(&out).unwrap();
+    let basis = doc["misere_basis"].as_str().unwrap();
+    assert!(
+        basis.starts_with("genus theory where every heap is tame, else a search of the sum (no misère quotient of octal:0.07 was proven within the bounds of a question: "),
+        "{basis}"
+    );
+    assert!(basis.contains("at heap "), "{basis}");
+    // Normal play needs no such line.
+    let out = common::stdout_of(
+        grundy()
+            .args(["solve", "octal:0.07", "--format", "json"])
+            .write_stdin("5 6\n"),
+    );
+    let doc: Value = serde_json::from_slice(&out).unwrap();
+    assert!(doc.get("misere_basis").is_none());
+}

@@ -196,6 +196,10 @@ impl<P: Any, M: Any + fmt::Debug + Clone + PartialEq> MisereEngine<AnyPosition, 
         Ok(self.0.suggest(position.of())?.map(AnyMove::new))
     }
 
+    fn basis(&self) -> Option<String> {
+        self.0.basis()
+    }
+
     fn refuses_to_deal(&self, position: &AnyPosition) -> Option<String> {
         self.0.refuses_to_deal(position.of())
     }

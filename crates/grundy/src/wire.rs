@@ -574,6 +574,11 @@ pub struct Analysis {
     pub suggested_move: Option<MoveReport>,
     /// Why the player to move loses a lost position.
     pub reason: Option<String>,
+    /// Under misère play, how it was decided, for people (the game's
+    /// misère quotient; or genus theory and a search, and why no quotient
+    /// answers); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub misere_basis: Option<String>,
     /// The move grundy itself would play (by remoteness where the game is
     /// small enough to search) and the rule that chose it; absent without a
     /// legal move.

@@ -187,6 +187,9 @@ fn text<G: Game>(
         (false, Some(rule)) => format!("Case {case}: {headline} ({rule}).\n"),
         (false, None) => format!("Case {case}: {headline}.\n"),
     };
+    if let Some(basis) = &analysis.misere_basis {
+        text += &format!("  Decided by {basis}.\n");
+    }
     if let Some(reason) = &analysis.reason {
         text += &format!("  {reason}\n");
     }

@@ -154,6 +154,15 @@ impl<G: Game> Analyst<G> {
         }
     }
 
+    /// How misère play is decided here, for people; `None` under normal
+    /// play, or where the game's misère form needs no mention.
+    pub fn misere_basis(&self) -> Option<String> {
+        match &self.play {
+            Play::Normal => None,
+            Play::Misere { engine, .. } => engine.basis(),
+        }
+    }
+
     /// Whether the questions are asked under misère play.
     fn is_misere(&self) -> bool {
         matches!(self.play, Play::Misere { .. })

@@ -54,6 +54,7 @@ pub fn analyse_with<G: Game>(
     let nim_sum_decides = analyst.nim_sum_decides(position);
     let reason = (!wins).then(|| analyst.lost_because(position));
     let misere = analyst.convention().is_misere();
+    let misere_basis = analyst.misere_basis();
     let game = analyst.game_mut();
     let [first, second] = game.players();
     let nim_sum = game.value(position);
@@ -82,6 +83,7 @@ pub fn analyse_with<G: Game>(
         winning_move_count: Big(count),
         suggested_move: suggested.map(|mv| report(game, position, mv)),
         reason,
+        misere_basis,
         engine_move: reply.map(|reply| {
             let (rule, moves_left) = reply.rule.wire();
             wire::EngineMove {

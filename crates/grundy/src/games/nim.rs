@@ -100,6 +100,10 @@ fn take(index: usize, from: u64, to: u64) -> SumMove<u64, u64> {
 }
 
 impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for NimMisere {
+    fn basis(&self) -> Option<String> {
+        Some("Bouton's rule for misère Nim".into())
+    }
+
     fn outcome(&mut self, heaps: &Vec<u64>) -> Result<Outcome, MisereError> {
         Ok(misere_nim_outcome(wide(heaps)))
     }

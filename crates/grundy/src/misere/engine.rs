@@ -29,6 +29,13 @@ pub trait MisereEngine<P, M> {
         None
     }
 
+    /// How this form decides misère play, for people ("the misère
+    /// quotient of octal:0.77 …"); `None`, the default, where the game's
+    /// own rule needs no mention.
+    fn basis(&self) -> Option<String> {
+        None
+    }
+
     /// Stops any search once `cancel` is raised, its question refused
     /// with [`MisereError::Cancelled`]. The default ignores it: for forms
     /// answered by a formula, which never run long.

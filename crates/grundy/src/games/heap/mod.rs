@@ -69,16 +69,18 @@ pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
     }
 
     /// A misère form through the game's proven misère quotient, found
-    /// within `budget` (see [`crate::misere::quotient::proven`]); `None`,
-    /// the default, where the game has none.
+    /// within `budget` (see [`crate::misere::quotient::proven`]);
+    /// otherwise why none was found (`Err(None)`, the default, where the
+    /// game has no quotient to look for).
     #[allow(clippy::type_complexity)] // the engine's own signature
     fn quotient_form(
         &self,
         budget: u64,
         cancel: Option<Cancel>,
-    ) -> Option<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>> {
+    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, Option<String>>
+    {
         let _ = (budget, cancel);
-        None
+        Err(None)
     }
 
     /// What the engine may know of the moves of heaps too large to list
@@ -688,15 +690,16 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         if let Some(form) = self.rules().misere_form() {
             return Ok(form);
         }
-        if let Some(form) = self.rules().quotient_form(budget, self.cancel.clone()) {
-            return Ok(form);
-        }
+        let why_not = match self.rules().quotient_form(budget, self.cancel.clone()) {
+            Ok(form) => return Ok(form),
+            Err(why_not) => why_not,
+        };
         let mut misere = crate::misere::Misere::new(self.rules().clone());
         misere.set_budget(budget);
         if let Some(cancel) = &self.cancel {
             misere.stop_when(cancel.clone());
         }
-        Ok(Box::new(crate::misere::HeapMisere(misere)))
+        Ok(Box::new(crate::misere::HeapMisere(misere, why_not)))
     }
 
     fn genera(

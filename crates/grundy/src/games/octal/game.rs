@@ -20,16 +20,22 @@ impl HeapRules for OctalCode {
         grundy_sequence_while(self, upto, keep_going)
     }
 
-    /// The code's misère quotient, where one is proven within the budget.
+    /// The code's misère quotient, where one is proven within the budget;
+    /// else how far the look went.
     fn quotient_form(
         &self,
         budget: u64,
         cancel: Option<crate::shared::Cancel>,
-    ) -> Option<Box<dyn crate::misere::MisereEngine<Vec<u64>, crate::rules::SumMove<u64, u64>>>>
-    {
-        let q = crate::misere::quotient::proven(self, budget, cancel)?;
-        let engine = crate::misere::quotient::QuotientMisere::new(q)?;
-        Some(Box::new(engine))
+    ) -> Result<
+        Box<dyn crate::misere::MisereEngine<Vec<u64>, crate::rules::SumMove<u64, u64>>>,
+        Option<String>,
+    > {
+        use crate::misere::quotient::{self, QuotientMisere};
+        let q = quotient::tried(self, budget, cancel).ok_or(None)?;
+        match QuotientMisere::new(q.clone()) {
+            Some(engine) => Ok(Box::new(engine)),
+            None => Err(Some(quotient::why_not(&q))),
+        }
     }
 
     /// A code the periodicity theorem holds for: heaps past the listed ones

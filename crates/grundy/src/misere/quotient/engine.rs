@@ -75,6 +75,16 @@ impl QuotientMisere {
 }
 
 impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
+    fn basis(&self) -> Option<String> {
+        let q = &self.quotient;
+        Some(format!(
+            "the misère quotient of {} ({} elements, {} in P), proven for every heap size",
+            crate::games::heap::HeapRules::name(q.code()),
+            q.order(),
+            q.p_size()
+        ))
+    }
+
     fn outcome(&mut self, position: &Vec<u64>) -> Result<Outcome, MisereError> {
         Ok(if self.quotient.p[self.image(position) as usize] {
             Outcome::SecondPlayer
@@ -115,36 +125,36 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
 }
 
 /// The quotients tried in this process, proven or not, by code.
-fn tried() -> &'static Mutex<HashMap<String, Option<Arc<Quotient>>>> {
+fn tried_here() -> &'static Mutex<HashMap<String, Option<Arc<Quotient>>>> {
     static TRIED: OnceLock<Mutex<HashMap<String, Option<Arc<Quotient>>>>> = OnceLock::new();
     TRIED.get_or_init(Mutex::default)
 }
 
 /// What a misère question may spend on finding a code's quotient before it
 /// falls back to the search: heaps, trial sizes and remembered sums fixed
-/// here, and states within the question's `budget`. These bounds, not a
+/// here, and work within the question's `budget`. These bounds, not a
 /// clock, decide, so the answer does not depend on the machine.
 pub fn request_settings(budget: u64, cancel: Option<Cancel>) -> Settings {
     Settings {
         upto: 1024,
-        max_states: budget.min(20_000) as usize,
         max_trial: 1024,
         max_oracle: 100_000,
-        max_work: 2_000_000,
+        max_work: budget.min(2_000_000),
         deadline: None,
         cancel,
     }
 }
 
-/// The proven quotient of `code`, computed within [`request_settings`] the
-/// first time this process asks (and remembered, found or not, unless the
-/// computation was cancelled).
-pub fn proven(code: &OctalCode, budget: u64, cancel: Option<Cancel>) -> Option<Arc<Quotient>> {
+/// The quotient of `code` as far as [`request_settings`] reach, proven or
+/// partial, computed the first time this process asks and remembered;
+/// `None` where the periodicity argument does not hold for the code, or
+/// the computation was cancelled (then it is not remembered).
+pub fn tried(code: &OctalCode, budget: u64, cancel: Option<Cancel>) -> Option<Arc<Quotient>> {
     if !code.periodicity_applies() {
         return None;
     }
     let key = code.to_string();
-    if let Some(known) = tried()
+    if let Some(known) = tried_here()
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .get(&key)
@@ -156,10 +166,29 @@ pub fn proven(code: &OctalCode, budget: u64, cancel: Option<Cancel>) -> Option<A
     if cancel.is_some_and(|c| c.is_cancelled()) {
         return None;
     }
-    let found = q.period().is_some().then(|| Arc::new(q));
-    tried()
+    let q = Some(Arc::new(q));
+    tried_here()
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
-        .insert(key, found.clone());
-    found
+        .insert(key, q.clone());
+    q
+}
+
+/// The proven quotient of `code` within [`request_settings`], if any (see
+/// [`tried`]).
+pub fn proven(code: &OctalCode, budget: u64, cancel: Option<Cancel>) -> Option<Arc<Quotient>> {
+    tried(code, budget, cancel).filter(|q| q.period().is_some())
+}
+
+/// Why a quotient tried for a question does not answer it, for people.
+pub fn why_not(q: &Quotient) -> String {
+    format!(
+        "no misère quotient of {} was proven within the bounds of a question: {} elements at heap {}, {}",
+        crate::games::heap::HeapRules::name(q.code()),
+        q.order(),
+        q.heaps(),
+        q.unproven()
+            .map(super::describe)
+            .unwrap_or_else(|| "unproven".into())
+    )
 }

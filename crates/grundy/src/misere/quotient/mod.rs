@@ -36,7 +36,7 @@ pub(crate) mod monoid;
 use std::time::Instant;
 
 pub use check::{check, CheckError, Checked};
-pub use engine::{proven, request_settings, QuotientMisere};
+pub use engine::{proven, request_settings, tried, why_not, QuotientMisere};
 
 use crate::games::octal::OctalCode;
 use crate::games::values::Periodicity;
@@ -52,11 +52,9 @@ pub const FORMAT: u32 = 1;
 pub struct Settings {
     /// The most heaps (0 … upto − 1) when no period is proven sooner.
     pub upto: u64,
-    /// The most states one check of a candidate may visit.
-    pub max_states: usize,
     /// The most elements of a trial monoid.
     pub max_trial: usize,
-    /// The most moves between states the checks may follow in all.
+    /// The most times the checks may apply a heap type to an image, in all.
     pub max_work: u64,
     /// The most sums whose literal misère outcome a candidate guessed from
     /// play may remember (a few dozen bytes each).
@@ -71,7 +69,6 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             upto: 10_000,
-            max_states: 2_000_000,
             max_trial: 4096,
             max_oracle: 4_000_000,
             max_work: u64::MAX,
@@ -144,7 +141,6 @@ pub fn resume(from: Quotient, settings: &Settings, progress: &mut dyn FnMut(u64)
 fn run(mut build: Build, settings: &Settings, progress: &mut dyn FnMut(u64)) -> Quotient {
     let code = &build.code.clone();
     let limits = Limits {
-        states: settings.max_states,
         trial: settings.max_trial,
         oracle: settings.max_oracle,
         work: settings.max_work,
@@ -196,7 +192,8 @@ fn run(mut build: Build, settings: &Settings, progress: &mut dyn FnMut(u64)) -> 
                 unproven = Some(Unproven::TooLarge { trial });
                 break;
             }
-            Err(Stop::NoTrial { largest }) => {
+            Err(Stop::NoTrial { .. } | Stop::Refuted) => {
+                let largest = build.largest_trial;
                 unproven = Some(Unproven::NoTrial { largest });
                 break;
             }

@@ -37,6 +37,11 @@ impl Table {
         self.mul[x as usize * self.order + y as usize]
     }
 
+    /// The products x·y of every y, in order.
+    pub(crate) fn row(&self, x: u32) -> &[u32] {
+        &self.mul[x as usize * self.order..][..self.order]
+    }
+
     /// The product of this monoid with the cyclic monoid ⟨g | g^(index +
     /// period) = g^index⟩: element (x, g^i) is `x + order·i`. Returns the
     /// table and g's element.
