@@ -71,11 +71,20 @@ pub(crate) enum Stop {
     Refuted,
 }
 
-/// A candidate: a table, its P-portion and every heap's image.
-pub(crate) type Candidate = (Table, Vec<bool>, Vec<u32>);
+/// A candidate: a table, its P-portion, every heap's image and the kinds
+/// of heaps.
+pub(crate) type Candidate = (Table, Vec<bool>, Vec<u32>, Vec<Kind>);
 
-/// A heap: its image and its options' images (as bits over Q).
-type Heap = (u32, Vec<u64>);
+/// A kind of heap with moves: its image and its options' images (as bits
+/// over Q), with the smallest heap of the kind. The check and the marking
+/// of a trial ask no more of the heaps, so a new table's kinds are mapped
+/// from the old ones, not read off every heap again (O(n) each).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Kind {
+    heap: u64,
+    image: u32,
+    options: Bits,
+}
 
 /// A heap type: its image and the set H(O) = {w : t·w ∈ P for some
 /// option image t} (as bits). A heap's options enter the state search
@@ -107,6 +116,11 @@ pub(crate) struct Build {
     pub(crate) changes: Vec<(u64, usize, usize)>,
     /// The largest trial monoid built.
     pub(crate) largest_trial: usize,
+    /// The kinds of the heaps 1 … n − 1 (see [`Kind`]), in the order of
+    /// their smallest heaps; `None` until read off the heaps.
+    kinds: Option<Vec<Kind>>,
+    /// The (image, options) of every kind.
+    kind_set: HashSet<(u32, Bits)>,
     /// Literal outcomes of small sums, for candidates guessed from play.
     oracle: Oracle,
     /// What the check knows of the current table and heaps, once built.
@@ -125,6 +139,8 @@ impl Build {
             phi: vec![0],
             changes: Vec::new(),
             largest_trial: 1,
+            kinds: None,
+            kind_set: HashSet::new(),
             oracle: Oracle::default(),
             reach: None,
             spent: 0,
@@ -209,21 +225,18 @@ impl Build {
         any
     }
 
-    /// The heaps 1 … n − 1 that have moves, each (image, options) once.
-    fn types(&self, table: &Table, phi: &[u32]) -> Vec<Heap> {
+    /// The kinds of the heaps 1 … n − 1 read off every heap.
+    fn kinds_of(&self, table: &Table, phi: &[u32]) -> Vec<Kind> {
         let mut seen = HashSet::new();
-        let mut out = Vec::new();
-        for h in 1..phi.len() as u64 {
-            let o = self.option_bits(table, phi, h);
-            if o.iter().all(|&w| w == 0) {
-                continue;
-            }
-            let t = (phi[h as usize], o);
-            if seen.insert(t.clone()) {
-                out.push(t);
-            }
-        }
-        out
+        (1..phi.len() as u64)
+            .map(|heap| Kind {
+                heap,
+                image: phi[heap as usize],
+                options: self.option_bits(table, phi, heap),
+            })
+            .filter(|k| k.options.iter().any(|&w| w != 0))
+            .filter(|k| seen.insert((k.image, k.options.clone())))
+            .collect()
     }
 
     /// Adds heap n = [`heaps`](Self::heaps).
@@ -235,9 +248,12 @@ impl Build {
         }
         let o = self.option_bits(&self.table, &self.phi, n);
         let alone_p = !(0..self.table.order()).any(|t| self.p[t] && o[t / 64] >> (t % 64) & 1 == 1);
+        if self.kinds.is_none() {
+            self.set_kinds(self.kinds_of(&self.table, &self.phi));
+        }
         if self.reach.is_none() {
-            let types = self.types(&self.table, &self.phi);
-            self.reach = checked(&self.table, &self.p, &types, limits, &mut self.spent, stop)?;
+            let kinds = self.kinds.as_deref().unwrap_or_default();
+            self.reach = checked(&self.table, &self.p, kinds, limits, &mut self.spent, stop)?;
         }
         if let Some(reach) = &mut self.reach {
             reach.budget(limits.work.saturating_sub(self.spent));
@@ -245,6 +261,7 @@ impl Build {
             let h = reach.hit_set(&o);
             if let Some(x) = reach.known(&h) {
                 self.phi.push(x);
+                self.add_kind(n, x, o);
                 return Ok(());
             }
             let mut found = None;
@@ -263,22 +280,27 @@ impl Build {
             match found {
                 Some(Ok(x)) => {
                     self.phi.push(x);
+                    self.add_kind(n, x, o);
                     return Ok(());
                 }
                 Some(Err(e)) => return Err(e),
                 None => {}
             }
         }
-        let mut base = (self.table.clone(), self.phi.clone());
+        let kinds = self.kinds.clone().unwrap_or_default();
+        let mut base = (self.table.clone(), self.phi.clone(), kinds);
         for level in 0..=MAX_LEVEL {
             if level > 0 {
                 match self.lift(&base.0, &base.1, limits.trial) {
-                    Some(lifted) => base = lifted,
+                    Some((table, phi)) => {
+                        let kinds = self.kinds_of(&table, &phi);
+                        base = (table, phi, kinds);
+                    }
                     None => break,
                 }
             }
             for index in [3usize, 6] {
-                if let Some(found) = self.try_trial(&base.0, &base.1, index, limits, stop)? {
+                if let Some(found) = self.try_trial(&base, n, index, limits, stop)? {
                     self.accept(n, found);
                     return Ok(());
                 }
@@ -293,7 +315,10 @@ impl Build {
                 continue;
             };
             self.largest_trial = self.largest_trial.max(table.order());
-            if let Some(found) = self.reduced_if_it_predicts(&table, &p, phi, limits, stop)? {
+            let kinds = self.kinds_of(&table, &phi);
+            if let Some(found) =
+                self.reduced_if_it_predicts(&table, &p, phi, kinds, limits, stop)?
+            {
                 self.accept(n, found);
                 return Ok(());
             }
@@ -303,12 +328,12 @@ impl Build {
         })
     }
 
-    /// The trial `base` × ⟨g | g^(index+2) = g^index⟩ with heap n as g:
+    /// The trial `base` × ⟨g | g^(index+2) = g^index⟩ with heap `n` as g:
     /// marked, reduced and checked; `None` when it does not predict.
     fn try_trial(
         &mut self,
-        base: &Table,
-        base_phi: &[u32],
+        (base, base_phi, base_kinds): &(Table, Vec<u32>, Vec<Kind>),
+        n: u64,
         index: usize,
         limits: Limits,
         stop: &dyn Fn() -> bool,
@@ -324,10 +349,26 @@ impl Build {
         self.largest_trial = self.largest_trial.max(trial.order());
         let mut phi = base_phi.to_vec();
         phi.push(g);
-        let Some(p) = self.mark(&trial, &phi, stop)? else {
+        // The base's elements keep their indices in the trial; the new
+        // heap is the one kind read off its moves.
+        let words = trial.order().div_ceil(64);
+        let mut kinds: Vec<Kind> = base_kinds
+            .iter()
+            .map(|k| {
+                let mut options = k.options.clone();
+                options.resize(words, 0);
+                Kind { options, ..*k }
+            })
+            .collect();
+        kinds.push(Kind {
+            heap: n,
+            image: g,
+            options: self.option_bits(&trial, &phi, n),
+        });
+        let Some(p) = self.mark(&trial, &kinds, stop)? else {
             return Ok(None);
         };
-        self.reduced_if_it_predicts(&trial, &p, phi, limits, stop)
+        self.reduced_if_it_predicts(&trial, &p, phi, kinds, limits, stop)
     }
 
     /// A candidate reduced (with Φ mapped to the classes), if it then
@@ -337,6 +378,7 @@ impl Build {
         table: &Table,
         p: &[bool],
         phi: Vec<u32>,
+        kinds: Vec<Kind>,
         limits: Limits,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Candidate>, Stop> {
@@ -345,19 +387,39 @@ impl Build {
         generators.dedup();
         let (table, p, class) = reduce(table, &generators, p);
         let phi: Vec<u32> = phi.iter().map(|&x| class[x as usize]).collect();
-        let types = self.types(&table, &phi);
-        let fine = predicts(&table, &p, &types, limits, &mut self.spent, stop)?;
-        Ok(fine.then_some((table, p, phi)))
+        let kinds = mapped(&kinds, &class, table.order());
+        let fine = predicts(&table, &p, &kinds, limits, &mut self.spent, stop)?;
+        Ok(fine.then_some((table, p, phi, kinds)))
     }
 
     /// Makes a checked candidate the quotient from heap `n` on.
-    fn accept(&mut self, n: u64, (table, p, phi): Candidate) {
+    fn accept(&mut self, n: u64, (table, p, phi, kinds): Candidate) {
         self.changes
             .push((n, table.order(), p.iter().filter(|&&b| b).count()));
         self.table = table;
         self.p = p;
         self.phi = phi;
+        self.set_kinds(kinds);
         self.reach = None;
+    }
+
+    /// Takes `kinds` as the current heaps' kinds.
+    fn set_kinds(&mut self, kinds: Vec<Kind>) {
+        self.kind_set = kinds.iter().map(|k| (k.image, k.options.clone())).collect();
+        self.kinds = Some(kinds);
+    }
+
+    /// Notes heap n (image x, options' images `options`) among the kinds.
+    fn add_kind(&mut self, n: u64, image: u32, options: Bits) {
+        if let Some(kinds) = &mut self.kinds {
+            if self.kind_set.insert((image, options.clone())) {
+                kinds.push(Kind {
+                    heap: n,
+                    image,
+                    options,
+                });
+            }
+        }
     }
 
     /// The monoid of states (x, D) of the sums of heaps < n over `table`:
@@ -417,7 +479,7 @@ impl Build {
     fn mark(
         &self,
         trial: &Table,
-        phi: &[u32],
+        kinds: &[Kind],
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Vec<bool>>, Stop> {
         use std::cmp::Reverse;
@@ -427,11 +489,12 @@ impl Build {
         // which comes later in the order, so it never marks an image.
         let order = trial.order();
         let mut first = vec![false; order];
-        let heaps: Vec<(u64, u32, Vec<u32>)> = (1..phi.len() as u64)
-            .filter(|&h| !std::mem::replace(&mut first[phi[h as usize] as usize], true))
-            .filter_map(|h| {
-                let o = self.option_images(trial, phi, h);
-                (!o.is_empty()).then(|| (h, phi[h as usize], o))
+        let heaps: Vec<(u64, u32, Vec<u32>)> = kinds
+            .iter()
+            .filter(|k| !std::mem::replace(&mut first[k.image as usize], true))
+            .map(|k| {
+                let o = (0..order as u32).filter(|&t| bit(&k.options, t)).collect();
+                (k.heap, k.image, o)
             })
             .collect();
         let mut marked: Vec<Option<bool>> = vec![None; order];
@@ -488,6 +551,30 @@ impl Build {
 
 /// Bits over a monoid's elements.
 type Bits = Vec<u64>;
+
+/// `kinds` with their elements mapped by `class` into a monoid of `order`
+/// elements, each kind once (at its smallest heap).
+fn mapped(kinds: &[Kind], class: &[u32], order: usize) -> Vec<Kind> {
+    let words = order.div_ceil(64);
+    let mut seen = HashSet::new();
+    kinds
+        .iter()
+        .map(|k| {
+            let mut options = vec![0u64; words];
+            for (t, &c) in class.iter().enumerate() {
+                if bit(&k.options, t as u32) {
+                    options[c as usize / 64] |= 1 << (c % 64);
+                }
+            }
+            Kind {
+                heap: k.heap,
+                image: class[k.image as usize],
+                options,
+            }
+        })
+        .filter(|k| seen.insert((k.image, k.options.clone())))
+        .collect()
+}
 
 fn bit(set: &[u64], z: u32) -> bool {
     set[z as usize / 64] >> (z % 64) & 1 == 1
@@ -761,12 +848,12 @@ impl Reach {
 fn predicts(
     table: &Table,
     p: &[bool],
-    types: &[Heap],
+    kinds: &[Kind],
     limits: Limits,
     spent: &mut u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, Stop> {
-    Ok(checked(table, p, types, limits, spent, stop)?.is_some())
+    Ok(checked(table, p, kinds, limits, spent, stop)?.is_some())
 }
 
 /// What the check knows of `table`, `p` and the heaps' types, or `None`
@@ -774,7 +861,7 @@ fn predicts(
 fn checked(
     table: &Table,
     p: &[bool],
-    heaps: &[Heap],
+    kinds: &[Kind],
     limits: Limits,
     spent: &mut u64,
     stop: &dyn Fn() -> bool,
@@ -785,9 +872,9 @@ fn checked(
     reach.budget(limits.work.saturating_sub(*spent));
     // In the heaps' order: small heaps refute a wrong candidate soonest.
     let mut seen = HashSet::new();
-    let types: Vec<Type> = heaps
+    let types: Vec<Type> = kinds
         .iter()
-        .map(|(a, o)| (*a, reach.hit_set(o)))
+        .map(|k| (k.image, reach.hit_set(&k.options)))
         .filter(|t| seen.insert(t.clone()))
         .collect();
     for ty in types {
@@ -857,8 +944,8 @@ mod tests {
             oracle: 0,
             work: u64::MAX,
         };
-        let types = build.types(table, phi);
-        predicts(table, p, &types, limits, &mut 0, &|| false).unwrap()
+        let kinds = build.kinds_of(table, phi);
+        predicts(table, p, &kinds, limits, &mut 0, &|| false).unwrap()
     }
 
     #[test]

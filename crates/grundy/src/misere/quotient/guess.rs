@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::build::{Candidate, Stop};
+use super::build::Stop;
 use super::monoid::Table;
 use crate::games::octal::OctalCode;
 
@@ -109,7 +109,7 @@ pub(crate) fn guess(
     tokens: u64,
     max_order: usize,
     stop: &dyn Fn() -> bool,
-) -> Result<Option<Candidate>, Stop> {
+) -> Result<Option<(Table, Vec<bool>, Vec<u32>)>, Stop> {
     let heaps: Vec<u64> = (1..=n).filter(|&h| has_move(code, h)).collect();
     let Some(tests) = small_sums(&heaps, tokens, 20_000) else {
         return Ok(None);
