@@ -71,6 +71,9 @@ pub(crate) enum Stop {
     Refuted,
 }
 
+/// A guess: a table, its P-portion and every heap's image.
+pub(crate) type Guess = (Table, Vec<bool>, Vec<u32>);
+
 /// A candidate: a table, its P-portion, every heap's image and the kinds
 /// of heaps.
 pub(crate) type Candidate = (Table, Vec<bool>, Vec<u32>, Vec<Kind>);

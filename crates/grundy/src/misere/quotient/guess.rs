@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::build::Stop;
+use super::build::{Guess, Stop};
 use super::monoid::Table;
 use crate::games::octal::OctalCode;
 
@@ -109,7 +109,7 @@ pub(crate) fn guess(
     tokens: u64,
     max_order: usize,
     stop: &dyn Fn() -> bool,
-) -> Result<Option<(Table, Vec<bool>, Vec<u32>)>, Stop> {
+) -> Result<Option<Guess>, Stop> {
     let heaps: Vec<u64> = (1..=n).filter(|&h| has_move(code, h)).collect();
     let Some(tests) = small_sums(&heaps, tokens, 20_000) else {
         return Ok(None);
