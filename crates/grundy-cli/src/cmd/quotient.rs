@@ -128,11 +128,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let deadline = args
         .time_limit
         .map(|s| Instant::now() + Duration::from_secs_f64(s));
+    // A bar to --upto heaps (a period proven sooner ends the run early).
     let bar = io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new_spinner().with_message(format!("quotient of {code}"));
+        let bar = ProgressBar::new(args.upto).with_message(format!("quotient of {code}"));
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg}: heap {pos} ({elapsed})")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            ProgressStyle::with_template(
+                "{msg} [{bar:30}] heap {human_pos}/{human_len} ({elapsed})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
     });
