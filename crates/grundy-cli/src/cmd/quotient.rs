@@ -139,42 +139,39 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
         bar
     });
-    let q = loop {
-        // With --checkpoint the run goes in stretches, saved after each.
-        let stretch = args
-            .checkpoint
-            .as_ref()
-            .map(|_| Instant::now() + Duration::from_secs(args.checkpoint_every));
-        let settings = Settings {
-            upto: args.upto,
-            max_trial: args.max_trial as usize,
-            deadline: match (deadline, stretch) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            },
-            cancel: Some(cancel.clone()),
-            ..Settings::default()
-        };
-        let mut progress = |heap| {
-            if let Some(bar) = &bar {
-                bar.set_position(heap);
-            }
-        };
-        let q = match start.take() {
-            Some(from) => quotient::resume(from, &settings, &mut progress),
-            None => quotient::compute(&code, &settings, &mut progress),
-        };
-        if let Some(path) = &args.checkpoint {
-            save(path, &q.document())?;
-        }
-        let stopped_for_good =
-            cancel.is_cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
-        if q.unproven() == Some(&quotient::Unproven::Stopped) && !stopped_for_good {
-            start = Some(q);
-            continue;
-        }
-        break q;
+    let settings = Settings {
+        upto: args.upto,
+        max_trial: args.max_trial as usize,
+        deadline,
+        cancel: Some(cancel.clone()),
+        ..Settings::default()
     };
+    let mut progress = |heap| {
+        if let Some(bar) = &bar {
+            bar.set_position(heap);
+        }
+    };
+    // With --checkpoint the quotient so far is saved as the run goes (a
+    // failed save is reported at the end), and once more at the end.
+    let mut failed = None;
+    let mut save_now = |q: &quotient::Quotient| {
+        if let Some(path) = &args.checkpoint {
+            if let Err(e) = save(path, &q.document()) {
+                failed.get_or_insert(e);
+            }
+        }
+    };
+    let mut snapshots = quotient::Snapshots {
+        every: Duration::from_secs(args.checkpoint_every),
+        save: &mut save_now,
+    };
+    let q = quotient::compute_with(&code, start.take(), &settings, &mut progress, &mut snapshots);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if let Some(path) = &args.checkpoint {
+        save(path, &q.document())?;
+    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

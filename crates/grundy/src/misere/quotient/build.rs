@@ -52,6 +52,12 @@ use crate::games::octal::{Constraint, OctalCode};
 /// How many times a trial's base may be lifted to the monoid of states.
 const MAX_LEVEL: usize = 1;
 
+/// The largest heap at which a trial's base is lifted or a candidate is
+/// read off literal play: both read every heap's options again (O(n²)
+/// work, O(n) sets held), and literal play of sums of n tokens is out of
+/// reach long before this.
+const MAX_RETHINK: u64 = 4096;
+
 /// The period of a trial's cycle: in a misère quotient x^(i+2) = x^i for
 /// large i, so g's cycle is taken of period 2.
 const PERIOD: usize = 2;
@@ -292,7 +298,8 @@ impl Build {
         }
         let kinds = self.kinds.clone().unwrap_or_default();
         let mut base = (self.table.clone(), self.phi.clone(), kinds);
-        for level in 0..=MAX_LEVEL {
+        let levels = if n <= MAX_RETHINK { MAX_LEVEL } else { 0 };
+        for level in 0..=levels {
             if level > 0 {
                 match self.lift(&base.0, &base.1, limits.trial) {
                     Some((table, phi)) => {
@@ -309,7 +316,8 @@ impl Build {
                 }
             }
         }
-        for extra in [2u64, 6, 12] {
+        let extras: &[u64] = if n <= MAX_RETHINK { &[2, 6, 12] } else { &[] };
+        for &extra in extras {
             let tokens = n + extra;
             self.oracle.limit = limits.oracle;
             let Some((table, p, phi)) =

@@ -77,7 +77,10 @@ pub enum CheckError {
         element: u32,
     },
     /// The walk over sums grew past its limit.
-    #[error("the check needs more than {0} states")]
+    #[error(
+        "the check grew past its bounds after {0} states or heap types \
+         (at most 5,000,000 states and 100,000,000 numbers held)"
+    )]
     TooLarge(usize),
 }
 
@@ -94,6 +97,11 @@ pub struct Checked {
 
 /// The most states the check walks.
 pub const MAX_CHECK_STATES: usize = 5_000_000;
+
+/// The most numbers (options' images and heaps) the check holds for its
+/// states and heap types, about 4 bytes each: a bound on its memory, as
+/// states of large quotients hold long sets.
+pub const MAX_CHECK_ENTRIES: usize = 100_000_000;
 
 fn malformed(what: impl Into<String>) -> CheckError {
     CheckError::Malformed(what.into())
@@ -229,6 +237,7 @@ pub fn check(doc: &wire::Quotient) -> Result<Checked, CheckError> {
     // Heap types: (image, images of the options), with a heap of each.
     let mut types: Vec<(u32, Vec<u32>, u64)> = Vec::new();
     let mut seen_types = HashSet::new();
+    let mut held = 0usize;
     for h in 1..heaps {
         let mut options = Vec::new();
         code.each_move(h, &mut |_, parts| {
@@ -236,8 +245,15 @@ pub fn check(doc: &wire::Quotient) -> Result<Checked, CheckError> {
         });
         options.sort_unstable();
         options.dedup();
+        // Held for every type: without the room of the moves listed.
+        options.shrink_to_fit();
         let t = (image(h), options);
-        if seen_types.insert(t.clone()) {
+        if !seen_types.contains(&t) {
+            held += 2 * t.1.len();
+            if held > MAX_CHECK_ENTRIES {
+                return Err(CheckError::TooLarge(seen_types.len()));
+            }
+            seen_types.insert(t.clone());
             types.push((t.0, t.1, h));
         }
     }
@@ -279,8 +295,9 @@ pub fn check(doc: &wire::Quotient) -> Result<Checked, CheckError> {
             if seen.contains(&key) {
                 continue;
             }
-            if seen.len() >= MAX_CHECK_STATES {
-                return Err(CheckError::TooLarge(MAX_CHECK_STATES));
+            held += 2 * key.1.len() + sum.len() + 1;
+            if seen.len() >= MAX_CHECK_STATES || held > MAX_CHECK_ENTRIES {
+                return Err(CheckError::TooLarge(seen.len()));
             }
             seen.insert(key.clone());
             let mut s = sum.clone();

@@ -33,7 +33,7 @@ mod engine;
 mod guess;
 pub(crate) mod monoid;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub use check::{check, CheckError, Checked};
 pub use engine::{proven, request_settings, tried, why_not, QuotientMisere};
@@ -125,7 +125,35 @@ pub struct Quotient {
 /// Computes the quotient of `code` heap by heap until Φ is proven periodic
 /// or `settings` stop it; `progress` hears each heap reached.
 pub fn compute(code: &OctalCode, settings: &Settings, progress: &mut dyn FnMut(u64)) -> Quotient {
-    run(Build::new(code.clone()), settings, progress)
+    run(Build::new(code.clone()), settings, progress, None)
+}
+
+/// Partial quotients handed out during a run, to be saved (a checkpoint):
+/// `save` hears the quotient so far every `every`, and the run goes on.
+pub struct Snapshots<'a> {
+    /// How often.
+    pub every: Duration,
+    /// What hears them.
+    pub save: &'a mut dyn FnMut(&Quotient),
+}
+
+/// [`compute`] (from `from`, a partial quotient, where given: see
+/// [`resume`]), handing the quotient so far to `snapshots` as it goes.
+pub fn compute_with(
+    code: &OctalCode,
+    from: Option<Quotient>,
+    settings: &Settings,
+    progress: &mut dyn FnMut(u64),
+    snapshots: &mut Snapshots<'_>,
+) -> Quotient {
+    match from {
+        Some(from) if from.period.is_some() => from,
+        Some(from) => {
+            let build = Build::resume(from.code, from.table, from.p, from.phi, from.changes);
+            run(build, settings, progress, Some(snapshots))
+        }
+        None => run(Build::new(code.clone()), settings, progress, Some(snapshots)),
+    }
 }
 
 /// Continues a partial quotient (one read back with
@@ -135,10 +163,15 @@ pub fn resume(from: Quotient, settings: &Settings, progress: &mut dyn FnMut(u64)
         return from;
     }
     let build = Build::resume(from.code, from.table, from.p, from.phi, from.changes);
-    run(build, settings, progress)
+    run(build, settings, progress, None)
 }
 
-fn run(mut build: Build, settings: &Settings, progress: &mut dyn FnMut(u64)) -> Quotient {
+fn run(
+    mut build: Build,
+    settings: &Settings,
+    progress: &mut dyn FnMut(u64),
+    mut snapshots: Option<&mut Snapshots<'_>>,
+) -> Quotient {
     let code = &build.code.clone();
     let limits = Limits {
         trial: settings.max_trial,
@@ -152,8 +185,25 @@ fn run(mut build: Build, settings: &Settings, progress: &mut dyn FnMut(u64)) -> 
     let theorem = code.periodicity_applies();
     let mut unproven = None;
     let mut period = None;
+    let mut last_snapshot = Instant::now();
     loop {
         let n = build.heaps();
+        if let Some(snapshots) = snapshots
+            .as_deref_mut()
+            .filter(|s| last_snapshot.elapsed() >= s.every)
+        {
+            (snapshots.save)(&Quotient {
+                code: code.clone(),
+                table: build.table.clone(),
+                p: build.p.clone(),
+                phi: build.phi.clone(),
+                changes: build.changes.clone(),
+                period: None,
+                unproven: Some(Unproven::Stopped),
+                largest_trial: build.largest_trial,
+            });
+            last_snapshot = Instant::now();
+        }
         if theorem && (n < 4096 || n.is_multiple_of(1024)) {
             period = code.proven_period(&build.phi);
             if period.is_some() {
