@@ -165,7 +165,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         every: Duration::from_secs(args.checkpoint_every),
         save: &mut save_now,
     };
-    let q = quotient::compute_with(&code, start.take(), &settings, &mut progress, &mut snapshots);
+    let q = quotient::compute_with(
+        &code,
+        start.take(),
+        &settings,
+        &mut progress,
+        &mut snapshots,
+    );
     if let Some(e) = failed {
         return Err(e);
     }

@@ -152,7 +152,12 @@ pub fn compute_with(
             let build = Build::resume(from.code, from.table, from.p, from.phi, from.changes);
             run(build, settings, progress, Some(snapshots))
         }
-        None => run(Build::new(code.clone()), settings, progress, Some(snapshots)),
+        None => run(
+            Build::new(code.clone()),
+            settings,
+            progress,
+            Some(snapshots),
+        ),
     }
 }
 
