@@ -798,7 +798,7 @@ impl Reach {
         }
         let saved = (self.sums.clone(), self.heaps.clone());
         self.heaps.join(a, at, &ho, &ho);
-        match self.close(a, stop) {
+        match self.close(&[a], stop) {
             Ok(()) => Ok(true),
             Err(e) => {
                 (self.sums, self.heaps) = saved;
@@ -810,10 +810,30 @@ impl Reach {
         }
     }
 
-    /// The work list of [`extend`](Self::extend) after the types of image
-    /// a changed: those heaps alone, then they on every reached image, then
-    /// every type on every image whose sets changed, until nothing changes.
-    fn close(&mut self, a: u32, stop: &dyn Fn() -> bool) -> Result<(), Stop> {
+    /// Adds all these heap types at once (to a check with none yet, for
+    /// one fixed point instead of one per type); `Ok(false)` when a sum
+    /// then breaks the rule.
+    fn extend_all(&mut self, types: &[Type], stop: &dyn Fn() -> bool) -> Result<bool, Stop> {
+        let mut images = Vec::new();
+        for (a, ho) in types {
+            if !self.heaps.reached[*a as usize] {
+                images.push(*a);
+            }
+            let at = self.range(*a);
+            self.heaps.join(*a, at, ho, ho);
+        }
+        match self.close(&images, stop) {
+            Ok(()) => Ok(true),
+            Err(Stop::Refuted) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The work list of [`extend`](Self::extend) after the types of the
+    /// images `changed` changed: those heaps alone, then they on every
+    /// reached image, then every type on every image whose sets changed,
+    /// until nothing changes.
+    fn close(&mut self, changed: &[u32], stop: &dyn Fn() -> bool) -> Result<(), Stop> {
         let order = self.table.order();
         // The images whose sets changed, each queued once at a time.
         let mut queue = (VecDeque::new(), vec![false; order]);
@@ -825,15 +845,19 @@ impl Reach {
                 }
             }
         };
-        let at = self.range(a);
-        let (low, high) = (
-            self.heaps.union[at.clone()].to_vec(),
-            self.heaps.meet[at].to_vec(),
-        );
-        push(self.join(a, &low, &high)?, &mut queue);
-        for x in 0..order as u32 {
-            if self.sums.reached[x as usize] {
-                push(self.apply(x, a)?, &mut queue);
+        for &a in changed {
+            let at = self.range(a);
+            let (low, high) = (
+                self.heaps.union[at.clone()].to_vec(),
+                self.heaps.meet[at].to_vec(),
+            );
+            push(self.join(a, &low, &high)?, &mut queue);
+        }
+        for &a in changed {
+            for x in 0..order as u32 {
+                if self.sums.reached[x as usize] {
+                    push(self.apply(x, a)?, &mut queue);
+                }
             }
         }
         let images: Vec<u32> = (0..order as u32)
@@ -881,22 +905,16 @@ fn checked(
         return Ok(None);
     };
     reach.budget(limits.work.saturating_sub(*spent));
-    // In the heaps' order: small heaps refute a wrong candidate soonest.
-    let mut seen = HashSet::new();
-    let types: Vec<Type> = kinds
-        .iter()
-        .map(|k| (k.image, reach.hit_set(&k.options)))
-        .filter(|t| seen.insert(t.clone()))
-        .collect();
-    for ty in types {
-        let fine = reach.extend(ty, stop);
-        if !matches!(fine, Ok(true)) {
-            *spent += reach.work;
-            return fine.map(|_| None);
+    let mut types = Vec::with_capacity(kinds.len());
+    for (i, k) in kinds.iter().enumerate() {
+        if i % 4096 == 4095 && stop() {
+            return Err(Stop::Cancelled);
         }
+        types.push((k.image, reach.hit_set(&k.options)));
     }
+    let fine = reach.extend_all(&types, stop);
     *spent += reach.work;
-    Ok(Some(reach))
+    Ok(fine?.then_some(reach))
 }
 
 #[cfg(test)]
