@@ -238,15 +238,15 @@ pub fn check(doc: &wire::Quotient) -> Result<Checked, CheckError> {
     let mut types: Vec<(u32, Vec<u32>, u64)> = Vec::new();
     let mut seen_types = HashSet::new();
     let mut held = 0usize;
+    // Which elements some option of the heap reaches: one flag each, so a
+    // heap costs its moves, not a sort of them.
+    let mut reached = vec![false; m];
     for h in 1..heaps {
-        let mut options = Vec::new();
         code.each_move(h, &mut |_, parts| {
-            options.push(parts.iter().fold(0, |x, &q| at(x, image(q))));
+            reached[parts.iter().fold(0, |x, &q| at(x, image(q))) as usize] = true;
         });
-        options.sort_unstable();
-        options.dedup();
-        // Held for every type: without the room of the moves listed.
-        options.shrink_to_fit();
+        let options: Vec<u32> = (0..m as u32).filter(|&x| reached[x as usize]).collect();
+        reached.fill(false);
         let t = (image(h), options);
         if !seen_types.contains(&t) {
             held += 2 * t.1.len();
