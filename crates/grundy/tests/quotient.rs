@@ -129,6 +129,7 @@ fn the_quotient_predicts_literal_misere_play_of_every_small_sum() {
         ("0.3", 30),
         ("0.71", 30),
         ("0.53", 30),
+        ("0.15", 30),
     ] {
         let q = quotient(code);
         assert!(q.period().is_some(), "{code}: {:?}", q.unproven());
@@ -140,6 +141,35 @@ fn the_quotient_predicts_literal_misere_play_of_every_small_sum() {
             assert_eq!(q.is_p_position(&sum), Some(lost), "{code}: heaps {sum:?}");
         }
         assert!(p_positions > 10, "{code}: the test must see P-positions");
+    }
+}
+
+/// Dawson's Kayles and 0.64 need the classes of smaller heaps to split
+/// (MisereSolver's recalibration). 0.07's partial quotient of heaps ≤ 33
+/// has order 638, the figure the issue reports from MisereSolver; 0.64 is
+/// taken to heap 14 (MisereSolver stalls at 15). Both partial quotients
+/// predict literal misère play of every small sum.
+#[test]
+fn partial_quotients_that_split_old_classes_predict_literal_play() {
+    for (code, upto, tokens) in [("0.07", 34, 26), ("0.64", 15, 24)] {
+        let settings = Settings {
+            upto,
+            ..Settings::default()
+        };
+        let q = compute(&code.parse().unwrap(), &settings, &mut |_| {});
+        assert_eq!(q.heaps(), upto, "{code}: {:?}", q.unproven());
+        if code == "0.07" {
+            assert_eq!(q.order(), 638);
+            let changes: Vec<u64> = q.changes().iter().map(|c| c.0).collect();
+            assert_eq!(changes, [2, 4, 10, 14, 25, 27, 30, 31, 32, 33]);
+        }
+        let mut brute = Brute::new(code);
+        for sum in sums(tokens) {
+            if sum.iter().all(|&h| h < upto) {
+                let lost = brute.lost(&sum);
+                assert_eq!(q.is_p_position(&sum), Some(lost), "{code}: heaps {sum:?}");
+            }
+        }
     }
 }
 

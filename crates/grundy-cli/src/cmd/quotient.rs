@@ -43,7 +43,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// The most elements of a trial quotient.
-    #[arg(long, value_name = "N", default_value_t = 4096, value_parser = clap::value_parser!(u64).range(2..=1 << 16))]
+    #[arg(long, value_name = "N", default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(2..=1 << 16))]
     pub max_trial: u64,
     /// The output format.
     #[arg(long, value_enum, default_value_t = QuotientFormat::Text)]

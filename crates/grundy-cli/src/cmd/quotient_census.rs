@@ -53,7 +53,6 @@ pub fn run(
                 let settings = Settings {
                     upto,
                     max_oracle: 500_000,
-                    max_trial: 2048,
                     deadline: Some(Instant::now() + limit),
                     ..Settings::default()
                 };

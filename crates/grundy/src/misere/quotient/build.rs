@@ -38,15 +38,22 @@
 //! distinguishable). Otherwise a trial Q × ⟨g | g^(i+2) = g^i⟩ with
 //! Φ(n) = g: its P is marked position by position, options first, then
 //! it is reduced and checked as above. A trial that fails is tried again
-//! with a longer cycle; where every trial fails the run stops there, as
-//! partial, saying so (the classes of smaller heaps would have to split,
-//! which these trials cannot do).
+//! with a longer cycle. Where those fail, the classes of smaller heaps
+//! must split, and MisereSolver's recalibration does that: the least sum
+//! the trial gets wrong is found (its outcome is then the other one, see
+//! [`least_failure`]), and some of its heaps are freed from their classes,
+//! each as a generator of a cycle of its own beside the monoid of the
+//! other heaps' images; P is marked again by play and the trial reduced,
+//! until it predicts every sum or no set of the failure's heaps gets that
+//! sum right within the limits. Then a candidate read off literal play is
+//! tried; where every try fails the run stops there, as partial, saying
+//! so.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::ops::Range;
 
 use super::guess::{guess, Oracle};
-use super::monoid::{reduce, Table};
+use super::monoid::{index_of, reduce, submonoid, DirectSum, Monoid, Table};
 use crate::games::octal::{Constraint, OctalCode};
 
 /// How many times a trial's base may be lifted to the monoid of states.
@@ -179,7 +186,7 @@ impl Build {
     }
 
     /// The images of heap n's options under `phi` in `table`, in order.
-    fn option_images(&self, table: &Table, phi: &[u32], n: u64) -> Vec<u32> {
+    fn option_images(&self, table: &impl Monoid, phi: &[u32], n: u64) -> Vec<u32> {
         let bits = self.option_bits(table, phi, n);
         (0..table.order() as u32)
             .filter(|&x| bits[x as usize / 64] >> (x % 64) & 1 == 1)
@@ -189,7 +196,7 @@ impl Build {
     /// The images of heap n's options as bits over `table`'s elements.
     /// Splits into two heaps of any sizes, the moves that cost O(n), are
     /// read straight off `phi`; every other move as the code lists it.
-    fn option_bits(&self, table: &Table, phi: &[u32], n: u64) -> Vec<u64> {
+    fn option_bits(&self, table: &impl Monoid, phi: &[u32], n: u64) -> Vec<u64> {
         let order = table.order();
         // Flags, not bits, in the long loop: stores that do not wait on
         // each other.
@@ -210,7 +217,7 @@ impl Build {
                 let left = &phi[1..=half];
                 let right = &phi[rest - half..rest];
                 for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                    seen[table.row(x)[y as usize] as usize] = true;
+                    seen[table.product(x, y) as usize] = true;
                 }
             }
             self.code.moves_taking(n, k, others, &mut |_, parts| {
@@ -235,7 +242,7 @@ impl Build {
     }
 
     /// The kinds of the heaps 1 … n − 1 read off every heap.
-    fn kinds_of(&self, table: &Table, phi: &[u32]) -> Vec<Kind> {
+    fn kinds_of(&self, table: &impl Monoid, phi: &[u32]) -> Vec<Kind> {
         let mut seen = HashSet::new();
         (1..phi.len() as u64)
             .map(|heap| Kind {
@@ -315,6 +322,12 @@ impl Build {
                     return Ok(());
                 }
             }
+            if level == 0 && n <= MAX_RETHINK {
+                if let Some(found) = self.recalibrated(&base, n, limits, stop)? {
+                    self.accept(n, found);
+                    return Ok(());
+                }
+            }
         }
         let extras: &[u64] = if n <= MAX_RETHINK { &[2, 6, 12] } else { &[] };
         for &extra in extras {
@@ -376,7 +389,7 @@ impl Build {
             image: g,
             options: self.option_bits(&trial, &phi, n),
         });
-        let Some(p) = self.mark(&trial, &kinds, stop)? else {
+        let Some(p) = self.mark(&trial, &kinds, false, stop)? else {
             return Ok(None);
         };
         self.reduced_if_it_predicts(&trial, &p, phi, kinds, limits, stop)
@@ -393,12 +406,7 @@ impl Build {
         limits: Limits,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Candidate>, Stop> {
-        let mut generators: Vec<u32> = phi[1..].to_vec();
-        generators.sort_unstable();
-        generators.dedup();
-        let (table, p, class) = reduce(table, &generators, p);
-        let phi: Vec<u32> = phi.iter().map(|&x| class[x as usize]).collect();
-        let kinds = mapped(&kinds, &class, table.order());
+        let (table, p, phi, kinds) = reduced(table, p, phi, &kinds);
         let fine = predicts(&table, &p, &kinds, limits, &mut self.spent, stop)?;
         Ok(fine.then_some((table, p, phi, kinds)))
     }
@@ -431,6 +439,131 @@ impl Build {
                 });
             }
         }
+    }
+
+    /// MisereSolver's expansion: the trial `base` × ⟨g | g⁴ = g²⟩ with heap
+    /// n as g, marked and reduced; while some sum is mispredicted, the
+    /// least such sum's heaps are freed from their classes (see
+    /// [`recalibrate`](Self::recalibrate)) and the trial built again. A
+    /// candidate accepted here passed the same check as every other.
+    fn recalibrated(
+        &mut self,
+        (base, base_phi, base_kinds): &(Table, Vec<u32>, Vec<Kind>),
+        n: u64,
+        limits: Limits,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Candidate>, Stop> {
+        let Some(trial) = DirectSum::new(base.clone(), vec![(2, PERIOD)], limits.trial) else {
+            return Ok(None);
+        };
+        self.largest_trial = self.largest_trial.max(trial.order());
+        let mut phi = base_phi.clone();
+        phi.push(trial.generator(0));
+        // The base's elements keep their numbers in the trial.
+        let words = trial.order().div_ceil(64);
+        let mut kinds: Vec<Kind> = base_kinds
+            .iter()
+            .map(|k| {
+                let mut options = k.options.clone();
+                options.resize(words, 0);
+                Kind { options, ..*k }
+            })
+            .collect();
+        kinds.push(Kind {
+            heap: n,
+            image: phi[n as usize],
+            options: self.option_bits(&trial, &phi, n),
+        });
+        let Some(p) = self.mark(&trial, &kinds, true, stop)? else {
+            return Ok(None);
+        };
+        let mut candidate = reduced(&trial, &p, phi, &kinds);
+        for _ in 0..MAX_RECALIBRATIONS {
+            let (table, p, _, kinds) = &candidate;
+            if predicts(table, p, kinds, limits, &mut self.spent, stop)? {
+                return Ok(Some(candidate));
+            }
+            let max_states = MAX_STATE_WORDS / table.order().div_ceil(64);
+            let Some(failure) = least_failure(table, p, kinds, max_states, stop)? else {
+                return Ok(None);
+            };
+            match self.recalibrate(&candidate, &failure, limits, stop)? {
+                Some(next) => candidate = next,
+                None => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// A trial that gets right the sum `failure` (the least sum the
+    /// candidate mispredicts, so its outcome is the other one): for sets S
+    /// of its heaps, fewest first, the monoid generated by the other heaps'
+    /// images times a cycle ⟨g_h | g_h^(i+p) = g_h^i⟩ for each heap h of S
+    /// (i at least h's index in the candidate and its count in the sum
+    /// less one, as MisereSolver takes it), with Φ(h) = g_h; P marked by
+    /// play, then reduced. Freeing a heap from its class is what lets the
+    /// classes of smaller heaps split.
+    fn recalibrate(
+        &mut self,
+        (table, p, phi, _): &Candidate,
+        failure: &[u64],
+        limits: Limits,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Candidate>, Stop> {
+        let image = |t: &Table, phi: &[u32]| {
+            failure
+                .iter()
+                .fold(0, |x, &h| t.product(x, phi[h as usize]))
+        };
+        let should_be_p = !p[image(table, phi) as usize];
+        let mut involved: Vec<u64> = failure.to_vec();
+        involved.dedup();
+        let count = |h: u64| failure.iter().filter(|&&k| k == h).count();
+        let mut tried = 0;
+        for size in 1..=involved.len() {
+            for set in combinations(&involved, size) {
+                tried += 1;
+                if tried > MAX_RECALIBRATION_SETS {
+                    return Ok(None);
+                }
+                if stop() {
+                    return Err(Stop::Cancelled);
+                }
+                let mut psi = phi.clone();
+                for &h in &set {
+                    psi[h as usize] = 0;
+                }
+                let mut generators: Vec<u32> = psi[1..].to_vec();
+                generators.sort_unstable();
+                generators.dedup();
+                let (base, number) = submonoid(table, &generators);
+                let cycles: Vec<(usize, usize)> = set
+                    .iter()
+                    .map(|&h| {
+                        let index = index_of(table, phi[h as usize]).max(count(h) - 1);
+                        let period = if index >= 6 { 2 * ((index - 4) / 2) } else { 2 };
+                        (index, period)
+                    })
+                    .collect();
+                let Some(trial) = DirectSum::new(base, cycles, limits.trial) else {
+                    continue;
+                };
+                self.largest_trial = self.largest_trial.max(trial.order());
+                let mut psi: Vec<u32> = psi.iter().map(|&x| number[x as usize]).collect();
+                for (i, &h) in set.iter().enumerate() {
+                    psi[h as usize] = trial.generator(i);
+                }
+                let kinds = self.kinds_of(&trial, &psi);
+                let Some(marked) = self.mark(&trial, &kinds, true, stop)? else {
+                    continue;
+                };
+                let found = reduced(&trial, &marked, psi, &kinds);
+                if found.1[image(&found.0, &found.2) as usize] == should_be_p {
+                    return Ok(Some(found));
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// The monoid of states (x, D) of the sums of heaps < n over `table`:
@@ -485,12 +618,14 @@ impl Build {
     /// fewest heaps last): every option of a position comes before it (a
     /// move takes tokens, or splits a heap without taking and so leaves
     /// more heaps), and the order is kept by adding a heap to both sides.
-    /// `None` when an option's image is still unmarked (the trial is no
-    /// image of the sums).
+    /// When an option's image is still unmarked (the trial is no image of
+    /// the sums), `None`, or with `lenient` that option counts as not in P
+    /// (as MisereSolver marks): the check finds what that gets wrong.
     fn mark(
         &self,
-        trial: &Table,
+        trial: &impl Monoid,
         kinds: &[Kind],
+        lenient: bool,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Vec<bool>>, Stop> {
         use std::cmp::Reverse;
@@ -534,10 +669,10 @@ impl Build {
                     .chain(o.iter().map(|&t| trial.product(x, t)))
                     .collect(),
             };
-            if e.iter().any(|&z| marked[z as usize].is_none()) {
+            if !lenient && e.iter().any(|&z| marked[z as usize].is_none()) {
                 return Ok(None);
             }
-            let verdict = !e.is_empty() && e.iter().all(|&z| marked[z as usize] == Some(false));
+            let verdict = !e.is_empty() && e.iter().all(|&z| marked[z as usize] != Some(true));
             marked[y as usize] = Some(verdict);
             let mut e = e;
             e.sort_unstable();
@@ -562,6 +697,175 @@ impl Build {
 
 /// Bits over a monoid's elements.
 type Bits = Vec<u64>;
+
+/// The most recalibrations of one expansion.
+const MAX_RECALIBRATIONS: usize = 256;
+
+/// The most sets of heaps one recalibration tries.
+const MAX_RECALIBRATION_SETS: usize = 512;
+
+/// The most words of states the search for a least failure holds
+/// (128 MiB).
+const MAX_STATE_WORDS: usize = 16 << 20;
+
+/// A trial reduced, with Φ and the kinds mapped to the classes.
+fn reduced(trial: &impl Monoid, p: &[bool], phi: Vec<u32>, kinds: &[Kind]) -> Candidate {
+    let mut generators: Vec<u32> = phi[1..].to_vec();
+    generators.sort_unstable();
+    generators.dedup();
+    let (table, p, class) = reduce(trial, &generators, p);
+    let phi: Vec<u32> = phi.iter().map(|&x| class[x as usize]).collect();
+    let kinds = mapped(kinds, &class, table.order());
+    (table, p, phi, kinds)
+}
+
+/// Every set of `size` of `values`, in order.
+fn combinations(values: &[u64], size: usize) -> Vec<Vec<u64>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &v) in values.iter().enumerate() {
+        for mut rest in combinations(&values[i + 1..], size - 1) {
+            rest.insert(0, v);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// The least sum the candidate mispredicts (in the order of
+/// [`Build::mark`]: fewer tokens, then more heaps), as its heaps in
+/// order; `None` when it mispredicts none. Every option of the least such
+/// sum is less and so predicted correctly: its outcome is the other one.
+///
+/// Both searches add heaps in that order (Dijkstra's, a heap costing its
+/// tokens and one heap less; the order is kept by adding a heap to both
+/// sides, so the least sum of a kind extends the least sum of its kind
+/// less a heap).
+/// - A sum in P with an option in P is a sum of image x plus a heap of
+///   image a with x·a ∈ P and an option t with x·t ∈ P (x ∈ H(O)): a
+///   condition on x alone, so the least one is the least sum of some
+///   image x plus one heap.
+/// - A sum not in P with no option in P has 1 ∉ H for its state (image,
+///   H) of the module's comment. Adding heaps maps H monotonically, so a
+///   state whose H contains that of an earlier state of the same image
+///   fails no sooner than that one: such states are not followed (as
+///   MisereSolver keeps only the least transition sets of an element), and
+///   the search stops at the least failure of the first kind.
+fn least_failure(
+    table: &Table,
+    p: &[bool],
+    kinds: &[Kind],
+    max_states: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Vec<u64>>, Stop> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let Some(reach) = Reach::new(table, p) else {
+        return Ok(Some(Vec::new()));
+    };
+    let order = table.order();
+    let words = reach.words;
+    // The heap types: (smallest heap, image, H(O)).
+    let mut seen = HashSet::new();
+    let types: Vec<(u64, u32, Bits)> = kinds
+        .iter()
+        .map(|k| (k.heap, k.image, reach.hit_set(&k.options)))
+        .filter(|(_, a, ho)| seen.insert((*a, ho.clone())))
+        .collect();
+    type Cost = (u64, Reverse<u64>);
+    type Entry = Reverse<(Cost, usize, usize)>;
+    let path = |parent: &[(usize, usize)], mut at: usize, extra: Option<u64>| {
+        let mut heaps: Vec<u64> = extra.into_iter().collect();
+        while at != 0 {
+            let (up, t) = parent[at];
+            heaps.push(types[t].0);
+            at = up;
+        }
+        heaps.sort_unstable();
+        heaps
+    };
+
+    // The least sum of every image, and the least failure of the first kind.
+    let mut cost: Vec<Option<Cost>> = vec![None; order];
+    let mut parent = vec![(0usize, usize::MAX); order];
+    let mut queue: BinaryHeap<Entry> = BinaryHeap::new();
+    queue.push(Reverse(((0, Reverse(0)), 0, usize::MAX)));
+    let mut p_failure: Option<(Cost, Vec<u64>)> = None;
+    let mut pops = 0u32;
+    while let Some(Reverse((c, from, t))) = queue.pop() {
+        let x = match types.get(t) {
+            None => 0,
+            Some((_, a, _)) => table.product(from as u32, *a),
+        };
+        if cost[x as usize].is_some() {
+            continue;
+        }
+        pops += 1;
+        if pops.is_multiple_of(1024) && stop() {
+            return Err(Stop::Cancelled);
+        }
+        cost[x as usize] = Some(c);
+        parent[x as usize] = (from, t);
+        for (u, (heap, a, ho)) in types.iter().enumerate() {
+            let next = (c.0 + heap, Reverse(c.1 .0 + 1));
+            let p_to_p = p[table.product(x, *a) as usize] && bit(ho, x);
+            if p_to_p && p_failure.as_ref().is_none_or(|(best, _)| next < *best) {
+                p_failure = Some((next, path(&parent, x as usize, Some(*heap))));
+            }
+            if cost[table.product(x, *a) as usize].is_none() {
+                queue.push(Reverse((next, x as usize, u)));
+            }
+        }
+    }
+    let bound = p_failure.as_ref().map(|(c, _)| *c);
+
+    // Failures of the second kind, by states.
+    let mut states: Vec<(u32, Bits)> = vec![(0, vec![0; words])];
+    let mut parent: Vec<(usize, usize)> = vec![(0, usize::MAX)];
+    // The states kept at each image.
+    let mut kept: Vec<Vec<usize>> = vec![Vec::new(); order];
+    kept[0].push(0);
+    let mut queue: BinaryHeap<Entry> = BinaryHeap::new();
+    let push = |queue: &mut BinaryHeap<Entry>, c: Cost, from: usize| {
+        for (t, (heap, _, _)) in types.iter().enumerate() {
+            queue.push(Reverse(((c.0 + heap, Reverse(c.1 .0 + 1)), from, t)));
+        }
+    };
+    push(&mut queue, (0, Reverse(0)), 0);
+    let mut out = vec![0u64; words];
+    while let Some(Reverse((c, from, t))) = queue.pop() {
+        if bound.is_some_and(|b| c >= b) {
+            break;
+        }
+        let (_, a, ho) = &types[t];
+        let (x, h) = &states[from];
+        let y = table.product(*x, *a);
+        Reach::after(table, *x, *a, ho, h, &mut out);
+        let covered = kept[y as usize]
+            .iter()
+            .any(|&i| states[i].1.iter().zip(&out).all(|(k, o)| k & !o == 0));
+        if covered {
+            continue;
+        }
+        if states.len() >= max_states {
+            return Err(Stop::TooLarge { trial: order });
+        }
+        if states.len().is_multiple_of(1024) && stop() {
+            return Err(Stop::Cancelled);
+        }
+        let here = states.len();
+        kept[y as usize].push(here);
+        states.push((y, out.clone()));
+        parent.push((from, t));
+        if !p[y as usize] && !bit(&out, 0) {
+            return Ok(Some(path(&parent, here, None)));
+        }
+        push(&mut queue, c, here);
+    }
+    Ok(p_failure.map(|(_, heaps)| heaps))
+}
 
 /// `kinds` with their elements mapped by `class` into a monoid of `order`
 /// elements, each kind once (at its smallest heap).
@@ -975,6 +1279,91 @@ mod tests {
         };
         let kinds = build.kinds_of(table, phi);
         predicts(table, p, &kinds, limits, &mut 0, &|| false).unwrap()
+    }
+
+    /// Literal misère play: whether the player to move loses the sum.
+    fn lost(code: &OctalCode, sum: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+        let mut key: Vec<u64> = sum.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let mut options = Vec::new();
+        for (i, &h) in key.iter().enumerate() {
+            code.each_move(h, &mut |_, parts| {
+                let mut o = key.clone();
+                o.remove(i);
+                o.extend_from_slice(parts);
+                options.push(o);
+            });
+        }
+        let v = !options.is_empty() && options.iter().all(|o| !lost(code, o, memo));
+        memo.insert(key, v);
+        v
+    }
+
+    /// Every multiset of heaps 1 … below with exactly `tokens` tokens.
+    fn sums_of(tokens: u64, below: u64) -> Vec<Vec<u64>> {
+        fn go(left: u64, max: u64, cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            if left == 0 {
+                out.push(cur.clone());
+                return;
+            }
+            for h in (1..=max.min(left)).rev() {
+                cur.push(h);
+                go(left - h, h, cur, out);
+                cur.pop();
+            }
+        }
+        let mut out = Vec::new();
+        go(tokens, below - 1, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn the_least_failure_is_mispredicted_and_no_smaller_sum_is() {
+        let (build, table, p, phi) = heaps("0.77");
+        let code = build.code.clone();
+        let kinds = build.kinds_of(&table, &phi);
+        let mut memo = HashMap::new();
+        let image = |sum: &[u64]| {
+            sum.iter()
+                .fold(0, |x, &h| table.product(x, phi[h as usize]))
+        };
+        assert_eq!(
+            least_failure(&table, &p, &kinds, 1 << 20, &|| false),
+            Ok(None)
+        );
+        let mut kinds_seen = [false; 2];
+        for x in 1..p.len() {
+            let mut q = p.clone();
+            q[x] = !q[x];
+            let failure = least_failure(&table, &q, &kinds, 1 << 20, &|| false)
+                .unwrap()
+                .expect("a changed P mispredicts some sum");
+            let predicted = q[image(&failure) as usize];
+            assert_ne!(
+                lost(&code, &failure, &mut memo),
+                predicted,
+                "P at {x}: {failure:?}"
+            );
+            kinds_seen[usize::from(predicted)] = true;
+            // Every sum of fewer tokens (of one more heap at most … all of
+            // them, up to 16 tokens) is predicted correctly.
+            let tokens: u64 = failure.iter().sum();
+            for t in 1..tokens.min(17) {
+                for sum in sums_of(t, phi.len() as u64) {
+                    assert_eq!(
+                        q[image(&sum) as usize],
+                        lost(&code, &sum, &mut memo),
+                        "P at {x}: {sum:?} is less than {failure:?}"
+                    );
+                }
+            }
+        }
+        // Failures of both kinds were met: a P-position with a move to P, and
+        // an N-position without one.
+        assert_eq!(kinds_seen, [true, true]);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
+use super::monoid::Monoid;
 use super::{compute, Quotient, Settings};
 use crate::engine::Outcome;
 use crate::games::octal::OctalCode;

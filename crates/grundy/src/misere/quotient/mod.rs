@@ -42,7 +42,7 @@ use crate::games::octal::OctalCode;
 use crate::games::values::Periodicity;
 use crate::shared::Cancel;
 use build::{Build, Limits, Stop};
-use monoid::Table;
+use monoid::{Monoid, Table};
 
 /// The version of the quotient document.
 pub const FORMAT: u32 = 1;
@@ -69,7 +69,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             upto: 10_000,
-            max_trial: 4096,
+            max_trial: 16_384,
             max_oracle: 4_000_000,
             max_work: u64::MAX,
             deadline: None,
