@@ -186,6 +186,9 @@ try {
     await page.locator("[data-testid=status][data-state=your-move]").waitFor();
     await page.check("[data-testid=misere]");
     await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+    // The hint says what decided it: Kayles' misère quotient.
+    await page.click("[data-testid=hint]");
+    await page.locator("[data-testid=explain]", { hasText: "Decided by the misère quotient of octal:0.77" }).waitFor();
     assert.equal(await followHints(page, clickHeapHint), "won");
     // A single pin under misère play: taking it is the last move, and loses.
     await startFromText(page, url, "octal:0.77", "1\n");

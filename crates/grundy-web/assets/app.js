@@ -544,9 +544,13 @@ class Match {
     const notation = best ? ` (type ${best.notation})` : "";
     const nimSum = analysis.winner === "first" && analysis.nim_sum_decides
       ? ` The nim-sum is *${analysis.nim_sum}; a winning move makes it *0.` : "";
+    // Under misère play, what decided it: a quotient, Bouton's rule, or
+    // genus theory and the search (saying how far the look for a
+    // quotient went).
+    const basis = analysis.misere_basis ? ` Decided by ${analysis.misere_basis}.` : "";
     this.explain(best
       ? `Hint: ${best.text}${notation} — ${engine ? engine.why + "." : analysis.winner === "first"
-        ? "it wins." : "the position is lost; this is grundy's best try."}${nimSum}`
+        ? "it wins." : "the position is lost; this is grundy's best try."}${nimSum}${basis}`
       : "No move is left.");
     this.draw();
   }
