@@ -1336,6 +1336,52 @@ mod tests {
         }
     }
 
+    /// Two elements of Kayles' P changed at once, so that failures of both
+    /// kinds compete: the one returned is still the least (every sum of
+    /// fewer tokens, and of as many tokens and more heaps, is predicted
+    /// right, up to 12 tokens).
+    #[test]
+    fn the_least_failure_is_the_least_of_both_kinds() {
+        let (build, table, p, phi) = heaps("0.77");
+        let code = build.code.clone();
+        let kinds = build.kinds_of(&table, &phi);
+        let mut memo = HashMap::new();
+        let image = |sum: &[u64]| {
+            sum.iter()
+                .fold(0, |x, &h| table.product(x, phi[h as usize]))
+        };
+        let small: Vec<Vec<Vec<u64>>> = (0..13).map(|t| sums_of(t, phi.len() as u64)).collect();
+        for x in 1..p.len() {
+            for y in x + 1..p.len() {
+                let mut q = p.clone();
+                q[x] = !q[x];
+                q[y] = !q[y];
+                let failure = least_failure(&table, &q, &kinds, 1 << 20, &|| false)
+                    .unwrap()
+                    .expect("a changed P mispredicts some sum");
+                let predicted = q[image(&failure) as usize];
+                assert_ne!(
+                    lost(&code, &failure, &mut memo),
+                    predicted,
+                    "{x}, {y}: {failure:?}"
+                );
+                let tokens: u64 = failure.iter().sum();
+                for sums in &small[1..=(tokens as usize).min(12)] {
+                    for sum in sums {
+                        let less = sum.iter().sum::<u64>() < tokens || sum.len() > failure.len();
+                        if less {
+                            assert_eq!(
+                                q[image(sum) as usize],
+                                lost(&code, sum, &mut memo),
+                                "{x}, {y}: {sum:?} is less than {failure:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn least_failures_of(code: &str) {
         let (build, table, p, phi) = heaps(code);
         let code = build.code.clone();
