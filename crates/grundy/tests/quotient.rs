@@ -173,6 +173,19 @@ fn partial_quotients_that_split_old_classes_predict_literal_play() {
     }
 }
 
+/// The certificate check a proof waits on stops when asked (a run's time
+/// limit reaches it too), and passes when left alone.
+#[test]
+fn the_certificate_check_stops_when_asked() {
+    use grundy::misere::quotient::{check_until, CheckError};
+    let doc = quotient("0.44").document();
+    assert!(matches!(
+        check_until(&doc, &|| true),
+        Err(CheckError::Stopped)
+    ));
+    assert!(check_until(&doc, &|| false).is_ok());
+}
+
 #[test]
 fn kayles_has_the_published_quotient() {
     let q = quotient("0.77");

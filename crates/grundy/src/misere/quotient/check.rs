@@ -82,6 +82,9 @@ pub enum CheckError {
          (at most 5,000,000 states and 100,000,000 numbers held)"
     )]
     TooLarge(usize),
+    /// Asked to stop (a time limit or Ctrl-C) before the check ended.
+    #[error("the check was stopped before it ended")]
+    Stopped,
 }
 
 /// What a passed check covered.
@@ -109,6 +112,12 @@ fn malformed(what: impl Into<String>) -> CheckError {
 
 /// Checks a quotient document as a certificate.
 pub fn check(doc: &wire::Quotient) -> Result<Checked, CheckError> {
+    check_until(doc, &|| false)
+}
+
+/// [`check`], stopping with [`CheckError::Stopped`] soon after `stop`
+/// says so (asked every 256 heaps read and every 1,024 states).
+pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Checked, CheckError> {
     let code_text = doc
         .game
         .strip_prefix("octal:")
@@ -242,6 +251,9 @@ pub fn check(doc: &wire::Quotient) -> Result<Checked, CheckError> {
     // heap costs its moves, not a sort of them.
     let mut reached = vec![false; m];
     for h in 1..heaps {
+        if h.is_multiple_of(256) && stop() {
+            return Err(CheckError::Stopped);
+        }
         code.each_move(h, &mut |_, parts| {
             reached[parts.iter().fold(0, |x, &q| at(x, image(q))) as usize] = true;
         });
@@ -263,6 +275,9 @@ pub fn check(doc: &wire::Quotient) -> Result<Checked, CheckError> {
     let mut stack: Vec<(u32, Vec<u32>, Vec<u64>)> = vec![(0, Vec::new(), Vec::new())];
     seen.insert((0, Vec::new()));
     while let Some((x, options, sum)) = stack.pop() {
+        if seen.len().is_multiple_of(1024) && stop() {
+            return Err(CheckError::Stopped);
+        }
         let to_p = options.iter().any(|&d| p[d as usize]);
         match (p[x as usize], options.is_empty(), to_p) {
             (true, true, _) => {

@@ -35,7 +35,7 @@ pub(crate) mod monoid;
 
 use std::time::{Duration, Instant};
 
-pub use check::{check, CheckError, Checked};
+pub use check::{check, check_until, CheckError, Checked};
 pub use engine::{proven, request_settings, tried, why_not, QuotientMisere};
 
 use crate::games::octal::OctalCode;
@@ -267,9 +267,16 @@ fn run(
     // A proof is only claimed once the certificate check, written apart
     // from the solver, passes too.
     if q.period.is_some() {
-        if let Err(e) = check(&q.document()) {
-            q.period = None;
-            q.unproven = Some(Unproven::CheckFailed(e.to_string()));
+        match check_until(&q.document(), &stop) {
+            Ok(_) => {}
+            Err(CheckError::Stopped) => {
+                q.period = None;
+                q.unproven = Some(Unproven::Stopped);
+            }
+            Err(e) => {
+                q.period = None;
+                q.unproven = Some(Unproven::CheckFailed(e.to_string()));
+            }
         }
     }
     q
