@@ -373,8 +373,22 @@ impl Build {
         self.largest_trial = self.largest_trial.max(trial.order());
         let mut phi = base_phi.to_vec();
         phi.push(g);
-        // The base's elements keep their indices in the trial; the new
-        // heap is the one kind read off its moves.
+        let kinds = self.trial_kinds(&trial, base_kinds, &phi, n);
+        let Some(p) = self.mark(&trial, &kinds, false, stop)? else {
+            return Ok(None);
+        };
+        self.reduced_if_it_predicts(&trial, &p, phi, kinds, limits, stop)
+    }
+
+    /// The kinds of a trial over a base whose elements keep their numbers
+    /// in it: the base's kinds, and the new heap n read off its moves.
+    fn trial_kinds(
+        &self,
+        trial: &impl Monoid,
+        base_kinds: &[Kind],
+        phi: &[u32],
+        n: u64,
+    ) -> Vec<Kind> {
         let words = trial.order().div_ceil(64);
         let mut kinds: Vec<Kind> = base_kinds
             .iter()
@@ -386,13 +400,10 @@ impl Build {
             .collect();
         kinds.push(Kind {
             heap: n,
-            image: g,
-            options: self.option_bits(&trial, &phi, n),
+            image: phi[n as usize],
+            options: self.option_bits(trial, phi, n),
         });
-        let Some(p) = self.mark(&trial, &kinds, false, stop)? else {
-            return Ok(None);
-        };
-        self.reduced_if_it_predicts(&trial, &p, phi, kinds, limits, stop)
+        kinds
     }
 
     /// A candidate reduced (with Φ mapped to the classes), if it then
@@ -459,21 +470,7 @@ impl Build {
         self.largest_trial = self.largest_trial.max(trial.order());
         let mut phi = base_phi.clone();
         phi.push(trial.generator(0));
-        // The base's elements keep their numbers in the trial.
-        let words = trial.order().div_ceil(64);
-        let mut kinds: Vec<Kind> = base_kinds
-            .iter()
-            .map(|k| {
-                let mut options = k.options.clone();
-                options.resize(words, 0);
-                Kind { options, ..*k }
-            })
-            .collect();
-        kinds.push(Kind {
-            heap: n,
-            image: phi[n as usize],
-            options: self.option_bits(&trial, &phi, n),
-        });
+        let kinds = self.trial_kinds(&trial, base_kinds, &phi, n);
         let Some(p) = self.mark(&trial, &kinds, true, stop)? else {
             return Ok(None);
         };
