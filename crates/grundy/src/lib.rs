@@ -75,6 +75,7 @@ pub mod misere;
 pub mod nimber;
 pub mod notation;
 pub mod persist;
+pub mod platform;
 pub mod prelude;
 pub mod registry;
 pub mod rng;

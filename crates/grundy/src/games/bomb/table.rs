@@ -89,7 +89,7 @@ impl BombTable {
             return true;
         }
         let threads = if rows.max(self.rows) * cols.max(self.cols) >= PARALLEL_FROM {
-            threads.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
+            crate::platform::threads(threads)
         } else {
             1
         };
@@ -483,7 +483,9 @@ struct ColumnPrefix {
     order: Vec<u32>,
     /// `place[k]`: where block k is in `order`.
     place: Vec<u32>,
-    /// Whether to search with AVX-512 (checked on this CPU).
+    /// Whether to search with AVX-512 (checked on this CPU; read on
+    /// x86-64 only).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     simd: bool,
 }
 

@@ -282,7 +282,7 @@ pub fn survey_in(
     limit: Option<std::time::Duration>,
     memory: Memory,
 ) -> Entry {
-    let start = std::time::Instant::now();
+    let start = crate::platform::Stopwatch::start();
     let mut run = LongRun::new(code, memory);
     let mut sink = Vec::new();
     let mut timed_out = false;

@@ -213,7 +213,7 @@ impl LongRun {
     /// Uses two threads for one sequence when `threads` ≥ 2 and the code
     /// allows it (see `pipeline.rs`); the values are the same.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        self.threads = crate::platform::threads(Some(threads));
     }
 
     /// The code.

@@ -696,11 +696,14 @@ impl Rules {
         }
         // G(i) = high[i - base] for every i read from here.
         let (g, m) = (high, m - base);
-        let mut done = 0;
         #[cfg(target_arch = "x86_64")]
-        if self.simd == Simd::Avx512 {
-            done = avx512::mark_common(g, m, &heaps[..near], &values[..near], sparse.mask, marks);
-        }
+        let done = if self.simd == Simd::Avx512 {
+            avx512::mark_common(g, m, &heaps[..near], &values[..near], sparse.mask, marks)
+        } else {
+            0
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let done = 0;
         for (&r, &rare) in heaps[done..near].iter().zip(&values[done..near]) {
             let other = g[m - r as usize];
             if !sparse.is_rare(other) {
@@ -757,6 +760,8 @@ mod avx2;
 /// − 1 − a]`.
 struct Split<'s> {
     low: &'s [u32],
+    // Read by the x86-64 searches only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     reversed: &'s [u32],
     high: &'s [u32],
     high_m: usize,
@@ -773,24 +778,29 @@ fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd:
         end,
         ..
     } = *split;
-    let mut from = 1;
     #[cfg(target_arch = "x86_64")]
-    if simd != Simd::Portable && common <= 512 && need.len() <= 8 {
+    let from = if simd != Simd::Portable && common <= 512 && need.len() <= 8 {
         let mut small = [0u64; 8];
         small[..need.len()].copy_from_slice(need);
         let (next, done) = if simd == Simd::Avx512 {
-            avx512::cover(split, from, common, &mut small, needed)
+            avx512::cover(split, 1, common, &mut small, needed)
         } else {
-            avx2::cover(split, from, common, &mut small, needed)
+            avx2::cover(split, 1, common, &mut small, needed)
         };
         let len = need.len();
         need.copy_from_slice(&small[..len]);
         if done {
             return true;
         }
-        from = next;
-    }
-    let _ = simd;
+        next
+    } else {
+        1
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let from = {
+        let _ = simd;
+        1
+    };
     for a in from..=end {
         let x = low[a] ^ high[high_m - a];
         if x < common && clear(need, x) {

@@ -190,7 +190,7 @@ fn run(
     let theorem = code.periodicity_applies();
     let mut unproven = None;
     let mut period = None;
-    let mut last_snapshot = Instant::now();
+    let mut last_snapshot = crate::platform::Stopwatch::start();
     loop {
         let n = build.heaps();
         if let Some(snapshots) = snapshots
@@ -207,7 +207,7 @@ fn run(
                 unproven: Some(Unproven::Stopped),
                 largest_trial: build.largest_trial,
             });
-            last_snapshot = Instant::now();
+            last_snapshot = crate::platform::Stopwatch::start();
         }
         if theorem && (n < 4096 || n.is_multiple_of(1024)) {
             period = code.proven_period(&build.phi);
