@@ -1,22 +1,28 @@
 //! Error answers: a status and the wire format's [`Error`].
 
+#[cfg(feature = "server")]
 use axum::extract::rejection::{JsonRejection, QueryRejection};
+#[cfg(feature = "server")]
 use axum::http::{header, StatusCode};
+#[cfg(feature = "server")]
 use axum::response::{IntoResponse, Response};
+#[cfg(feature = "server")]
 use axum::Json;
 use grundy::registry::OpenError;
 use grundy::wire::WireError;
 
+#[cfg(feature = "server")]
 use crate::jobs::JobError;
 use crate::messages::{Error, ErrorKind};
 
 /// Seconds a client refused with 429 is asked to wait.
+#[cfg(feature = "server")]
 const RETRY_AFTER: &str = "1";
 
 /// An error answer.
 #[derive(Debug)]
 pub struct ApiError {
-    status: StatusCode,
+    status: u16,
     error: Error,
 }
 
@@ -24,16 +30,16 @@ impl ApiError {
     /// An error of `kind` (its status follows from it) saying `message`.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         let status = match kind {
-            ErrorKind::Malformed => StatusCode::BAD_REQUEST,
+            ErrorKind::Malformed => 400,
             ErrorKind::UnknownGame
             | ErrorKind::WrongGame
             | ErrorKind::Refused
-            | ErrorKind::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
-            ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorKind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
-            ErrorKind::Timeout => StatusCode::SERVICE_UNAVAILABLE,
-            ErrorKind::NotFound => StatusCode::NOT_FOUND,
-            ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            | ErrorKind::IllegalMove => 422,
+            ErrorKind::TooLarge => 413,
+            ErrorKind::TooManyRequests => 429,
+            ErrorKind::Timeout => 503,
+            ErrorKind::NotFound => 404,
+            ErrorKind::Internal => 500,
         };
         ApiError {
             status,
@@ -54,7 +60,7 @@ impl ApiError {
     /// A known path asked with a method it does not take (405).
     pub fn method_not_allowed() -> Self {
         ApiError {
-            status: StatusCode::METHOD_NOT_ALLOWED,
+            status: 405,
             error: Error::new(
                 ErrorKind::NotFound,
                 "this endpoint does not take that method",
@@ -62,9 +68,14 @@ impl ApiError {
         }
     }
 
-    /// The status it is answered with.
-    pub fn status(&self) -> StatusCode {
+    /// The HTTP status it is answered with.
+    pub fn status(&self) -> u16 {
         self.status
+    }
+
+    /// The document it is answered with.
+    pub fn error(&self) -> &Error {
+        &self.error
     }
 }
 
@@ -83,10 +94,12 @@ impl From<grundy::analysis::RoundError> for ApiError {
     }
 }
 
+#[cfg(feature = "server")]
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut response = (self.status, Json(self.error)).into_response();
-        if self.status == StatusCode::TOO_MANY_REQUESTS {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut response = (status, Json(self.error)).into_response();
+        if status == StatusCode::TOO_MANY_REQUESTS {
             response.headers_mut().insert(
                 header::RETRY_AFTER,
                 header::HeaderValue::from_static(RETRY_AFTER),
@@ -96,6 +109,7 @@ impl IntoResponse for ApiError {
     }
 }
 
+#[cfg(feature = "server")]
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         // Bad syntax and a wrong shape are both malformed requests (400);
@@ -109,13 +123,14 @@ impl From<JsonRejection> for ApiError {
                 ApiError::new(ErrorKind::TooLarge, rejection.body_text())
             }
             _ => ApiError {
-                status: rejection.status(),
+                status: rejection.status().as_u16(),
                 error: Error::new(ErrorKind::Malformed, rejection.body_text()),
             },
         }
     }
 }
 
+#[cfg(feature = "server")]
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
         ApiError::malformed(rejection.body_text())
@@ -142,6 +157,7 @@ impl From<WireError> for ApiError {
     }
 }
 
+#[cfg(feature = "server")]
 impl ApiError {
     /// The answer to a job that gave none, within `limit`.
     pub fn from_job(error: JobError, limit: std::time::Duration) -> Self {

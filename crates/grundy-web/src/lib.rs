@@ -1,5 +1,8 @@
 //! The grundy playground: a JSON API over the grundy library and the page
-//! that uses it, served by axum.
+//! that uses it, served by axum (feature `server`, on by default). Without
+//! that feature it is only the [`service`]: the same answers as plain
+//! functions, which the WebAssembly build (`grundy-wasm`) runs in the
+//! browser.
 //!
 //! Everything a request asks to compute runs off the async threads, one job
 //! per core at most, under a time limit; every size a request names is
@@ -7,25 +10,35 @@
 //! take the server's memory or crash it. The page (HTML, CSS and script) is
 //! compiled into the binary.
 
+#[cfg(feature = "server")]
 mod api;
-mod assets;
+#[cfg(feature = "server")]
+pub mod assets;
 mod error;
+#[cfg(feature = "server")]
 pub mod jobs;
 pub mod messages;
+pub mod service;
 
+#[cfg(feature = "server")]
 use std::net::SocketAddr;
+#[cfg(feature = "server")]
 use std::sync::Arc;
 use std::time::Duration;
 
+#[cfg(feature = "server")]
 use axum::extract::DefaultBodyLimit;
+#[cfg(feature = "server")]
 use axum::routing::{get, post};
+#[cfg(feature = "server")]
 use axum::Router;
-use grundy::shared::Shelf;
+#[cfg(feature = "server")]
 use tokio::net::TcpListener;
 
-pub use api::SCHEMA;
 pub use error::ApiError;
+#[cfg(feature = "server")]
 use jobs::Jobs;
+pub use service::{Service, SCHEMA};
 
 /// How much one request may ask for.
 #[derive(Clone, Debug)]
@@ -84,18 +97,33 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// What one request may ask of WebAssembly in a browser tab: the
+    /// server's sizes (every table, sequence and position they allow fits
+    /// in well under 1 GiB of the module's memory), one computation at a
+    /// time and no time limit (the page's Stop button ends the worker).
+    pub fn browser() -> Limits {
+        Limits {
+            time: Duration::ZERO,
+            jobs: 1,
+            queue: 0,
+            ..Limits::default()
+        }
+    }
+}
+
 /// What the handlers share.
+#[cfg(feature = "server")]
 struct State {
     limits: Limits,
     jobs: Arc<Jobs>,
-    /// Finished tables, shared by the games of every request.
-    shelf: Arc<Shelf>,
-    /// The registry's games, as `/api/games` lists them.
-    games: messages::GameList,
+    /// The answers, and the tables shared by every request.
+    service: Service,
 }
 
 /// The whole application: the page at `/`, its assets, and the API under
 /// `/api/`.
+#[cfg(feature = "server")]
 pub fn router(limits: Limits) -> Router {
     application(limits).0
 }
@@ -105,13 +133,13 @@ pub fn router(limits: Limits) -> Router {
 /// busy it is ([`Jobs::running`], [`Jobs::waiting`]) or run work of its own
 /// within the same cores and limits, so that the playground's requests
 /// make way for it.
+#[cfg(feature = "server")]
 pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
     let body = limits.body_bytes;
     let jobs = Arc::new(Jobs::new(limits.jobs, limits.queue, limits.time));
     let state = Arc::new(State {
         jobs: Arc::clone(&jobs),
-        shelf: Arc::new(Shelf::new(limits.shelf)),
-        games: api::game_list(),
+        service: Service::new(limits.clone()),
         limits,
     });
     let router = Router::new()
@@ -119,6 +147,7 @@ pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
         .route("/assets/{name}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
         .route("/api/games", get(api::games))
+        .route("/api/limits", get(api::limits))
         .route("/api/schema", get(api::schema))
         .route("/api/solve", post(api::solve))
         .route("/api/play", post(api::play))
@@ -135,6 +164,7 @@ pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
     (router, jobs)
 }
 /// Serves `router` on `listener` until Ctrl-C.
+#[cfg(feature = "server")]
 pub async fn serve(listener: TcpListener, router: Router) -> std::io::Result<()> {
     axum::serve(listener, router)
         .with_graceful_shutdown(async {
@@ -144,6 +174,7 @@ pub async fn serve(listener: TcpListener, router: Router) -> std::io::Result<()>
 }
 
 /// Binds `addr` (port 0 picks a free one).
+#[cfg(feature = "server")]
 pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
     TcpListener::bind(addr).await
 }

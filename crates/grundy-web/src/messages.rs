@@ -257,6 +257,35 @@ pub struct Moves {
     pub more: bool,
 }
 
+/// The answer to `GET /api/limits`: what one request may ask for where
+/// the page's answers come from (the server, or WebAssembly in the
+/// browser), so that the page can say so before anything is computed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsInfo {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// Most cells of a board, a matrix or a Wythoff pair's square.
+    pub max_cells: u64,
+    /// Most tokens of a heap.
+    pub max_heap: u64,
+    /// Most cells of a table.
+    pub table_cells: u64,
+    /// Most values of an octal sequence.
+    pub octal_values: u64,
+    /// Most digits of an octal code after the point.
+    pub octal_digits: u64,
+    /// Most heaps whose genera one request may ask for.
+    pub genera: u64,
+    /// Most winning or legal moves listed in one answer.
+    pub listed_moves: u64,
+    /// Positions a misère search may value for one request.
+    pub misere_budget: u64,
+    /// Longest a request may take, in seconds; absent where the page stops
+    /// a computation itself (its Stop button).
+    pub seconds: Option<f64>,
+}
+
 /// The JSON Schema of the whole wire format: the library's documents and
 /// the playground's messages (checked in as `schema/grundy.schema.json`).
 pub fn schema() -> schemars::Schema {
@@ -272,6 +301,7 @@ pub fn schema() -> schemars::Schema {
             generator.subschema_for::<MovesRequest>(),
             generator.subschema_for::<Moves>(),
             generator.subschema_for::<NewRequest>(),
+            generator.subschema_for::<LimitsInfo>(),
         ]
     })
 }
