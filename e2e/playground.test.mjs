@@ -1,14 +1,22 @@
-// End-to-end tests of `grundy serve` in headless Chromium (playwright-core
+// End-to-end tests of the playground in headless Chromium (playwright-core
 // driving Debian's /usr/bin/chromium): the game list is the registry's; one
 // full game of each seed game, of an octal game and of Wythoff's game,
 // played by clicking the hinted moves; then the Grundy table and octal
 // views. Screenshots go to e2e/screenshots/.
 //
+// Two transports, the same tests: the page served by `grundy serve`, or
+// with GRUNDY_SITE, the static site of scripts/build-site.sh (WebAssembly
+// in a Web Worker) served by a plain static server under a sub-path; then
+// no request may go to /api/, and a long computation is stopped while the
+// page answers clicks. `grundy serve` still runs beside the site: the
+// tests read the registry's reference answers from it.
+//
 //     node e2e/playground.test.mjs            # uses target/debug/grundy
 //     GRUNDY_BIN=target/release/grundy node e2e/playground.test.mjs
+//     GRUNDY_SITE=target/site node e2e/playground.test.mjs
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
@@ -16,7 +24,8 @@ import { chromium } from "playwright-core";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 const binary = process.env.GRUNDY_BIN || join(root, "target", "debug", "grundy");
-const shots = join(here, "screenshots");
+const site = process.env.GRUNDY_SITE ? resolve(root, process.env.GRUNDY_SITE) : null;
+const shots = join(here, "screenshots", site ? "site" : "server");
 mkdirSync(shots, { recursive: true });
 
 // Start the server on a free loopback port and read its address.
@@ -33,6 +42,29 @@ function startServer() {
     server.on("exit", (code) => reject(new Error(`the server exited with ${code}`)));
   });
 }
+
+// Serves the folder above `site` with Python's static file server, so that
+// the site is at a sub-path (/site/), as on a project page.
+function startStatic() {
+  const server = spawn("python3", ["-m", "http.server", "0", "--bind", "127.0.0.1", "-d", dirname(site)],
+    { stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const timer = setTimeout(() => reject(new Error("the static server did not print its port")), 20000);
+    const read = (chunk) => {
+      text += chunk;
+      const match = text.match(/port (\d+)/);
+      if (match) { clearTimeout(timer); resolve({ server, url: `http://127.0.0.1:${match[1]}/${basename(site)}/` }); }
+    };
+    server.stdout.on("data", read);
+    server.stderr.on("data", () => {});
+    server.on("exit", (code) => reject(new Error(`the static server exited with ${code}`)));
+  });
+}
+
+// An octal code whose 200,000 values take the worker seconds (no period
+// among them).
+const LONG_CODE = "0.3f";
 
 const results = [];
 async function test(name, body) {
@@ -96,7 +128,10 @@ async function clickBombHint(page) {
   if (await page.locator("[data-hint=left]").count()) await page.click("[data-hint=left]");
 }
 
-const { server, url } = await startServer();
+// `api`: grundy serve, for the tests' reference answers; `url`: the page.
+const { server, url: api } = await startServer();
+const statics = site ? await startStatic() : null;
+const url = statics ? statics.url : api;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -105,10 +140,17 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.on("pageerror", (error) => console.error(`page error: ${error}`));
+  // Every request the page sends to an API path (the static site must send
+  // none: its answers come from the worker).
+  const apiRequests = [];
+  const watch = (p) => p.on("request", (request) => {
+    if (new URL(request.url()).pathname.includes("/api/")) apiRequests.push(request.url());
+  });
+  watch(page);
 
   await test("the game list is the registry's", async () => {
     await page.goto(url);
-    const registry = await (await fetch(`${url}api/games`)).json();
+    const registry = await (await fetch(`${api}api/games`)).json();
     await page.locator("nav a[data-game]").first().waitFor();
     const listed = await page.locator("nav a[data-game]").evaluateAll((links) => links.map((a) => a.dataset.game));
     assert.deepEqual(listed, registry.games.map((g) => g.name));
@@ -119,7 +161,7 @@ try {
   // the illegal move refused, the winning move played (by its button where
   // the page draws the game from the API, else typed). A game registered
   // later is tested here without an edit.
-  const registry = await (await fetch(`${url}api/games`)).json();
+  const registry = await (await fetch(`${api}api/games`)).json();
   for (const info of registry.games) {
     await test(`${info.example}: its example is played, by clicking where drawn generically`, async () => {
       const examples = info.examples;
@@ -225,7 +267,7 @@ try {
     assert.match(explain, /^You: take 2 tokens from heap 1 \(6\), leaving 4\. grundy: /);
     // The same round trip through the API: the heaps its reply left are
     // the ones marked.
-    const answer = await (await fetch(`${url}api/play`, {
+    const answer = await (await fetch(`${api}api/play`, {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ game: "octal:0.137", position: { kind: "heaps", heaps: [6, 4] }, move: { kind: "notation", notation: "1 2" } }),
     })).json();
@@ -372,7 +414,7 @@ try {
   });
 
   await test("every game states its rules above the board and how to click", async () => {
-    const registry = await (await fetch(`${url}api/games`)).json();
+    const registry = await (await fetch(`${api}api/games`)).json();
     for (const info of registry.games) {
       await page.goto("about:blank");
       await page.goto(`${url}#play/${info.example}`);
@@ -420,13 +462,14 @@ try {
   });
 
   await test("a favicon is served", async () => {
-    const answer = await fetch(`${url}favicon.ico`);
+    const answer = await fetch(site ? `${url}assets/favicon.svg` : `${url}favicon.ico`);
     assert.equal(answer.status, 200);
     assert.match(answer.headers.get("content-type"), /^image\/svg\+xml/);
   });
 
   await test("a phone's width (375 px): no horizontal scroll", async () => {
     const phone = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    watch(phone);
     try {
       for (const view of ["#play/bomb", "#play/octal:0.07", "#tables", "#octal"]) {
         await phone.goto("about:blank");
@@ -465,9 +508,72 @@ try {
     assert.deepEqual(await page.locator("nav a.active").allTextContents(), ["Octal sequences"]);
     await page.screenshot({ path: join(shots, "octal.png"), fullPage: true });
   });
+  await test("the page says what it computes at which size, and where", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${url}#tables`);
+    const note = page.locator("[data-testid=limits]");
+    await note.filter({ hasText: "cells" }).waitFor();
+    const limits = await (await fetch(`${api}api/limits`)).json();
+    const cells = limits.table_cells.toLocaleString("en");
+    assert.match(await note.textContent(), new RegExp(`Tables of 1 to ${cells} cells, computed ${site ? "in this browser" : "by the server"}`));
+    // A size past the limit is refused at once, not computed.
+    await page.fill("[data-testid=table-rows]", "1001");
+    await page.fill("[data-testid=table-cols]", "1000");
+    const started = Date.now();
+    await page.click("[data-testid=table-show]");
+    await page.locator("[data-testid=table-info]", { hasText: "not allowed" }).waitFor();
+    assert.ok(Date.now() - started < 3000, `refused after ${Date.now() - started} ms`);
+  });
+
+  if (site) {
+    await test("site: a long computation is stopped, and the page answers clicks while it runs", async () => {
+      await page.goto("about:blank");
+      await page.goto(`${url}#octal`);
+      await page.locator("[data-testid=octal-info]", { hasText: "period 34" }).waitFor();
+      // Hundreds of thousands of values of a code with no short period:
+      // seconds of work in the worker.
+      await page.fill("[data-testid=octal-code]", LONG_CODE);
+      await page.fill("[data-testid=octal-upto]", "200000");
+      await page.click("[data-testid=octal-run]");
+      await page.locator("[data-testid=busy]").waitFor({ state: "visible" });
+      // The page is not frozen: a typed code shows at once, and the time a
+      // script takes to answer stays short.
+      const before = Date.now();
+      await page.fill("[data-testid=octal-code]", "0.07");
+      assert.equal(await page.inputValue("[data-testid=octal-code]"), "0.07");
+      const answered = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(true))));
+      assert.ok(answered && Date.now() - before < 1500, `the page took ${Date.now() - before} ms to answer`);
+      assert.ok(await page.locator("[data-testid=busy]").isVisible(), "the computation ended too soon to be stopped");
+      await page.click("[data-testid=stop]");
+      await page.locator("[data-testid=octal-info]", { hasText: "Stopped." }).waitFor({ timeout: 2000 });
+      await page.locator("[data-testid=busy]").waitFor({ state: "hidden", timeout: 2000 });
+      // A new worker answers the next request.
+      await page.fill("[data-testid=octal-upto]", "1000");
+      await page.click("[data-testid=octal-run]");
+      await page.locator("[data-testid=octal-info]", { hasText: "0.07: period 34" }).waitFor();
+    });
+
+    await test("site: a new run stops the one still computing", async () => {
+      await page.fill("[data-testid=octal-code]", LONG_CODE);
+      await page.fill("[data-testid=octal-upto]", "200000");
+      await page.click("[data-testid=octal-run]");
+      await page.locator("[data-testid=busy]").waitFor({ state: "visible" });
+      await page.fill("[data-testid=octal-code]", "0.137");
+      await page.fill("[data-testid=octal-upto]", "1000");
+      const started = Date.now();
+      await page.click("[data-testid=octal-run]");
+      await page.locator("[data-testid=octal-info]", { hasText: "0.137: period 34" }).waitFor({ timeout: 5000 });
+      assert.ok(Date.now() - started < 5000);
+    });
+
+    await test("site: no request went to /api/", async () => {
+      assert.deepEqual(apiRequests, []);
+    });
+  }
 } finally {
   await browser.close();
   server.kill();
+  if (statics) statics.server.kill();
 }
 
 for (const [name, outcome, ms] of results) console.log(`${outcome.padEnd(6)} ${name} (${ms} ms)`);

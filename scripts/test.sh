@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README gives it: the Rust tests of every crate,
-# then the playground's browser tests, the census on a one-node Slurm
-# cluster, then the Python package's tests.
+# then the playground's browser tests (against `grundy serve`, then against
+# the static WebAssembly site that scripts/build-site.sh builds), the npm
+# package from Node, the census on a one-node Slurm cluster, then the Python
+# package's tests.
 # Installs what they need when it is missing (Debian's chromium,
-# playwright-core from e2e/'s lock file, and a virtual environment in
-# target/py with crates/grundy-py/requirements-dev.txt).
+# playwright-core from e2e/'s lock file, the WebAssembly tool chain of
+# scripts/build-site.sh, and a virtual environment in target/py with
+# crates/grundy-py/requirements-dev.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +27,14 @@ if ! command -v chromium >/dev/null; then
 fi
 (cd e2e && npm ci --no-audit --no-fund --silent)
 node e2e/playground.test.mjs
+
+# The same page as a static site: grundy compiled to WebAssembly in a Web
+# Worker, served by Python's static file server under a sub-path; then the
+# site's npm package from Node, against the native binary.
+echo "== the static site (scripts/build-site.sh), its browser tests and its npm package"
+bash scripts/build-site.sh
+GRUNDY_SITE=target/site node e2e/playground.test.mjs
+node e2e/wasm-package.test.mjs
 
 # The census on a real single-node Slurm cluster (slurm-wlm and munge,
 # installed when missing; skipped, saying why, where they cannot be).

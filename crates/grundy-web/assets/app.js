@@ -7,16 +7,111 @@
 
 const view = document.getElementById("view");
 
-async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
+// ---------------------------------------------------------------- transport
+// Where answers come from: `grundy serve` (fetch to /api/…), or grundy
+// compiled to WebAssembly in a Web Worker (the static site of
+// scripts/build-site.sh, which sets the page's grundy-transport to "wasm").
+// Both take the same requests and give the same documents. A request made
+// with a `key` stops the unfinished one of the same key (a new table stops
+// the table still being computed); Stop stops every request in flight. The
+// worker computes one request at a time: stopping one terminates it, and
+// the requests it had not answered go to a new worker.
+const TRANSPORT = document.querySelector('meta[name="grundy-transport"]')?.content === "wasm" ? "wasm" : "server";
+const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
+const pending = new Map();
+let nextRequest = 1, worker = null, busyTimer = null;
+
+function api(path, body, key) {
+  const method = body === undefined ? "GET" : "POST";
+  const text = body === undefined ? "" : JSON.stringify(body);
+  if (key) stop((r) => r.key === key);
+  return new Promise((resolve, reject) => {
+    const request = { id: nextRequest++, method, path, text, key, resolve, reject };
+    pending.set(request.id, request);
+    send(request);
+    showBusy();
+  });
+}
+
+function send(request) {
+  if (TRANSPORT === "wasm") {
+    if (!worker) startWorker();
+    worker.postMessage({ id: request.id, method: request.method, path: request.path, body: request.text });
+    return;
+  }
+  request.controller = new AbortController();
+  const post = request.method === "POST";
+  fetch(request.path, {
+    method: request.method,
+    headers: post ? { "content-type": "application/json" } : {},
+    body: post ? request.text : undefined,
+    signal: request.controller.signal,
+  }).then(async (response) => answer(request.id, response.status, await response.text(), response.statusText))
+    .catch((error) => { if (pending.delete(request.id)) { request.reject(error); showBusy(); } });
+}
+
+function answer(id, status, text, statusText = "") {
+  const request = pending.get(id);
+  if (!request) return;
+  pending.delete(id);
+  showBusy();
+  let data;
+  try { data = JSON.parse(text); } catch { data = { error: statusText || `status ${status}` }; }
+  if (status >= 200 && status < 300) request.resolve(data);
+  else request.reject(new Error(data.error || statusText || `status ${status}`));
+}
+
+function startWorker() {
+  worker = new Worker(new URL("worker.js", SCRIPT_URL), { type: "module" });
+  worker.onmessage = (event) => {
+    const { id, status, body } = event.data;
+    answer(id, status, body);
+    // A computation that failed may leave the module unusable.
+    if (status === 500) restartWorker();
   };
-  const response = await fetch(path, options);
-  const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
+  worker.onerror = (event) => {
+    event.preventDefault();
+    const failed = [...pending.values()];
+    pending.clear();
+    worker.terminate();
+    worker = null;
+    failed.forEach((r) => r.reject(new Error(`the WebAssembly module did not load: ${event.message || "see the console"}`)));
+    showBusy();
+  };
+}
+
+function restartWorker() {
+  if (worker) worker.terminate();
+  worker = null;
+  for (const request of pending.values()) send(request);
+}
+
+// Stops the requests `which` picks: their promises reject with "Stopped.".
+function stop(which = () => true) {
+  const stopped = [...pending.values()].filter(which);
+  if (stopped.length === 0) return;
+  for (const request of stopped) {
+    pending.delete(request.id);
+    if (request.controller) request.controller.abort();
+    request.reject(new Error("Stopped."));
+  }
+  if (TRANSPORT === "wasm") restartWorker();
+  showBusy();
+}
+
+// "Computing…" with a Stop button while a request has taken more than a
+// moment.
+function showBusy() {
+  let bar = document.getElementById("busy");
+  if (!bar) {
+    bar = el("div", { id: "busy", role: "status", "data-testid": "busy" }, "Computing… ",
+      el("button", { onclick: () => stop(), "data-testid": "stop" }, "Stop"));
+    bar.hidden = true;
+    document.body.append(bar);
+  }
+  clearTimeout(busyTimer);
+  if (pending.size === 0) { bar.hidden = true; return; }
+  busyTimer = setTimeout(() => { bar.hidden = pending.size === 0; }, 250);
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -730,7 +825,7 @@ function tablesView() {
   const load = async () => {
     info.textContent = "Computing…";
     try {
-      data = await api(`/api/table?game=${game.value}&rows=${rows.value}&cols=${cols.value}`);
+      data = await api(`/api/table?game=${game.value}&rows=${rows.value}&cols=${cols.value}`, undefined, "table");
     } catch (error) { info.textContent = error.message; return; }
     const off = document.createElement("canvas");
     off.width = data.cols; off.height = data.rows;
@@ -793,6 +888,7 @@ function tablesView() {
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
   view.replaceChildren(el("h2", {}, "Grundy tables"),
     el("div", { class: "toolbar" }, game, " rows ", rows, " columns ", cols, el("button", { onclick: load, "data-testid": "table-show" }, "Show")),
+    limitsNote((l) => `Tables of 1 to ${l.table_cells.toLocaleString("en")} cells`),
     axes, el("div", { class: "explore" }, canvas, bar), info);
   load();
 }
@@ -813,7 +909,7 @@ function octalView() {
   const run = async () => {
     info.textContent = "Computing…";
     let data;
-    try { data = await api(`/api/octal?code=${encodeURIComponent(code.value)}&upto=${upto.value}`); }
+    try { data = await api(`/api/octal?code=${encodeURIComponent(code.value)}&upto=${upto.value}`, undefined, "octal"); }
     catch (error) { info.textContent = error.message; return; }
     const name = data.game.replace(/^octal:/, "");
     play.setAttribute("href", `#play/${data.game}`);
@@ -866,7 +962,7 @@ function octalView() {
   const showGenera = async () => {
     genera.textContent = "Computing genera…";
     let data;
-    try { data = await api(`/api/genera?game=octal:${encodeURIComponent(code.value)}&upto=21`); }
+    try { data = await api(`/api/genera?game=octal:${encodeURIComponent(code.value)}&upto=21`, undefined, "genera"); }
     catch (error) { genera.textContent = error.message; return; }
     const rows = data.genera.map((g) => el("tr", { "data-heap": g.heap, class: g.tame ? "" : "wild" },
       el("td", {}, String(g.heap)), el("td", {}, g.genus),
@@ -882,8 +978,23 @@ function octalView() {
     el("p", {}, "A code such as 0.07 (Dawson's Kayles), 0.137 or 4.07; the sequence is plotted, and its period shown once the periodicity theorem proves it (shaded)."),
     el("div", { class: "toolbar" }, "code ", code, " values ", upto, el("button", { onclick: run, "data-testid": "octal-run" }, "Compute"), play,
       el("button", { onclick: showGenera, "data-testid": "octal-genera", title: "Misère play: the genus of heaps 0 to 20" }, "Misère genera")),
+    limitsNote((l) => `Up to ${l.octal_values.toLocaleString("en")} values of codes with up to ${l.octal_digits} digits after the point`),
     canvas, info, values, genera);
   run();
+}
+
+// What one request may ask for, and where it is computed, said before
+// anything is (from /api/limits; sizes past them are refused at once).
+let LIMITS = null;
+function limitsNote(say) {
+  const note = el("p", { class: "legend", "data-testid": "limits" });
+  (LIMITS ||= api("/api/limits")).then((limits) => {
+    const where = TRANSPORT === "wasm"
+      ? "computed in this browser (WebAssembly in a worker; Stop ends a computation)"
+      : `computed by the server, within ${limits.seconds} s a request`;
+    note.textContent = `${say(limits)}, ${where}.`;
+  }).catch(() => { LIMITS = null; });
+  return note;
 }
 
 // ---------------------------------------------------------------- routing
@@ -920,4 +1031,6 @@ async function route() {
 }
 
 window.addEventListener("hashchange", route);
-buildNav().then(route).catch((error) => { view.textContent = `Cannot reach the server: ${error.message}`; });
+buildNav().then(route).catch((error) => {
+  view.textContent = TRANSPORT === "wasm" ? `Cannot start grundy in this browser: ${error.message}` : `Cannot reach the server: ${error.message}`;
+});
