@@ -40,19 +40,27 @@ step() { printf '== build-site: %s\n' "$*"; }
 
 # The compiler: Debian's Rust 1.96 for the web, unpacked into $tools/debian.
 debian=$tools/debian
-if [ ! -x "$debian/usr/bin/rustc" ] || [ ! -d "$debian/usr/src/rustc-1.96.0/library" ]; then
+if [ ! -x "$debian/usr/bin/rustc" ] || [ ! -d "$debian/usr/lib/rustlib/src/rust/library" ]; then
   step "downloading Debian's rustc-web, cargo-web and rust-web-src"
   debs=$tools/debs
   rm -rf "$debs" "$debian"
   mkdir -p "$debs"
-  packages=$(apt-get install -s --no-install-recommends rustc-web cargo-web rust-web-src \
-    | sed -n 's/^Inst \([^ ]*\) .*/\1/p')
-  if ! (cd "$debs" && apt-get download $packages 2>/dev/null); then
+  # The packages and those of their dependencies this system lacks.
+  wanted() {
+    apt-get install -s --no-install-recommends rustc-web cargo-web rust-web-src 2>/dev/null \
+      | sed -n 's/^Inst \([^ ]*\) .*/\1/p' || true
+  }
+  packages=$(wanted)
+  if [ -z "$packages" ] || ! (cd "$debs" && apt-get download $packages 2>/dev/null); then
     sudo_or_not=()
     [ "$(id -u)" -eq 0 ] || sudo_or_not=(sudo)
     "${sudo_or_not[@]}" apt-get update -qq
-    packages=$(apt-get install -s --no-install-recommends rustc-web cargo-web rust-web-src \
-      | sed -n 's/^Inst \([^ ]*\) .*/\1/p')
+    packages=$(wanted)
+    if [ -z "$packages" ]; then
+      echo "build-site.sh: apt-get offers no rustc-web, cargo-web and rust-web-src to download" \
+        "(Debian 12's security archive has them; or are they installed system-wide?)" >&2
+      exit 1
+    fi
     (cd "$debs" && apt-get download $packages)
   fi
   for deb in "$debs"/*.deb; do dpkg-deb -x "$deb" "$debian"; done

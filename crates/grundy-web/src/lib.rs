@@ -10,34 +10,17 @@
 //! take the server's memory or crash it. The page (HTML, CSS and script) is
 //! compiled into the binary.
 
-#[cfg(feature = "server")]
-mod api;
-#[cfg(feature = "server")]
-pub mod assets;
 mod error;
-#[cfg(feature = "server")]
-pub mod jobs;
 pub mod messages;
+#[cfg(feature = "server")]
+mod server;
 pub mod service;
 
-#[cfg(feature = "server")]
-use std::net::SocketAddr;
-#[cfg(feature = "server")]
-use std::sync::Arc;
 use std::time::Duration;
-
-#[cfg(feature = "server")]
-use axum::extract::DefaultBodyLimit;
-#[cfg(feature = "server")]
-use axum::routing::{get, post};
-#[cfg(feature = "server")]
-use axum::Router;
-#[cfg(feature = "server")]
-use tokio::net::TcpListener;
 
 pub use error::ApiError;
 #[cfg(feature = "server")]
-use jobs::Jobs;
+pub use server::{application, bind, jobs, router, serve};
 pub use service::{Service, SCHEMA};
 
 /// How much one request may ask for.
@@ -110,71 +93,4 @@ impl Limits {
             ..Limits::default()
         }
     }
-}
-
-/// What the handlers share.
-#[cfg(feature = "server")]
-struct State {
-    limits: Limits,
-    jobs: Arc<Jobs>,
-    /// The answers, and the tables shared by every request.
-    service: Service,
-}
-
-/// The whole application: the page at `/`, its assets, and the API under
-/// `/api/`.
-#[cfg(feature = "server")]
-pub fn router(limits: Limits) -> Router {
-    application(limits).0
-}
-
-/// The whole application, as [`router`] builds it, and the job runner its
-/// requests compute on: a program that embeds the playground can see how
-/// busy it is ([`Jobs::running`], [`Jobs::waiting`]) or run work of its own
-/// within the same cores and limits, so that the playground's requests
-/// make way for it.
-#[cfg(feature = "server")]
-pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
-    let body = limits.body_bytes;
-    let jobs = Arc::new(Jobs::new(limits.jobs, limits.queue, limits.time));
-    let state = Arc::new(State {
-        jobs: Arc::clone(&jobs),
-        service: Service::new(limits.clone()),
-        limits,
-    });
-    let router = Router::new()
-        .route("/", get(assets::index))
-        .route("/assets/{name}", get(assets::asset))
-        .route("/favicon.ico", get(assets::favicon))
-        .route("/api/games", get(api::games))
-        .route("/api/limits", get(api::limits))
-        .route("/api/schema", get(api::schema))
-        .route("/api/solve", post(api::solve))
-        .route("/api/play", post(api::play))
-        .route("/api/parse", post(api::parse))
-        .route("/api/moves", post(api::moves))
-        .route("/api/new", post(api::new_position))
-        .route("/api/table", get(api::table))
-        .route("/api/octal", get(api::octal))
-        .route("/api/genera", get(api::genera))
-        .fallback(api::not_found)
-        .method_not_allowed_fallback(api::method_not_allowed)
-        .layer(DefaultBodyLimit::max(body))
-        .with_state(state);
-    (router, jobs)
-}
-/// Serves `router` on `listener` until Ctrl-C.
-#[cfg(feature = "server")]
-pub async fn serve(listener: TcpListener, router: Router) -> std::io::Result<()> {
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-}
-
-/// Binds `addr` (port 0 picks a free one).
-#[cfg(feature = "server")]
-pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
-    TcpListener::bind(addr).await
 }

@@ -1067,7 +1067,10 @@ async fn the_page_and_its_assets_are_served() {
     assert_eq!(response.status(), StatusCode::OK);
     let page = response.into_body().collect().await.unwrap().to_bytes();
     let page = String::from_utf8_lossy(&page);
-    assert!(page.contains("/assets/app.js") && page.contains("/assets/style.css"));
+    // Relative paths, so that the same page works under a sub-path (the
+    // static site); answers from this server.
+    assert!(page.contains(r#"src="assets/app.js""#) && page.contains(r#"href="assets/style.css""#));
+    assert!(page.contains(r#"<meta name="grundy-transport" content="server">"#));
     for (path, kind) in [
         ("/assets/app.js", "text/javascript"),
         ("/assets/style.css", "text/css"),

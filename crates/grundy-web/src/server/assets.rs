@@ -5,24 +5,24 @@ use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 
-const INDEX: &str = include_str!("../assets/index.html");
+const INDEX: &str = include_str!("../../assets/index.html");
 
 /// The assets by name, with their content types.
 const ASSETS: &[(&str, &str, &str)] = &[
     (
         "app.js",
         "text/javascript; charset=utf-8",
-        include_str!("../assets/app.js"),
+        include_str!("../../assets/app.js"),
     ),
     (
         "style.css",
         "text/css; charset=utf-8",
-        include_str!("../assets/style.css"),
+        include_str!("../../assets/style.css"),
     ),
     ("favicon.svg", "image/svg+xml", FAVICON),
 ];
 
-const FAVICON: &str = include_str!("../assets/favicon.svg");
+const FAVICON: &str = include_str!("../../assets/favicon.svg");
 
 /// `GET /favicon.ico`, which browsers ask for whatever the page says: the
 /// same icon, as SVG.

@@ -15,13 +15,13 @@ use axum::Json;
 use grundy::shared::Cancel;
 use grundy::wire;
 
+use super::jobs::Weight;
 use crate::error::ApiError;
-use crate::jobs::Weight;
 use crate::messages;
 use crate::service::{self, GeneraQuery, OctalQuery, Service, TableQuery, SCHEMA};
 use crate::Limits;
 
-type Shared = Arc<crate::State>;
+type Shared = Arc<super::State>;
 
 /// `GET /api/schema`: the JSON Schema of the wire format.
 pub async fn schema() -> impl IntoResponse {
