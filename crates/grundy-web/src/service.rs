@@ -92,6 +92,13 @@ impl Service {
         &self.limits
     }
 
+    /// The tables shared between its requests (the Bomb table, heap games'
+    /// values): a request starts from the largest one an earlier request
+    /// finished.
+    pub fn shelf(&self) -> &Shelf {
+        &self.shelf
+    }
+
     /// `GET /api/games`: every game of the registry.
     pub fn games(&self) -> &messages::GameList {
         &self.games

@@ -210,3 +210,42 @@ fn malformed_bodies_are_400_and_named() {
     let reply = service.dispatch("DELETE", "/api/elsewhere", "", 1);
     assert_eq!(reply.status, 404);
 }
+
+#[test]
+fn limits_are_said_as_set() {
+    let limits = Limits {
+        table_cells: 12_345,
+        octal_values: 678,
+        listed_moves: 9,
+        time: std::time::Duration::from_millis(2500),
+        ..Limits::default()
+    };
+    let service = Service::new(limits);
+    assert_eq!(service.limits().table_cells, 12_345);
+    let info = service.limits_info();
+    assert_eq!(
+        (info.table_cells, info.octal_values, info.listed_moves),
+        (12_345, 678, 9)
+    );
+    assert_eq!(info.seconds, Some(2.5));
+    let reply = service.dispatch("GET", "/api/limits", "", 1);
+    assert_eq!(reply.status, 200);
+    assert_eq!(
+        serde_json::from_str::<Value>(&reply.body).unwrap()["seconds"],
+        2.5
+    );
+    // In the browser there is no time limit: Stop ends a computation.
+    assert_eq!(Service::new(Limits::browser()).limits_info().seconds, None);
+}
+
+#[test]
+fn requests_share_finished_tables() {
+    let service = Service::new(Limits::default());
+    assert!(service.shelf().is_empty());
+    let reply = service.dispatch("GET", "/api/table?game=bomb&rows=30&cols=30", "", 1);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert!(
+        !service.shelf().is_empty(),
+        "the Bomb table was not kept for the next request"
+    );
+}
