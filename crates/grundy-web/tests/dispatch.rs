@@ -249,3 +249,29 @@ fn requests_share_finished_tables() {
         "the Bomb table was not kept for the next request"
     );
 }
+
+#[test]
+fn octal_codes_of_up_to_the_limit_of_digits_are_computed() {
+    let service = Service::new(Limits::default());
+    let digits = Limits::default().octal_digits;
+    let code = |n: usize| format!("0.{}", "3".repeat(n));
+    let reply = service.dispatch(
+        "GET",
+        &format!("/api/octal?code={}&upto=10", code(digits)),
+        "",
+        1,
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let reply = service.dispatch(
+        "GET",
+        &format!("/api/octal?code={}&upto=10", code(digits + 1)),
+        "",
+        1,
+    );
+    assert_eq!(reply.status, 422, "{}", reply.body);
+    assert!(
+        reply.body.contains(&format!("at most {digits} digits")),
+        "{}",
+        reply.body
+    );
+}
