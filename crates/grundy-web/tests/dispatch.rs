@@ -275,3 +275,29 @@ fn octal_codes_of_up_to_the_limit_of_digits_are_computed() {
         reply.body
     );
 }
+
+#[test]
+fn names_of_up_to_the_limit_are_looked_up() {
+    let service = Service::new(Limits::default());
+    let most = Limits::default().name_length;
+    let table = |name: String| {
+        let reply = service.dispatch(
+            "GET",
+            &format!("/api/table?game={name}&rows=2&cols=2"),
+            "",
+            1,
+        );
+        serde_json::from_str::<Value>(&reply.body).unwrap()
+    };
+    // At the limit: looked up (and not found); past it: refused unread.
+    assert_eq!(table("x".repeat(most))["kind"], "unknown_game");
+    let past = table("x".repeat(most + 1));
+    assert_eq!(past["kind"], "refused");
+    assert!(
+        past["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 64 characters"),
+        "{past}"
+    );
+}
