@@ -372,3 +372,39 @@ fn docs_games_names_every_registered_game() {
         assert!(page.contains(&name), "docs/games.md does not name {name}");
     }
 }
+
+#[test]
+fn classical_names_are_the_games_they_stand_for() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/games.md"))
+        .unwrap();
+    for alias in grundy::registry::ALIASES {
+        let said = format!("`{}`\n(`{}`)", alias.name, alias.stands_for);
+        let said_on_one_line = format!("`{}` (`{}`)", alias.name, alias.stands_for);
+        assert!(
+            page.contains(&said) || page.contains(&said_on_one_line),
+            "docs/games.md does not say what {} stands for",
+            alias.name
+        );
+        let run = |name: &str, format: &str| {
+            let output = Command::new(cargo_bin("grundy"))
+                .args(["solve", name, "--format", format])
+                .write_stdin("5 3\n")
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{name}");
+            String::from_utf8(output.stdout).unwrap()
+        };
+        assert_eq!(
+            run(alias.name, "text"),
+            run(alias.stands_for, "text"),
+            "{}",
+            alias.name
+        );
+        let json = run(alias.name, "json");
+        assert!(
+            json.contains(&format!("\"game\":\"{}\"", alias.stands_for)),
+            "{}: {json}",
+            alias.name
+        );
+    }
+}

@@ -206,9 +206,12 @@ pub fn entry(spec: &str) -> Result<&'static Entry, OpenError> {
 /// close (at most a third of its letters wrong, and at least one right).
 fn unknown(name: &str) -> OpenError {
     let lower = name.to_ascii_lowercase();
-    let suggestion = GAMES
+    let names = GAMES
         .iter()
-        .map(|entry| (edit_distance(&lower, entry.name), entry.name))
+        .map(|entry| entry.name)
+        .chain(ALIASES.iter().map(|alias| alias.name));
+    let suggestion = names
+        .map(|n| (edit_distance(&lower, n), n))
         .min()
         .filter(|&(d, n)| d > 0 && d * 3 <= n.chars().count().max(lower.chars().count()))
         .map(|(_, n)| n);
@@ -218,6 +221,11 @@ fn unknown(name: &str) -> OpenError {
         known: GAMES
             .iter()
             .map(display_name)
+            .chain(
+                ALIASES
+                    .iter()
+                    .map(|a| format!("{} ({})", a.name, a.stands_for)),
+            )
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -243,11 +251,77 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The name and parameter of `spec` (`octal:0.07` → `octal`, `0.07`).
+///
+/// A classical name ([`ALIASES`], e.g. `kayles`) is read as the game it
+/// stands for (`octal:0.77`), which then names itself so.
 pub fn split(spec: &str) -> (&str, Option<&str>) {
-    match spec.split_once(':') {
+    let (name, parameter) = match spec.split_once(':') {
         Some((name, parameter)) => (name.trim(), Some(parameter)),
         None => (spec.trim(), None),
+    };
+    match (alias(name), parameter) {
+        (Some(alias), None) => split(alias.stands_for),
+        _ => (name, parameter),
     }
+}
+
+/// A classical name of a game the registry has under another name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alias {
+    /// The name a student tries (`kayles`).
+    pub name: &'static str,
+    /// The registry's name for it (`octal:0.77`).
+    pub stands_for: &'static str,
+    /// The game's usual name.
+    pub title: &'static str,
+}
+
+/// The classical names of games the registry has under other names: the
+/// octal games of Winning Ways (Berlekamp, Conway, Guy), chapter 4, by
+/// their usual names.
+pub const ALIASES: &[Alias] = &[
+    Alias {
+        name: "kayles",
+        stands_for: "octal:0.77",
+        title: "Kayles",
+    },
+    Alias {
+        name: "double-kayles",
+        stands_for: "octal:0.7777",
+        title: "Double Kayles",
+    },
+    Alias {
+        name: "dawsons-kayles",
+        stands_for: "octal:0.07",
+        title: "Dawson's Kayles",
+    },
+    Alias {
+        name: "dawsons-chess",
+        stands_for: "octal:0.137",
+        title: "Dawson's Chess",
+    },
+    Alias {
+        name: "officers",
+        stands_for: "octal:0.6",
+        title: "Officers",
+    },
+    Alias {
+        name: "guiles",
+        stands_for: "octal:0.15",
+        title: "Guiles",
+    },
+    Alias {
+        name: "treblecross",
+        stands_for: "octal:0.007",
+        title: "Treblecross",
+    },
+];
+
+/// The alias called `name`, if any (case aside).
+pub fn alias(name: &str) -> Option<&'static Alias> {
+    ALIASES
+        .iter()
+        .find(|alias| name.trim().eq_ignore_ascii_case(alias.name))
 }
 
 /// An entry written with its parameter: `octal:CODE`.
@@ -410,7 +484,15 @@ mod tests {
     #[test]
     fn names_and_parameters_are_refused_with_the_reason() {
         let error = |spec: &str| name_of(spec).unwrap_err().to_string();
-        let known: Vec<String> = GAMES.iter().map(display_name).collect();
+        let known: Vec<String> = GAMES
+            .iter()
+            .map(display_name)
+            .chain(
+                ALIASES
+                    .iter()
+                    .map(|a| format!("{} ({})", a.name, a.stands_for)),
+            )
+            .collect();
         assert_eq!(
             error("chess"),
             format!("unknown game `chess`; the games are: {}", known.join(", "))
@@ -486,5 +568,56 @@ mod tests {
         assert_eq!(loads.load(Ordering::Relaxed), 1, "the store is asked once");
         assert!(reports.load(Ordering::Relaxed) > 0, "progress is reported");
         assert!(!store.lock().unwrap().1.is_empty(), "the table is kept");
+    }
+
+    #[test]
+    fn classical_names_open_what_they_stand_for() {
+        for alias in ALIASES {
+            assert!(
+                GAMES.iter().all(|entry| entry.name != alias.name),
+                "{} is a game's own name",
+                alias.name
+            );
+            let game = open(alias.name, &Settings::default()).unwrap();
+            assert_eq!(game.name(), alias.stands_for);
+            let upper = alias.name.to_ascii_uppercase();
+            assert_eq!(
+                open(&upper, &Settings::default()).unwrap().name(),
+                alias.stands_for
+            );
+            assert_eq!(entry(alias.name).unwrap().name, "octal");
+        }
+        assert_eq!(split("kayles"), ("octal", Some("0.77")));
+        assert_eq!(split(" officers "), ("octal", Some("0.6")));
+        // An alias takes no parameter of its own.
+        assert!(open("kayles:0.07", &Settings::default()).is_err());
+        // Kayles' first values (OEIS A002186), Dawson's Kayles' (A002187).
+        let values = |name: &str| {
+            let mut game = open(name, &Settings::default()).unwrap();
+            (0..12u64)
+                .map(|n| {
+                    let position = game
+                        .position_from_wire(
+                            &crate::wire::Position::Heaps { heaps: vec![n] },
+                            crate::game::Limits::default(),
+                        )
+                        .unwrap();
+                    game.value(&position).to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(values("kayles"), "*0 *1 *2 *3 *1 *4 *3 *2 *1 *4 *2 *6");
+        assert_eq!(
+            values("dawsons-kayles"),
+            "*0 *0 *1 *1 *2 *0 *3 *1 *1 *0 *3 *3"
+        );
+    }
+
+    #[test]
+    fn a_misspelt_classical_name_is_suggested_and_listed() {
+        let error = open("kayle", &Settings::default()).unwrap_err().to_string();
+        assert!(error.contains("kayles"), "{error}");
+        assert!(error.contains("dawsons-kayles (octal:0.07)"), "{error}");
     }
 }
