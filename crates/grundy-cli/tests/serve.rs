@@ -178,3 +178,20 @@ fn a_time_limit_out_of_range_is_a_usage_error() {
         assert!(stderr.contains("--time-limit <SECONDS>"), "{stderr}");
     }
 }
+
+#[test]
+fn a_host_name_is_resolved_and_a_bad_one_is_a_usage_error() {
+    let (_server, addr) = start(&["--host", "localhost"]);
+    let ip: std::net::SocketAddr = addr.parse().unwrap();
+    assert!(ip.ip().is_loopback(), "{addr}");
+    let output = Command::new(cargo_bin("grundy"))
+        .args(["serve", "--port", "0", "--host", "no such host!"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("neither an IP address nor a host name"),
+        "{stderr}"
+    );
+}

@@ -24,8 +24,9 @@ pub struct Args {
     /// The port; 0 picks a free one.
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The address to listen on.
-    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    /// The address to listen on: an IP address, or a host name such as
+    /// `localhost` (its first address).
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST), value_parser = parse_host)]
     pub host: IpAddr,
     /// Seconds a request may take, waiting included, before it is
     /// answered 503 and its computation asked to stop.
@@ -39,6 +40,22 @@ pub struct Args {
     /// Light computations that may wait for a core; more are answered 429.
     #[arg(long, value_name = "N", default_value_t = 512)]
     pub queue: usize,
+}
+
+/// An IP address, or a host name resolved to its first address.
+fn parse_host(text: &str) -> Result<IpAddr, String> {
+    if let Ok(ip) = text.parse() {
+        return Ok(ip);
+    }
+    use std::net::ToSocketAddrs;
+    (text, 0)
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut addrs| addrs.next())
+        .map(|addr| addr.ip())
+        .ok_or_else(|| {
+            format!("`{text}` is neither an IP address nor a host name this machine resolves")
+        })
 }
 
 /// A time limit from 0.001 to 3600 seconds.
