@@ -484,18 +484,17 @@ mod tests {
     #[test]
     fn names_and_parameters_are_refused_with_the_reason() {
         let error = |spec: &str| name_of(spec).unwrap_err().to_string();
-        let known: Vec<String> = GAMES
-            .iter()
-            .map(display_name)
-            .chain(
-                ALIASES
-                    .iter()
-                    .map(|a| format!("{} ({})", a.name, a.stands_for)),
-            )
-            .collect();
+        let known: Vec<String> = GAMES.iter().map(display_name).collect();
+        // The classical names follow, each with what it stands for.
+        let aliases = "kayles (octal:0.77), double-kayles (octal:0.7777), \
+            dawsons-kayles (octal:0.07), dawsons-chess (octal:0.137), officers (octal:0.6), \
+            guiles (octal:0.15), treblecross (octal:0.007)";
         assert_eq!(
             error("chess"),
-            format!("unknown game `chess`; the games are: {}", known.join(", "))
+            format!(
+                "unknown game `chess`; the games are: {}, {aliases}",
+                known.join(", ")
+            )
         );
         assert!(error("chess").contains("bomb, cutting, matrix, octal:CODE"));
         // A close name is suggested; a far one is not.
