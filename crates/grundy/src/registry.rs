@@ -388,6 +388,7 @@ mod tests {
     use super::*;
     use crate::games::bomb::Progress;
     use crate::prelude::*;
+    use crate::rng::Rng;
 
     /// The name of the game a spec opens, or the error.
     fn name_of(spec: &str) -> Result<String, OpenError> {
@@ -422,6 +423,24 @@ mod tests {
         );
         assert_eq!(split("octal:0.07"), ("octal", Some("0.07")));
         assert_eq!(split("bomb"), ("bomb", None));
+    }
+
+    #[test]
+    fn every_game_deals_a_position_with_a_move() {
+        // A dealt game that is over before it starts is no game to play:
+        // the page and `grundy play` deal at the default size.
+        let mut over = Vec::new();
+        for entry in GAMES {
+            let mut game = open(entry.example, &Settings::default()).unwrap();
+            for seed in 0..2000 {
+                let position = game.random_position(&mut Rng::new(seed), None);
+                if game.is_terminal(&position) {
+                    over.push(format!("{}, seed {seed}: {position:?}", entry.name));
+                    break;
+                }
+            }
+        }
+        assert!(over.is_empty(), "{over:?}");
     }
 
     #[test]

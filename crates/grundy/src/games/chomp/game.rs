@@ -288,25 +288,38 @@ impl Game for Chomp {
     }
 
     /// `size` is (rows, columns) of the rectangle the bars fit in, 4 × 5
-    /// by default; one to three bars.
+    /// by default; one to three bars, and a square to eat besides the
+    /// poisoned ones unless the rectangle is 1 × 1 (a deal of poisoned
+    /// squares alone is dealt again).
     fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Vec<Bar> {
         let (rows, cols) = size.unwrap_or((4, 5));
         let rows = rows.clamp(1, 12);
         let cols = cols.clamp(1, 12);
-        let count = 1 + rng.below(3);
-        (0..count)
-            .map(|_| {
-                let mut above = cols;
-                let mut lengths = Vec::new();
-                for _ in 0..1 + rng.below(rows) {
-                    let length = 1 + rng.below(above);
-                    lengths.push(length);
-                    above = length;
-                }
-                Bar::new(lengths).expect("non-increasing rows within the limits")
-            })
-            .collect()
+        loop {
+            let bars = deal_bars(rng, rows, cols);
+            let poisoned_only = bars.iter().all(|bar| bar.squares() == 1);
+            if !poisoned_only || rows * cols == 1 {
+                return bars;
+            }
+        }
     }
+}
+
+/// One to three bars in a `rows` × `cols` rectangle.
+fn deal_bars(rng: &mut Rng, rows: u64, cols: u64) -> Vec<Bar> {
+    let count = 1 + rng.below(3);
+    (0..count)
+        .map(|_| {
+            let mut above = cols;
+            let mut lengths = Vec::new();
+            for _ in 0..1 + rng.below(rows) {
+                let length = 1 + rng.below(above);
+                lengths.push(length);
+                above = length;
+            }
+            Bar::new(lengths).expect("non-increasing rows within the limits")
+        })
+        .collect()
 }
 
 impl Registered for Chomp {

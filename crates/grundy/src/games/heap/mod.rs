@@ -733,10 +733,26 @@ impl<R: HeapRules> crate::game::Game for HeapGame<R> {
         self.cancel = Some(cancel);
     }
 
-    /// `size` is (heaps, largest heap): 3 heaps up to 20 by default.
+    /// `size` is (heaps, largest heap): 3 heaps up to 20 by default. A deal
+    /// where no heap has a move is dealt again, up to 64 times (so a game
+    /// with a move somewhere in the size is dealt one but for a vanishing
+    /// chance, and one with none is still dealt).
     fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Vec<u64> {
         let (count, largest) = size.unwrap_or((3, 20));
-        (0..count).map(|_| 1 + rng.below(largest)).collect()
+        let rules = self.rules();
+        let has_move = |heap: u64| {
+            let mut any = false;
+            rules.options(&heap, &mut |_, _| any = true);
+            any
+        };
+        let mut heaps = Vec::new();
+        for _ in 0..64 {
+            heaps = (0..count).map(|_| 1 + rng.below(largest)).collect();
+            if heaps.iter().any(|&h| has_move(h)) {
+                break;
+            }
+        }
+        heaps
     }
 }
 
