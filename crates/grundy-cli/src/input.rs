@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, IsTerminal, Read};
 use std::path::Path;
 
 use anyhow::Context;
@@ -29,6 +29,18 @@ impl Source {
                 name: "<stdin>".to_string(),
                 file: None,
             }),
+        }
+    }
+
+    /// Says on standard error, when the input is a terminal, that `grundy`
+    /// is waiting for `game`'s cases there (not silently), and how to end
+    /// them.
+    pub fn announce(&self, game: &str) {
+        if self.file.is_none() && io::stdin().is_terminal() {
+            eprintln!(
+                "grundy: reading {game} cases from the terminal, in the judge's input format; \
+                 end with Ctrl-D on a line of its own (or name a FILE)"
+            );
         }
     }
 

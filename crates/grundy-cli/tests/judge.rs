@@ -9,6 +9,8 @@ use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 
+mod common;
+
 fn grundy() -> Cmd {
     Cmd::new(cargo_bin("grundy"))
 }
@@ -20,6 +22,20 @@ fn judge(game: &str, input: &str) -> assert_cmd::assert::Assert {
 const BOMB_SAMPLE: &str = "2 2\n.#\n..\n2 2\n.#\n.#\n0 0\n";
 const CUTTING_SAMPLE: &str = "2 2\n3 2\n4 2\n";
 const MATRIX_SAMPLE: &str = "2 3\n\n2 3 8\n\n5 2 7\n\n2 3\n\n1 2 3\n\n3 2 1\n";
+
+#[test]
+fn on_a_terminal_judge_and_solve_say_they_wait_for_cases_and_through_a_pipe_say_nothing() {
+    for command in ["judge bomb", "solve bomb"] {
+        let shown = common::on_terminal(command, "1 1\n#\n");
+        assert!(
+            shown.contains("grundy: reading bomb cases from the terminal, in the judge's input format; end with Ctrl-D"),
+            "{command}: {shown}"
+        );
+        // And the case is answered.
+        assert!(shown.contains("Jack"), "{command}: {shown}");
+    }
+    judge("bomb", "1 1\n#\n").success().stdout("Jack\n").stderr("");
+}
 
 #[test]
 fn seed_samples_byte_for_byte() {

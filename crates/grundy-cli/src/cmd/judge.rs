@@ -50,6 +50,7 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
     let limits = env.limits();
     let mut analyst = args.misere.analyst(env.open(&args.input.game)?)?;
     let source = Source::open(args.input.file.as_deref())?;
+    source.announce(&grundy::game::Present::name(analyst.game()));
     let name = source.name().to_string();
     output::run_cases(
         &mut analyst,

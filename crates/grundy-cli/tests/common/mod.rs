@@ -174,3 +174,17 @@ pub fn into_a_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
+
+/// Runs this build's `grundy` with `args` on a pseudo-terminal (by
+/// util-linux's `script`) whose input is `input`; what the terminal showed
+/// (the input echoed, standard output and error), with `\r\n` as `\n`.
+pub fn on_terminal(args: &str, input: &str) -> String {
+    let binary = env!("CARGO_BIN_EXE_grundy");
+    let output = Command::new("script")
+        .args(["-qec", &format!("{binary} {args}"), "/dev/null"])
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("util-linux's `script` runs a command on a pseudo-terminal");
+    String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n")
+}
