@@ -244,13 +244,8 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
                 if text.trim().is_empty() {
                     continue;
                 }
-                let wire: grundy::wire::Position = serde_json::from_str(&text).map_err(|e| {
-                    refused(
-                        &self.name,
-                        line,
-                        format!("expected a position in the JSON wire format: {e}"),
-                    )
-                })?;
+                let wire = json_position(game, &text)
+                    .map_err(|reason| refused(&self.name, line, reason))?;
                 let position = game
                     .position_from_wire(&wire, self.limits)
                     .map_err(|e| refused(&self.name, line, e.to_string()))?;
@@ -263,6 +258,26 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
         self.line = line;
         Ok(Some(position))
     }
+}
+
+/// A JSON line as a position: the wire shape (an object with a `kind`),
+/// or the game's plain form (`[3, 4]` for heaps) where it has one.
+fn json_position<G: grundy::Game>(game: &G, text: &str) -> Result<grundy::wire::Position, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("expected a position in JSON: {e}"))?;
+    let plain = game.plain_form();
+    if value.is_object() || plain.is_none() {
+        return serde_json::from_value(value).map_err(|e| {
+            let or_plain = plain.map_or(String::new(), |p| format!(", or {p}"));
+            format!("expected a position in the JSON wire format{or_plain}: {e}")
+        });
+    }
+    game.position_from_plain(&value).map_err(|e| {
+        format!(
+            "expected {}, or a position in the JSON wire format: {e}",
+            plain.unwrap_or_default()
+        )
+    })
 }
 
 /// A case refused at `line` of `source`.

@@ -54,20 +54,27 @@ fn documents() -> Vec<PathBuf> {
 
 fn blocks(name: &str, text: &str) -> Vec<Block> {
     let mut blocks = Vec::new();
-    let mut open: Option<Block> = None;
+    // The block open, and the indent of its fence (a block in a list item
+    // is indented with it).
+    let mut open: Option<(Block, usize)> = None;
     for (number, line) in text.lines().enumerate() {
-        match (line.strip_prefix("```"), open.take()) {
-            (Some(_), Some(block)) => blocks.push(block),
+        let indent = line.len() - line.trim_start().len();
+        match (line.trim_start().strip_prefix("```"), open.take()) {
+            (Some(_), Some((block, _))) => blocks.push(block),
             (Some(info), None) => {
-                open = Some(Block {
+                let block = Block {
                     place: format!("{name}:{}", number + 1),
                     info: info.trim().to_string(),
                     lines: Vec::new(),
-                })
+                };
+                open = Some((block, indent));
             }
-            (None, Some(mut block)) => {
-                block.lines.push(line.to_string());
-                open = Some(block);
+            (None, Some((mut block, indent))) => {
+                let within = line.get(indent..).filter(|_| line.is_char_boundary(indent));
+                block
+                    .lines
+                    .push(within.unwrap_or(line.trim_start()).to_string());
+                open = Some((block, indent));
             }
             (None, None) => {}
         }

@@ -34,7 +34,10 @@ fn on_a_terminal_judge_and_solve_say_they_wait_for_cases_and_through_a_pipe_say_
         // And the case is answered.
         assert!(shown.contains("Jack"), "{command}: {shown}");
     }
-    judge("bomb", "1 1\n#\n").success().stdout("Jack\n").stderr("");
+    judge("bomb", "1 1\n#\n")
+        .success()
+        .stdout("Jack\n")
+        .stderr("");
 }
 
 #[test]

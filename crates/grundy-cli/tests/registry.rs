@@ -129,3 +129,54 @@ fn every_game_with_a_misere_form_judges_its_example_under_misere_play() {
         }
     }
 }
+
+#[test]
+fn every_game_reads_its_plain_form_as_json_input_like_the_wire_shape() {
+    for entry in GAMES {
+        let e = entry.examples;
+        let solve = |input: &str| {
+            let out = grundy(
+                &[
+                    "solve",
+                    entry.example,
+                    "--input",
+                    "json",
+                    "--format",
+                    "json",
+                ],
+                &format!("{input}\n"),
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}: {}",
+                entry.name,
+                text(&out.stderr)
+            );
+            serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        };
+        // The plain form's analysis, and that of the wire shape it says
+        // it read: the same answer.
+        let plain = solve(e.plain);
+        let wire = solve(&plain["position"].to_string());
+        assert_eq!(plain, wire, "{}", entry.name);
+        // A plain value of the wrong shape is refused, naming both forms.
+        let out = grundy(
+            &["solve", entry.example, "--input", "json"],
+            "\"nothing\"\n",
+        );
+        assert_eq!(out.status.code(), Some(2), "{}", entry.name);
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with("grundy: <stdin>: line 1: expected ")
+                && stderr.contains(", or a position in the JSON wire format: "),
+            "{}: {stderr}",
+            entry.name
+        );
+    }
+    // The plain form is the same position as the game's text: heaps 3 and 4.
+    let plain = grundy(&["solve", "nim", "--input", "json"], "[3,4]\n");
+    let text_form = grundy(&["solve", "nim"], "3 4\n");
+    assert_eq!(text(&plain.stdout), text(&text_form.stdout));
+    assert!(text(&plain.stdout).contains("nim-sum *7"));
+}

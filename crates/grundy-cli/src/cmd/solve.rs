@@ -72,7 +72,8 @@ pub struct Args {
 pub enum InputFormat {
     /// The game's own format.
     Text,
-    /// JSON Lines of wire-format positions.
+    /// JSON Lines: a wire-format position a line, or the game's plain form
+    /// (`[3, 4]` for heaps).
     Json,
 }
 
