@@ -469,3 +469,35 @@ fn the_engines_move_is_marked_on_every_kind_of_board() {
         "{out}"
     );
 }
+
+#[test]
+fn help_describes_only_the_game_s_own_moves_and_says_when_its_example_does_not_win() {
+    // Grundy's game only splits: its help has no `H K` take.
+    let out = play(&["grundys-game", "--heaps", "7"], "help\nquit\n");
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.contains("A move is `H A B`: split heap H into heaps A and B, taking nothing."),
+        "{out}"
+    );
+    assert!(!out.contains("`H K`"), "{out}");
+    // Nim only takes.
+    let out = play(&["nim", "--heaps", "3,5"], "help\nquit\n");
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("A move is `H K`: take K tokens"), "{out}");
+    assert!(!out.contains("`H A B`"), "{out}");
+    // Cutting from 2×8: the example is a legal move that loses, and says so.
+    let scratch = tempfile::tempdir().unwrap();
+    let file = scratch.path().join("paper.txt");
+    std::fs::write(&file, "2 8\n").unwrap();
+    let file = file.to_str().unwrap();
+    let out = String::from_utf8(play(&["cutting", file], "help\nquit\n").stdout).unwrap();
+    assert!(
+        out.contains("For example `1 v 1`: cut the 2×8 piece vertically at 1, leaving 1×8 and 1×8. It shows how to write a move, not a good one: it does not win"),
+        "{out}"
+    );
+    // From 1×2 every move wins: the example does not say it loses.
+    std::fs::write(scratch.path().join("paper.txt"), "1 2\n").unwrap();
+    let out = String::from_utf8(play(&["cutting", file], "help\nquit\n").stdout).unwrap();
+    assert!(out.contains("For example `1 h 1`"), "{out}");
+    assert!(!out.contains("does not win"), "{out}");
+}

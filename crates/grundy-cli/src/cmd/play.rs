@@ -356,9 +356,9 @@ impl<I: BufRead, O: Write> Session<I, O> {
     fn example<G: Game>(
         analyst: &mut Analyst<G>,
         position: &G::Position,
-    ) -> anyhow::Result<Option<G::Move>> {
+    ) -> anyhow::Result<Option<(G::Move, bool)>> {
         // The first few moves are enough: most positions have a move that
-        // does not win among them.
+        // does not win among them. With it, whether it is known to win.
         let mut candidates = Vec::new();
         let _ = analyst.game_mut().moves(position, &mut |mv| {
             candidates.push(mv);
@@ -378,10 +378,10 @@ impl<I: BufRead, O: Write> Session<I, O> {
                     .is_ok_and(|o| !o.first_player_wins()),
             };
             if !wins {
-                return Ok(Some(mv.clone()));
+                return Ok(Some((mv.clone(), false)));
             }
         }
-        Ok(candidates.into_iter().next())
+        Ok(candidates.into_iter().next().map(|mv| (mv, true)))
     }
 
     /// A winning move for the hint, if there is one.
@@ -510,10 +510,15 @@ impl<I: BufRead, O: Write> Session<I, O> {
         position: &G::Position,
     ) -> anyhow::Result<Step> {
         let example = Self::example(analyst, position)?
-            .map(|mv| {
+            .map(|(mv, wins)| {
                 let game = analyst.game_mut();
+                let advice = if wins {
+                    ""
+                } else {
+                    " It shows how to write a move, not a good one: it does not win (`hint` suggests one)."
+                };
                 format!(
-                    "\nFor example `{}`: {}.",
+                    "\nFor example `{}`: {}.{advice}",
                     game.notation(position, &mv),
                     game.describe_move(position, &mv)
                 )

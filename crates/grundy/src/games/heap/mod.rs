@@ -476,11 +476,35 @@ impl<R: HeapRules> crate::game::Present for HeapGame<R> {
         format!("Heaps: {list}{gone}")
     }
 
+    /// Only the forms of move the game has, found from its rules on the
+    /// heaps up to 64: `H K` where a move leaves one heap or none, `H A B`
+    /// where one leaves two (a split, or a take that leaves two).
     fn move_help(&self) -> String {
-        "A move is `H K`: take K tokens from heap H, leaving the rest as one heap (or none); \
-         or `H A B`: leave heap H as heaps A and B (the rest of it is taken). Heaps are \
-         numbered from 1."
-            .to_string()
+        let (mut takes, mut splits, mut splits_taking) = (false, false, false);
+        for heap in 1..=64u64 {
+            self.rules().options(&heap, &mut |_, leaves| match leaves {
+                [_, _, ..] if leaves.iter().sum::<u64>() < heap => splits_taking = true,
+                [_, _, ..] => splits = true,
+                _ => takes = true,
+            });
+        }
+        let mut forms = Vec::new();
+        if takes {
+            forms.push("`H K`: take K tokens from heap H, leaving the rest as one heap (or none)");
+        }
+        if splits_taking {
+            forms.push("`H A B`: leave heap H as heaps A and B (the rest of it is taken)");
+        } else if splits {
+            forms.push("`H A B`: split heap H into heaps A and B, taking nothing");
+        }
+        if forms.is_empty() {
+            return "This game has no move on heaps up to 64. Heaps are numbered from 1."
+                .to_string();
+        }
+        format!(
+            "A move is {}. Heaps are numbered from 1.",
+            forms.join("; or ")
+        )
     }
 
     fn describe_move(&self, heaps: &Vec<u64>, mv: &SumMove<u64, u64>) -> String {
@@ -822,6 +846,31 @@ mod tests {
     use super::*;
     use crate::game::{Game, JudgeFormat, WireForm};
     use crate::games::octal::OctalCode;
+
+    #[test]
+    fn move_help_names_only_the_forms_of_move_the_game_has() {
+        let help = |spec: &str| {
+            let game = crate::registry::open(spec, &crate::registry::Settings::default()).unwrap();
+            crate::game::Present::move_help(&game)
+        };
+        let take = "`H K`: take K tokens";
+        let split = "`H A B`: split heap H into heaps A and B, taking nothing";
+        let leave = "`H A B`: leave heap H as heaps A and B (the rest of it is taken)";
+        let has = |spec: &str, forms: [bool; 3]| {
+            let text = help(spec);
+            let found = [take, split, leave].map(|form| text.contains(form));
+            assert_eq!(found, forms, "{spec}: {text}");
+        };
+        has("grundys-game", [false, true, false]);
+        has("nim", [true, false, false]);
+        has("subtraction:1,3,4", [true, false, false]);
+        has("octal:0.07", [true, false, true]);
+        has("octal:4.4", [false, false, true]);
+        has("octal:0.6", [true, false, true]);
+        // A code with no move at all says so.
+        has("subtraction:100", [false, false, false]);
+        assert!(help("subtraction:100").contains("no move on heaps up to 64"));
+    }
 
     fn read(text: &str, max: u64, count: u64) -> Vec<Result<Vec<u64>, (u64, String)>> {
         let mut lines =
