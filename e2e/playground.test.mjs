@@ -420,7 +420,12 @@ try {
       await page.goto(`${url}#play/${info.example}`);
       await page.locator("[data-testid=status][data-state=your-move]").waitFor();
       assert.equal(await page.textContent("[data-testid=rules]"), info.rules, info.name);
-      assert.match(await page.textContent("[data-testid=clicks]"), /[Cc]lick/, info.name);
+      const clicks = await page.textContent("[data-testid=clicks]");
+      assert.match(clicks, /[Cc]lick/, info.name);
+      // Only the game's own moves: no split where it has none (Nim), no
+      // take where it only splits (Grundy's game).
+      if (info.kind === "heaps" && !info.move_help.includes("`H A B`")) assert.doesNotMatch(clicks, /split|gap/, `${info.name}: ${clicks}`);
+      if (info.kind === "heaps" && !info.move_help.includes("`H K`") && !info.move_help.includes("leave")) assert.doesNotMatch(clicks, /taken/, `${info.name}: ${clicks}`);
       // The judge format is kept apart, with the text box.
       assert.equal(await page.textContent("[data-testid=format]"), info.summary, info.name);
     }

@@ -149,6 +149,18 @@ const CLICKS = {
   graph: "Click an edge to delete it; what no longer reaches the ground falls with it.",
 };
 
+// How to move by clicking in this game: for heaps, only the forms of move
+// the game's own move help names (Nim takes, Grundy's game splits).
+function clicksFor(info) {
+  if (info.kind !== "heaps") return CLICKS[info.kind] || (DRAW[info.kind] ? "" : "Click a legal move to play it, or type one below.");
+  const takes = info.move_help.includes("`H K`");
+  const leaves = info.move_help.includes("`H A B`: leave");
+  const splits = info.move_help.includes("`H A B`: split");
+  if (takes && !leaves && !splits) return "Click a token, then the last token of its heap: the tokens from one to the other are taken (click the last token twice to take it alone).";
+  if (splits && !takes && !leaves) return "Click the gap between two tokens to split a heap there (a move splits one heap into two and takes nothing).";
+  return CLICKS.heaps;
+}
+
 // What a hint's outlines mean, by kind (none where one colour says all).
 const HINT_LEGEND = {
   board: [["hint-explode", "the bomb to explode"], ["hint-lands", "where its new bombs land"]],
@@ -738,7 +750,7 @@ function playView(info, parameter) {
       el("button", { onclick: fresh, "data-testid": "new-random" }, "New random game")),
     el("div", { id: "status", "data-testid": "status" }),
     el("div", { id: "board" }),
-    el("p", { class: "legend clicks", "data-testid": "clicks" }, CLICKS[info.kind] || (DRAW[info.kind] ? "" : "Click a legal move to play it, or type one below.")),
+    el("p", { class: "legend clicks", "data-testid": "clicks" }, clicksFor(info)),
     el("div", { id: "hint-legend", class: "legend", "data-testid": "hint-legend" }),
     el("div", { class: "toolbar" }, "Move: ", typed, el("button", { onclick: playTyped, "data-testid": "move-play" }, "Play"),
       el("span", { class: "legend" }, info.move_help)),
