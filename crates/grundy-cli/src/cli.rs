@@ -10,7 +10,7 @@ use crate::words::wrap;
 
 #[cfg(feature = "serve")]
 use crate::cmd::serve;
-use crate::cmd::{census, completions, judge, octal, play, quotient, solve, table};
+use crate::cmd::{census, completions, explain, judge, octal, play, quotient, solve, table};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -129,6 +129,7 @@ pub const MAX_CELLS: u64 = grundy::games::bomb::MAX_CELLS;
 pub enum Command {
     Judge(judge::Args),
     Solve(solve::Args),
+    Explain(explain::Args),
     Play(play::Args),
     Table(table::Args),
     Octal(octal::Args),

@@ -400,6 +400,15 @@ erased! {
                 .map(|engine| Box::new(BoxedMisere(engine)) as Box<dyn MisereEngine<_, _>>);
         fn genera(&self, upto: u64, budget: u64) -> Result<Vec<(Genus, bool)>, Refusal> =>
             Extras::genera(self, upto, budget);
+        fn component_options(
+            &mut self,
+            position: &AnyPosition,
+            index: usize,
+            visit: &mut dyn FnMut(AnyMove, Nimber) -> ControlFlow<()>,
+        ) -> Result<ControlFlow<()>, Refusal> =>
+            Extras::component_options(self, position.of(), index, &mut |mv, value| {
+                visit(AnyMove::new(mv), value)
+            });
     }
 
     Game [

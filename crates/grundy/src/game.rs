@@ -268,6 +268,27 @@ pub trait Extras: Present {
         )))
     }
 
+    /// Why component `index` (1-based, in [`Engine::components`]' order) of
+    /// `position` has its value: calls `visit` with every move made in it
+    /// (in the component's own game: a Cutting cut that would leave a
+    /// strip is none) and the value the component has after it (the
+    /// nim-sum of what it leaves), until `visit` breaks; the component's
+    /// value is the mex of these. A heap too large to list is visited one
+    /// move for each run of moves that leave the same values. Refused (the
+    /// default) by a game that cannot list them.
+    fn component_options(
+        &mut self,
+        position: &Self::Position,
+        index: usize,
+        visit: &mut dyn FnMut(Self::Move, Nimber) -> std::ops::ControlFlow<()>,
+    ) -> Result<std::ops::ControlFlow<()>, Refusal> {
+        let _ = (position, index, visit);
+        Err(Refusal::Unable(format!(
+            "{} cannot list the options of one component",
+            self.name()
+        )))
+    }
+
     /// For heap games: the genus of each heap 0 … `upto` − 1 and whether
     /// it is tame, searching at most `budget` positions a heap; refused for
     /// games whose components are not heaps.

@@ -384,6 +384,36 @@ impl<R: Rules, C: Cache<R::Position>> Solver<R, C> {
         options
     }
 
+    /// The moves of component number `index` (from 1) of `components`,
+    /// each with the nim-sum of what it leaves, until `visit` says stop
+    /// (what a game through its solver answers for
+    /// [`crate::game::Extras::component_options`]).
+    pub fn sum_component_options(
+        &mut self,
+        components: &[R::Position],
+        index: usize,
+        visit: &mut dyn FnMut(SumMove<R::Move, R::Position>, Nimber) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, crate::Refusal> {
+        let Some(component) = index.checked_sub(1).and_then(|i| components.get(i)) else {
+            return Err(crate::Refusal::Unable(format!(
+                "there is no component {index} (there are {})",
+                components.len()
+            )));
+        };
+        for (action, leaves) in self.options_of(component) {
+            let value = self.sum_value(&leaves);
+            let mv = SumMove {
+                component: index,
+                action,
+                leaves,
+            };
+            if visit(mv, value).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
     /// Calls `visit` with every move that leaves the sum of `components`
     /// worth `*0`, component by component, until it says stop.
     fn visit_winning_moves(

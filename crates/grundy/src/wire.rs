@@ -586,6 +586,93 @@ pub struct Analysis {
     pub engine_move: Option<EngineMove>,
 }
 
+/// Why each component of a position has its value, and how the nim-sum
+/// of the values decides the position (`grundy explain`).
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Explanation {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The game's registry name.
+    pub game: String,
+    /// The case's number in the input, from 1 (`grundy explain` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case: Option<u64>,
+    /// The position explained.
+    pub position: Position,
+    /// Every component: its options, their values and the mex.
+    pub components: Vec<ComponentWhy>,
+    /// The nim-sum of the components' values.
+    pub nim_sum: Big,
+    /// Whether the nim-sum decides the position (not when a Cutting Game
+    /// strip is on the table: the player to move cuts out a single cell).
+    pub nim_sum_decides: bool,
+    /// Who wins with perfect play.
+    pub winner: Winner,
+    /// The winner as the statement names the players.
+    pub winner_name: String,
+    /// From a position the nim-sum decides and wins: the component whose
+    /// value holds the nim-sum's highest bit, the value it must take (its
+    /// value ⊕ the nim-sum, which is lower), and its option of that value.
+    pub zeroing: Option<Zeroing>,
+    /// Why the player to move loses, or why the nim-sum does not decide.
+    pub reason: Option<String>,
+}
+
+/// One component, why it has its value: the values of its options, and
+/// their mex.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct ComponentWhy {
+    /// The component, as an analysis lists it.
+    pub component: Component,
+    /// Its first options (every one when `option_count` says no more),
+    /// each a move in it and the value the component has after it.
+    pub options: Vec<OptionValue>,
+    /// How many options it has (a heap too large to list counts one for
+    /// each run of moves leaving the same values).
+    pub option_count: Big,
+    /// The values its options reach, as ascending runs `[from, to]`.
+    pub reached: Vec<[Big; 2]>,
+    /// The least value no option reaches: the component's value. `null`
+    /// where the game's own rule decides the component.
+    pub mex: Option<Big>,
+}
+
+/// A move in one component and the value the component has after it.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct OptionValue {
+    /// The move, as an analysis reports it.
+    #[serde(rename = "move")]
+    pub mv: MoveReport,
+    /// The component's value after it (the nim-sum of what it leaves).
+    pub value: Big,
+}
+
+/// The step that makes the nim-sum `*0`.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Zeroing {
+    /// The component moved in, from 1.
+    pub component: usize,
+    /// Its value.
+    pub from: Big,
+    /// The value it must take: `from` ⊕ the nim-sum.
+    pub to: Big,
+    /// Its option of that value.
+    #[serde(rename = "move")]
+    pub mv: MoveReport,
+}
+
 /// Why a wire position or move was not taken.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WireError {
@@ -856,6 +943,7 @@ pub fn schema(
         generator.subschema_for::<Sequence>(),
         generator.subschema_for::<Genera>(),
         generator.subschema_for::<Quotient>(),
+        generator.subschema_for::<Explanation>(),
     ];
     documents.extend(more(&mut generator));
     let defs: serde_json::Map<String, serde_json::Value> =

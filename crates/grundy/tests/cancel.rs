@@ -88,10 +88,15 @@ fn an_analyst_asked_to_stop_refuses_with_cancelled() {
             .unwrap_err(),
         Refusal::Cancelled
     );
+    assert_eq!(
+        grundy::analysis::explain(&mut analyst, &won, 3).unwrap_err(),
+        Refusal::Cancelled
+    );
     // A game opened without a flag is never stopped.
     let mut plain = Analyst::normal(registry::open("nim", &Settings::default()).unwrap());
     assert!(!plain.cancelled());
     assert!(plain.reply(&position).unwrap().is_some());
+    assert!(grundy::analysis::explain(&mut plain, &won, 3).is_ok());
 }
 
 #[test]

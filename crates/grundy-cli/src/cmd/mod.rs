@@ -2,6 +2,7 @@
 
 pub mod census;
 pub mod completions;
+pub mod explain;
 pub mod genus;
 pub mod judge;
 pub mod octal;
@@ -87,6 +88,10 @@ pub fn run(command: Command, outer: &LimitArgs) -> anyhow::Result<()> {
         Command::Play(args) => {
             let env = env(&args.limits);
             play::run(args, env)
+        }
+        Command::Explain(args) => {
+            let env = env(&args.limits);
+            explain::run(args, env)
         }
         Command::Table(args) => {
             let env = env(&args.limits.clone().into());

@@ -13,6 +13,7 @@
 
 mod analyst;
 mod document;
+mod explain;
 mod judge;
 pub mod remoteness;
 mod round;
@@ -21,6 +22,7 @@ pub use crate::convention::{Convention, Refusal};
 pub use crate::judging::JudgeError;
 pub use analyst::{Analyst, Reply, Rule};
 pub use document::{analyse, analyse_with, report, take_move, EngineMove};
+pub use explain::{explain, MAX_OPTIONS};
 pub use judge::judge;
 pub(crate) use judge::judge_cases;
 pub use round::{round, Round, RoundError};

@@ -369,6 +369,15 @@ impl crate::game::Extras for WythoffGame {
     fn abilities(&self) -> crate::game::Abilities {
         crate::game::Abilities::default()
     }
+
+    fn component_options(
+        &mut self,
+        pairs: &Vec<(u64, u64)>,
+        index: usize,
+        visit: &mut dyn FnMut(SumMove<(u64, u64), (u64, u64)>, Nimber) -> std::ops::ControlFlow<()>,
+    ) -> Result<std::ops::ControlFlow<()>, crate::Refusal> {
+        self.sum_component_options(pairs, index, visit)
+    }
 }
 
 impl crate::game::Game for WythoffGame {

@@ -390,6 +390,52 @@ impl crate::game::Extras for BombGame {
         }
     }
 
+    /// The bomb at (p, q): for every (u, v) with u < p and v < q (one of
+    /// them alone on row 1 or in column 1), sg(u, q) ⊕ sg(p, v), a bomb on
+    /// (1, 1) being worth nothing as it vanishes.
+    fn component_options(
+        &mut self,
+        board: &Board,
+        index: usize,
+        visit: &mut dyn FnMut(BombMove, Nimber) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, crate::Refusal> {
+        let Some(explode) = index.checked_sub(1).and_then(|i| board.bombs().nth(i)) else {
+            return Err(crate::Refusal::Unable(format!("there is no bomb {index}")));
+        };
+        let (p, q) = (explode.row(), explode.col());
+        if (p, q) == (1, 1) {
+            return Ok(ControlFlow::Continue(()));
+        }
+        let at = |row: u32, col: u32| Cell::new(row, col).expect("a cell of the board");
+        let aboves: Vec<Option<Cell>> = if p > 1 {
+            (1..p).map(|u| Some(at(u, q))).collect()
+        } else {
+            vec![None]
+        };
+        let lefts: Vec<Option<Cell>> = if q > 1 {
+            (1..q).map(|v| Some(at(p, v))).collect()
+        } else {
+            vec![None]
+        };
+        for &above in &aboves {
+            for &left in &lefts {
+                let value = [above, left]
+                    .into_iter()
+                    .flatten()
+                    .fold(Nimber::ZERO, |sum, cell| sum ^ self.bomb_value(cell));
+                let mv = BombMove {
+                    explode,
+                    above,
+                    left,
+                };
+                if visit(mv, value).is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
     /// The whole board (bombs landing on bombs interact under misère
     /// play): solved outright up to 25 cells, else searched within
     /// `budget` positions.

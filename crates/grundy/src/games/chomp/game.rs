@@ -3,6 +3,7 @@
 //! admission.
 
 use std::io::Read;
+use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
@@ -241,6 +242,15 @@ impl Extras for Chomp {
             misere: true,
             genera: false,
         }
+    }
+
+    fn component_options(
+        &mut self,
+        bars: &Vec<Bar>,
+        index: usize,
+        visit: &mut dyn FnMut(Move, Nimber) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, Refusal> {
+        self.sum_component_options(bars, index, visit)
     }
 
     fn misere(&self, budget: u64) -> Result<Box<dyn MisereEngine<Vec<Bar>, Move>>, Refusal> {

@@ -1102,6 +1102,39 @@ impl crate::game::Extras for CuttingGame {
         }
     }
 
+    /// The piece's cuts in the reduced game (none that leaves a side of 1:
+    /// that would hand the opponent a single cell), each worth the nim-sum
+    /// of the two pieces' reduced values. A strip has none: the player to
+    /// move cuts out a single cell and wins, outside the values.
+    fn component_options(
+        &mut self,
+        pieces: &Vec<Paper>,
+        index: usize,
+        visit: &mut dyn FnMut(Cut, Nimber) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, crate::Refusal> {
+        let Some(&paper) = index.checked_sub(1).and_then(|i| pieces.get(i)) else {
+            return Err(crate::Refusal::Unable(format!("there is no piece {index}")));
+        };
+        for (direction, side) in [
+            (Direction::Vertical, paper.width),
+            (Direction::Horizontal, paper.height),
+        ] {
+            for at in 2..side.saturating_sub(1) {
+                let cut = Cut {
+                    piece: index,
+                    paper,
+                    direction,
+                    at,
+                };
+                let (a, b) = cut.pieces();
+                if visit(cut, reduced_grundy(a) ^ reduced_grundy(b)).is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
     /// The reduced game's table of one paper (a side of 1 shows 0), of at
     /// most `max_cells` cells.
     fn component_table(

@@ -208,6 +208,15 @@ impl crate::game::Extras for GreenHackenbush {
         }
     }
 
+    fn component_options(
+        &mut self,
+        graph: &Graph,
+        index: usize,
+        visit: &mut dyn FnMut(Cut, Nimber) -> std::ops::ControlFlow<()>,
+    ) -> Result<std::ops::ControlFlow<()>, crate::Refusal> {
+        GreenHackenbush::piece_options(graph, index, visit)
+    }
+
     /// The budgeted misère search over the pieces.
     fn misere(
         &self,

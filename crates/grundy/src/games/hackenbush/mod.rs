@@ -173,6 +173,37 @@ impl GreenHackenbush {
     }
 }
 
+impl GreenHackenbush {
+    /// [`crate::game::Extras::component_options`]: deleting each edge of
+    /// piece number `index` (from 1), in the position's order, with what
+    /// the piece is worth after it (the edges that fall, fallen).
+    pub(crate) fn piece_options(
+        graph: &Graph,
+        index: usize,
+        visit: &mut dyn FnMut(Cut, Nimber) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, crate::Refusal> {
+        let pieces = graph.pieces();
+        let Some(piece) = index.checked_sub(1).and_then(|i| pieces.get(i)) else {
+            return Err(crate::Refusal::Unable(format!(
+                "there is no piece {index} (there are {})",
+                pieces.len()
+            )));
+        };
+        let mut j = 0;
+        for (place, &owner) in value::pieces(&graph.edges).iter().enumerate() {
+            if owner + 1 != index {
+                continue;
+            }
+            let (after, _) = Graph::new(piece.edges.clone()).without(j);
+            j += 1;
+            if visit(Cut { edge: place + 1 }, value(&after.edges)).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
 impl Engine for GreenHackenbush {
     type Position = Graph;
     type Component = Piece;

@@ -307,6 +307,36 @@ impl<R: HeapRules> HeapGame<R> {
     }
 }
 
+impl<R: HeapRules> HeapGame<R> {
+    /// [`crate::game::Extras::component_options`]: the moves of heap
+    /// number `index` (from 1), each with the nim-sum of what it leaves.
+    pub(super) fn heap_options(
+        &mut self,
+        position: &[u64],
+        index: usize,
+        visit: &mut dyn FnMut(SumMove<u64, u64>, Nimber) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, crate::Refusal> {
+        let Some(&heap) = index.checked_sub(1).and_then(|i| position.get(i)) else {
+            return Err(crate::Refusal::Unable(format!(
+                "there is no heap {index} (there are {})",
+                position.len()
+            )));
+        };
+        let mut moves = Vec::new();
+        let _ = self.moves_of(index - 1, heap, None, &mut |mv| {
+            moves.push(mv);
+            ControlFlow::Continue(())
+        });
+        for mv in moves {
+            let value = self.solver.sum_value(&mv.leaves);
+            if visit(mv, value).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
 /// What leaving `left` tokens of a heap leaves: one heap, or none.
 fn leave_one(left: u64) -> Vec<u64> {
     if left == 0 {

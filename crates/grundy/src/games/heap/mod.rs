@@ -726,6 +726,15 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         Ok(Box::new(crate::misere::HeapMisere(misere, why_not)))
     }
 
+    fn component_options(
+        &mut self,
+        position: &Vec<u64>,
+        index: usize,
+        visit: &mut dyn FnMut(SumMove<u64, u64>, Nimber) -> std::ops::ControlFlow<()>,
+    ) -> Result<std::ops::ControlFlow<()>, crate::Refusal> {
+        self.heap_options(position, index, visit)
+    }
+
     fn genera(
         &self,
         upto: u64,

@@ -303,19 +303,9 @@ impl crate::engine::Engine for MatrixGame {
     ) -> std::ops::ControlFlow<()> {
         for (index, row) in rows.iter().enumerate() {
             for stones in 1..=row.total {
-                let mut left = stones;
-                let take = row
-                    .cells
-                    .iter()
-                    .map(|&cell| {
-                        let t = left.min(u128::from(cell));
-                        left -= t;
-                        t as u64
-                    })
-                    .collect();
                 visit(MatrixMove {
                     row: index + 1,
-                    take,
+                    take: first_cells_first(row, stones),
                 })?;
             }
         }
@@ -657,6 +647,20 @@ impl crate::game::JudgeFormat for MatrixGame {
     }
 }
 
+/// `stones` stones of `row` (at most its total), from its first cells
+/// first: how each cell is lowered.
+fn first_cells_first(row: &Row, stones: u128) -> Vec<u64> {
+    let mut left = stones;
+    row.cells
+        .iter()
+        .map(|&cell| {
+            let t = left.min(u128::from(cell));
+            left -= t;
+            t as u64
+        })
+        .collect()
+}
+
 impl crate::game::Extras for MatrixGame {
     fn abilities(&self) -> crate::game::Abilities {
         crate::game::Abilities {
@@ -664,6 +668,29 @@ impl crate::game::Extras for MatrixGame {
             misere: true,
             genera: false,
         }
+    }
+
+    /// A row of T stones in all is a Nim heap of T: taking n of them (from
+    /// whichever cells) leaves T − n, one option for each n.
+    fn component_options(
+        &mut self,
+        rows: &Vec<Row>,
+        index: usize,
+        visit: &mut dyn FnMut(MatrixMove, Nimber) -> std::ops::ControlFlow<()>,
+    ) -> Result<std::ops::ControlFlow<()>, crate::Refusal> {
+        let Some(row) = index.checked_sub(1).and_then(|i| rows.get(i)) else {
+            return Err(crate::Refusal::Unable(format!("there is no row {index}")));
+        };
+        for stones in 1..=row.total {
+            let mv = MatrixMove {
+                row: index,
+                take: first_cells_first(row, stones),
+            };
+            if visit(mv, Nimber(row.total - stones)).is_break() {
+                return Ok(std::ops::ControlFlow::Break(()));
+            }
+        }
+        Ok(std::ops::ControlFlow::Continue(()))
     }
 
     /// Bouton's misère Nim over the row totals.

@@ -1,0 +1,160 @@
+//! `grundy explain` as a user runs it, for every registered game by its
+//! own examples: the text names the options, the mex and the move that
+//! makes the nim-sum *0 (one `solve` lists as winning); the JSON follows
+//! the schema and agrees with `solve`.
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command;
+use grundy::registry::GAMES;
+use serde_json::Value;
+
+mod common;
+
+fn grundy(args: &[&str], input: &str) -> std::process::Output {
+    Command::new(cargo_bin("grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .write_stdin(input)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn every_game_s_won_example_is_explained_down_to_a_winning_move() {
+    for entry in GAMES {
+        let won = entry.examples.won;
+        let out = grundy(&["explain", entry.example, "--format", "json"], won);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            entry.name,
+            text(&out.stderr)
+        );
+        let explanations: Vec<Value> = text(&out.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let solved = grundy(&["solve", entry.example, "--all", "--format", "json"], won);
+        let analyses = common::schema_checked(&text(&solved.stdout));
+        assert_eq!(explanations.len(), analyses.len(), "{}", entry.name);
+        for (explanation, analysis) in explanations.iter().zip(&analyses) {
+            common::check_schema(explanation, "Explanation");
+            assert_eq!(
+                explanation["nim_sum"], analysis["nim_sum"],
+                "{}",
+                entry.name
+            );
+            assert_eq!(explanation["winner"], analysis["winner"], "{}", entry.name);
+            for (why, component) in explanation["components"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(analysis["components"].as_array().unwrap())
+            {
+                assert_eq!(&why["component"], component, "{}", entry.name);
+                assert_eq!(why["mex"], component["value"], "{}", entry.name);
+            }
+            // The move that makes the nim-sum *0 is one solve calls winning.
+            let winning: Vec<&Value> = analysis["winning_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| &m["move"])
+                .collect();
+            if analysis["nim_sum_decides"] == true && analysis["winner"] == "first" {
+                let zeroing = &explanation["zeroing"]["move"]["move"];
+                assert!(winning.contains(&zeroing), "{}: {zeroing}", entry.name);
+            }
+        }
+        // In text: the options, their values and the mex, for people.
+        let out = grundy(&["explain", entry.example], won);
+        let shown = text(&out.stdout);
+        assert!(shown.starts_with("Case 1: "), "{}: {shown}", entry.name);
+        assert!(
+            shown.contains("the least value they miss (the mex) is *")
+                || shown.contains("decided by the game's own rule"),
+            "{}: {shown}",
+            entry.name
+        );
+    }
+}
+
+#[test]
+fn a_bomb_is_explained_option_by_option() {
+    let out = grundy(&["explain", "bomb"], "2 3\n.##\n#..\n");
+    assert_eq!(
+        text(&out.stdout),
+        "\
+Case 1: John wins (nim-sum *2).
+  (1,2) *1, from its 1 option:
+    1 2 1 → *0: explode (1,2), new bomb on (1,1); (1,1) vanishes at once
+    Its options reach *0; the least value they miss (the mex) is *1, so its value is *1.
+  (1,3) *2, from its 2 options:
+    1 3 1 → *0: explode (1,3), new bomb on (1,1); (1,1) vanishes at once
+    1 3 2 → *1: explode (1,3), new bomb on (1,2); (1,2) lands on a bomb and both vanish
+    Its options reach *0, *1; the least value they miss (the mex) is *2, so its value is *2.
+  (2,1) *1, from its 1 option:
+    2 1 1 → *0: explode (2,1), new bomb on (1,1); (1,1) vanishes at once
+    Its options reach *0; the least value they miss (the mex) is *1, so its value is *1.
+  The nim-sum: *1 ⊕ *2 ⊕ *1 = *2. Not *0: the player to move wins by making it *0.
+  (1,3) *2 holds the nim-sum's highest bit: it must go from *2 to *2 ⊕ *2 = *0, by its option 1 3 1: explode (1,3), new bomb on (1,1); (1,1) vanishes at once.
+"
+    );
+}
+
+#[test]
+fn a_lost_position_and_a_strip_are_explained_as_such() {
+    let out = grundy(&["explain", "nim"], "1 2 3\n");
+    let shown = text(&out.stdout);
+    assert!(
+        shown.starts_with("Case 1: the second player wins (nim-sum *0).\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("The nim-sum: *1 ⊕ *2 ⊕ *3 = *0. It is *0: any move"),
+        "{shown}"
+    );
+    let out = grundy(&["explain", "cutting"], "1 5\n");
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains(
+            "1×5 (a strip: a single cell can be cut out): decided by the game's own rule"
+        ),
+        "{shown}"
+    );
+    assert!(!shown.contains("nim-sum"), "{shown}");
+}
+
+#[test]
+fn options_are_listed_as_asked_and_too_many_are_refused_with_the_answers_before() {
+    let out = grundy(&["explain", "nim", "--options", "2"], "20\n");
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("from its 20 options:\n    1 1 → *19"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("    … and 18 more (--options N lists more)\n"),
+        "{shown}"
+    );
+    assert!(shown.contains("Its options reach *0…*19;"), "{shown}");
+    let out = grundy(&["explain", "nim"], "3\n2000000\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).starts_with("Case 1: the first player wins"));
+    assert_eq!(
+        text(&out.stderr),
+        "grundy: <stdin>: line 2: component 1 has more than 1,000,000 options: too many to list their values\n"
+    );
+    let out = grundy(&["explain", "cutting"], "4 x\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1: expected"),
+        "{}",
+        text(&out.stderr)
+    );
+}

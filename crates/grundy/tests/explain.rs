@@ -1,0 +1,199 @@
+//! `analysis::explain` against the engine's own play, for every registered
+//! game: each option listed is a legal move of the whole position, and the
+//! position it leaves is worth the nim-sum with the component replaced by
+//! the option's value; the mex of the values reached is the component's
+//! value; the zeroing move leaves a lost position.
+
+use grundy::analysis::{explain, Analyst};
+use grundy::game::Rng;
+use grundy::game::WireForm;
+use grundy::registry::{self, Settings, GAMES};
+use grundy::wire::{Big, Explanation, Winner};
+use grundy::{Engine, Game, Nimber};
+
+/// The least value not in ascending `runs`.
+fn mex_of_runs(runs: &[[Big; 2]]) -> u128 {
+    let mut next = 0;
+    for [from, to] in runs {
+        if from.0 != next {
+            break;
+        }
+        next = to.0 + 1;
+    }
+    next
+}
+
+fn check(
+    spec: &str,
+    analyst: &mut Analyst<grundy::any_game::AnyGame>,
+    position: &grundy::any_game::AnyPosition,
+) -> Explanation {
+    // As every front end does before asking.
+    analyst
+        .admit(position, grundy::game::Limits::default())
+        .unwrap();
+    let explanation =
+        explain(analyst, position, usize::MAX).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    let game = analyst.game_mut();
+    let components = game.components(position);
+    assert_eq!(explanation.components.len(), components.len(), "{spec}");
+    let nim_sum = components.iter().fold(Nimber::ZERO, |s, &(_, v)| s ^ v);
+    assert_eq!(explanation.nim_sum, Big(nim_sum.value()), "{spec}");
+    for (why, (_, value)) in explanation.components.iter().zip(&components) {
+        let Some(mex) = why.mex else {
+            assert!(
+                !explanation.nim_sum_decides,
+                "{spec}: a component without a mex"
+            );
+            continue;
+        };
+        assert_eq!(
+            mex,
+            Big(value.value()),
+            "{spec}: component {}",
+            why.component.index
+        );
+        assert_eq!(mex_of_runs(&why.reached), value.value(), "{spec}");
+        assert_eq!(
+            why.option_count,
+            Big(why.options.len() as u128),
+            "{spec}: all listed"
+        );
+        for option in &why.options {
+            let mv = game
+                .move_from_wire(position, &option.mv.mv)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
+            game.check(position, &mv)
+                .unwrap_or_else(|e| panic!("{spec}: {}: {e}", option.mv.text));
+            if explanation.nim_sum_decides {
+                let next = game.play(position, &mv).position;
+                let expected = nim_sum ^ *value ^ Nimber(option.value.0);
+                assert_eq!(game.value(&next), expected, "{spec}: {}", option.mv.text);
+            }
+            let reached = why
+                .reached
+                .iter()
+                .any(|[a, b]| a.0 <= option.value.0 && option.value.0 <= b.0);
+            assert!(reached, "{spec}");
+        }
+    }
+    match &explanation.zeroing {
+        Some(zeroing) => {
+            assert_eq!(explanation.winner, Winner::First, "{spec}");
+            assert_eq!(zeroing.to.0, zeroing.from.0 ^ nim_sum.value(), "{spec}");
+            assert!(zeroing.to.0 < zeroing.from.0, "{spec}");
+            let mv = game.move_from_wire(position, &zeroing.mv.mv).unwrap();
+            let next = game.play(position, &mv).position;
+            assert!(game.value(&next).is_zero(), "{spec}: {}", zeroing.mv.text);
+        }
+        None => assert!(
+            nim_sum.is_zero() || !explanation.nim_sum_decides,
+            "{spec}: a won position without its zeroing move"
+        ),
+    }
+    explanation
+}
+
+#[test]
+fn every_game_s_explanations_agree_with_its_engine() {
+    for entry in GAMES {
+        let game = registry::open(entry.example, &Settings::default()).unwrap();
+        let mut analyst = Analyst::normal(game);
+        let mut zeroed = 0;
+        for seed in 0..40 {
+            let position = analyst
+                .game_mut()
+                .random_position(&mut Rng::new(seed), None);
+            let explanation = check(entry.name, &mut analyst, &position);
+            zeroed += usize::from(explanation.zeroing.is_some());
+        }
+        // Won positions were met, and explained.
+        assert!(zeroed > 0, "{}: no won position among 40", entry.name);
+    }
+}
+
+#[test]
+fn a_bomb_s_options_are_the_grid_of_sg_u_q_xor_sg_p_v() {
+    // sg of one bomb on a 4 × 5 board, by the recurrence the seed's
+    // reference program uses (row 1 and column 1 are Nim heaps).
+    let mut sg = [[0u128; 6]; 5];
+    for p in 1..=4 {
+        for q in 1..=5 {
+            sg[p][q] = if p == 1 {
+                q as u128 - 1
+            } else if q == 1 {
+                p as u128 - 1
+            } else {
+                let mut seen = std::collections::BTreeSet::new();
+                for u in 1..p {
+                    for v in 1..q {
+                        seen.insert(sg[u][q] ^ sg[p][v]);
+                    }
+                }
+                (0..).find(|n| !seen.contains(n)).unwrap()
+            };
+        }
+    }
+    let game = registry::open("bomb", &Settings::default()).unwrap();
+    let mut analyst = Analyst::normal(game);
+    let position = analyst
+        .game_mut()
+        .position_from_wire(
+            &serde_json::from_str(r#"{"kind":"board","rows":4,"cols":5,"bombs":[[3,4]]}"#).unwrap(),
+            grundy::game::Limits::default(),
+        )
+        .unwrap();
+    let explanation = check("bomb", &mut analyst, &position);
+    let why = &explanation.components[0];
+    assert_eq!(why.option_count, Big(6));
+    let values: Vec<u128> = why.options.iter().map(|o| o.value.0).collect();
+    let expected: Vec<u128> = (1..3)
+        .flat_map(|u| (1..4).map(move |v| (u, v)))
+        .map(|(u, v)| sg[u][4] ^ sg[3][v])
+        .collect();
+    assert_eq!(values, expected);
+    assert_eq!(why.mex, Some(Big(sg[3][4])));
+}
+
+#[test]
+fn too_many_options_and_misere_play_are_refused() {
+    let game = registry::open("nim", &Settings::default()).unwrap();
+    let mut analyst = Analyst::normal(game);
+    let heaps = |n: u64| {
+        serde_json::from_str::<grundy::wire::Position>(&format!(
+            r#"{{"kind":"heaps","heaps":[{n}]}}"#
+        ))
+        .unwrap()
+    };
+    let limits = grundy::game::Limits::default();
+    let at_limit = analyst
+        .game_mut()
+        .position_from_wire(&heaps(grundy::analysis::MAX_OPTIONS), limits)
+        .unwrap();
+    let explanation = explain(&mut analyst, &at_limit, 3).unwrap();
+    assert_eq!(explanation.components[0].options.len(), 3);
+    assert_eq!(
+        explanation.components[0].option_count,
+        Big(grundy::analysis::MAX_OPTIONS.into())
+    );
+    let past = analyst
+        .game_mut()
+        .position_from_wire(&heaps(grundy::analysis::MAX_OPTIONS + 1), limits)
+        .unwrap();
+    let refusal = explain(&mut analyst, &past, 3).unwrap_err();
+    assert!(
+        refusal.to_string().contains("more than 1,000,000 options"),
+        "{refusal}"
+    );
+    let game = registry::open("nim", &Settings::default()).unwrap();
+    let mut misere =
+        Analyst::new(game, grundy::analysis::Convention::Misere { budget: 1000 }).unwrap();
+    let small = misere
+        .game_mut()
+        .position_from_wire(&heaps(3), limits)
+        .unwrap();
+    assert!(explain(&mut misere, &small, 3)
+        .unwrap_err()
+        .to_string()
+        .contains("normal play"));
+}
