@@ -158,3 +158,42 @@ fn options_are_listed_as_asked_and_too_many_are_refused_with_the_answers_before(
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_bomb_off_row_1_and_column_1_is_drawn_as_its_grid() {
+    let out = grundy(&["explain", "bomb"], "3 4\n....\n...#\n..#.\n");
+    assert_eq!(
+        text(&out.stdout),
+        "\
+Case 1: John wins (nim-sum *1).
+  (2,4) *0, from its 3 options:
+    new bombs on (u,4) and (2,v): each cell is sg(u,4) ⊕ sg(2,v)
+               v=1  v=2  v=3
+          u=1   *2   *2   *3
+    Its options reach *2, *3; the least value they miss (the mex) is *0, so its value is *0.
+  (3,3) *1, from its 4 options:
+    new bombs on (u,3) and (3,v): each cell is sg(u,3) ⊕ sg(3,v)
+               v=1  v=2
+          u=1   *0   *2
+          u=2   *2   *0
+    Its options reach *0, *2; the least value they miss (the mex) is *1, so its value is *1.
+  The nim-sum: *0 ⊕ *1 = *1. Not *0: the player to move wins by making it *0.
+  (3,3) *1 holds the nim-sum's highest bit: it must go from *1 to *1 ⊕ *1 = *0, by its option 3 3 1 1: explode (3,3), new bombs on (1,3) and (3,1).
+"
+    );
+    // Past 16 rows of options, a list (of 12, as by default).
+    let mut board = String::from("18 2\n");
+    for row in 1..=18 {
+        board += if row == 18 { ".#\n" } else { "..\n" };
+    }
+    let shown = text(&grundy(&["explain", "bomb"], &board).stdout);
+    assert!(!shown.contains("each cell is"), "{shown}");
+    assert!(
+        shown.contains("from its 17 options:\n    18 2 1 1 → "),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("    … and 5 more (--options N lists more)\n"),
+        "{shown}"
+    );
+}

@@ -342,6 +342,14 @@ erased! {
         fn describe_move(&self, position: &AnyPosition, mv: &AnyMove) -> String =>
             Present::describe_move(self, position.of(), mv.of());
         fn move_help(&self) -> String => Present::move_help(self);
+        fn draw_options(&self, options: &[(AnyMove, Nimber)]) -> Option<String> =>
+            Present::draw_options(
+                self,
+                &options
+                    .iter()
+                    .map(|(mv, value)| (mv.of::<<G as Engine>::Move>().clone(), *value))
+                    .collect::<Vec<_>>(),
+            );
     }
 
     Notation [] {

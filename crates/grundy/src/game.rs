@@ -103,6 +103,15 @@ pub trait Present: Engine {
     /// A move in words.
     fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
 
+    /// A component's options with their values (as
+    /// [`Extras::component_options`] gives them), drawn in the game's own
+    /// terms where that says more than a list (a bomb's grid of
+    /// sg(u, q) ⊕ sg(p, v)); `None`, the default, where a list is best.
+    fn draw_options(&self, options: &[(Self::Move, Nimber)]) -> Option<String> {
+        let _ = options;
+        None
+    }
+
     /// How to write a move, for `help`.
     fn move_help(&self) -> String;
 }

@@ -52,6 +52,8 @@ pub struct Args {
 
 /// Options listed in text unless `--options` says.
 const TEXT_OPTIONS: usize = 12;
+/// The most options a drawing in the game's terms shows.
+const DRAWN_OPTIONS: usize = 256;
 /// Components whose values the nim-sum line writes out.
 const SUM_TERMS: usize = 16;
 
@@ -92,10 +94,16 @@ fn explain_cases<G: Game, W: Write>(
 ) -> anyhow::Result<()> {
     while let Some(position) = cases.next(analyst.game_mut())? {
         let refuse = |e: Refusal| refused(name, cases.line, refusal(&e));
-        let mut explanation = analysis::explain(analyst, &position, listed).map_err(refuse)?;
+        // Text asks for enough options to draw a component in the game's
+        // terms (a bomb's grid), and lists `listed` where it cannot.
+        let asked = match format {
+            super::solve::Format::Text => listed.max(DRAWN_OPTIONS),
+            super::solve::Format::Json => listed,
+        };
+        let mut explanation = analysis::explain(analyst, &position, asked).map_err(refuse)?;
         explanation.case = Some(cases.count);
         let text = match format {
-            super::solve::Format::Text => text(analyst, &position, &explanation),
+            super::solve::Format::Text => text(analyst, &position, &explanation, listed),
             super::solve::Format::Json => serde_json::to_string(&explanation)? + "\n",
         };
         out.borrow_mut().text(&text)?;
@@ -134,6 +142,7 @@ fn text<G: Game>(
     analyst: &mut Analyst<G>,
     position: &G::Position,
     explanation: &wire::Explanation,
+    listed: usize,
 ) -> String {
     let game = analyst.game_mut();
     let components = game.components(position);
@@ -168,15 +177,39 @@ fn text<G: Game>(
             "  {described}, from its {}:\n",
             plural(why.option_count.0, "option")
         );
-        for option in &why.options {
-            text += &format!(
-                "    {} → {}: {}\n",
-                option.mv.notation,
-                star(&option.value),
-                option.mv.text
-            );
-        }
-        let more = why.option_count.0 - why.options.len() as u128;
+        let drawing = (why.options.len() as u128 == why.option_count.0)
+            .then(|| {
+                let options: Option<Vec<(G::Move, grundy::Nimber)>> = why
+                    .options
+                    .iter()
+                    .map(|o| {
+                        let mv = game.move_from_wire(position, &o.mv.mv).ok()?;
+                        Some((mv, grundy::Nimber(o.value.0)))
+                    })
+                    .collect();
+                game.draw_options(&options?)
+            })
+            .flatten();
+        let shown = match &drawing {
+            Some(drawing) => {
+                for line in drawing.lines() {
+                    text += &format!("    {line}\n");
+                }
+                why.options.len()
+            }
+            None => {
+                for option in why.options.iter().take(listed) {
+                    text += &format!(
+                        "    {} → {}: {}\n",
+                        option.mv.notation,
+                        star(&option.value),
+                        option.mv.text
+                    );
+                }
+                why.options.len().min(listed)
+            }
+        };
+        let more = why.option_count.0 - shown as u128;
         if more > 0 {
             text += &format!(
                 "    … and {} more (--options N lists more)\n",

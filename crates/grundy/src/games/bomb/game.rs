@@ -179,6 +179,37 @@ impl Present for BombGame {
         format!("{} {value}", cell_text(*cell))
     }
 
+    /// The options of a bomb at (p, q) off row 1 and column 1 as the grid
+    /// of sg(u, q) ⊕ sg(p, v): a row for each u < p, a column for each
+    /// v < q (up to 16 × 16; a list beyond, and on row 1 or column 1,
+    /// where the options are a Nim heap's).
+    fn draw_options(&self, options: &[(BombMove, Nimber)]) -> Option<String> {
+        let (first, _) = options.first()?;
+        let (p, q) = (first.explode.row(), first.explode.col());
+        if p == 1 || q == 1 || p > 17 || q > 17 {
+            return None;
+        }
+        let cells: Vec<String> = options.iter().map(|(_, v)| v.to_string()).collect();
+        let width = cells.iter().map(String::len).max().unwrap_or(2).max(4);
+        let mut text = format!(
+            "new bombs on (u,{q}) and ({p},v): each cell is sg(u,{q}) ⊕ sg({p},v)\n{:>9}{}\n",
+            "",
+            (1..q)
+                .map(|v| format!(" {:>width$}", format!("v={v}")))
+                .collect::<String>()
+        );
+        for u in 1..p {
+            text += &format!("{:>9}", format!("u={u}"));
+            for v in 1..q {
+                // The options come row by row: above (u, q), then left (p, v).
+                let at = ((u - 1) * (q - 1) + (v - 1)) as usize;
+                text += &format!(" {:>width$}", cells.get(at)?);
+            }
+            text += "\n";
+        }
+        Some(text)
+    }
+
     fn draw(&self, board: &Board, style: &dyn Style) -> String {
         grid(board, |r, c| {
             if board.has_bomb(r, c) {
