@@ -173,6 +173,13 @@ fn text<G: Game>(
             text += &format!("  {described}: decided by the game's own rule, not by a value.\n");
             continue;
         };
+        if why.option_count.0 == 0 {
+            text += &format!(
+                "  {described}: it has no option, and the mex of no value is {}.\n",
+                star(mex)
+            );
+            continue;
+        }
         text += &format!(
             "  {described}, from its {}:\n",
             plural(why.option_count.0, "option")
