@@ -106,4 +106,9 @@ pub const DEFAULT_MAX_HEAP: u64 = 1_000_000;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeExamples;
+
+/// docs/games.md's examples (the library, a game of your own) too.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/games.md")]
+struct GamesPageExamples;
 pub use nimber::{mex, MexSet, Nimber};
