@@ -222,6 +222,15 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
         }
     }
 
+    /// What the input said about the last case that its position does not
+    /// show ([`grundy::game::CaseReader::note`]).
+    pub fn note(&self) -> Option<String> {
+        match &self.reader {
+            Reader::Text(reader) => reader.note(),
+            Reader::Json { .. } => None,
+        }
+    }
+
     /// The next case, admitted by `game`; `None` at the end.
     pub fn next(&mut self, game: &mut G) -> anyhow::Result<Option<G::Position>> {
         let (position, line) = match &mut self.reader {

@@ -353,3 +353,25 @@ fn bad_input_is_reported_like_judge() {
         .stdout(predicate::str::starts_with("Case 1: the first player wins"))
         .stderr(predicate::str::contains("line 2: expected the height"));
 }
+
+#[test]
+fn a_bomb_the_input_puts_on_1_1_is_said_to_vanish_not_dropped_silently() {
+    let note = "  The bomb the input puts on (1,1) explodes at once without new bombs, as the rules say: it is not part of the position.\n";
+    let shown = solve("bomb", "2 2\n#.\n..\n2 2\n.#\n.#\n", &[]);
+    let (first, second) = shown.split_once("Case 2").unwrap();
+    assert!(
+        first.starts_with(&format!(
+            "Case 1: Jack wins (nim-sum *0).\n{note}  John has no move.\n  Bombs: none\n"
+        )),
+        "{shown}"
+    );
+    assert!(!second.contains("(1,1) explodes at once"), "{shown}");
+    // The judge's answers stay exactly the judge's.
+    Command::new(cargo_bin("grundy"))
+        .args(["judge", "bomb"])
+        .write_stdin("2 2\n#.\n..\n")
+        .assert()
+        .success()
+        .stdout("Jack\n")
+        .stderr("");
+}

@@ -171,6 +171,10 @@ impl<P: Any + fmt::Debug + Clone> CaseReader<AnyPosition> for Boxing<'_, P> {
     fn line(&self) -> u64 {
         self.0.line()
     }
+
+    fn note(&self) -> Option<String> {
+        self.0.note()
+    }
 }
 
 /// A game's misère form, over boxed values.

@@ -16,6 +16,13 @@ pub trait CaseReader<P> {
     /// stands on for line-per-position formats, the line reading stopped on
     /// for the seed games' formats.
     fn line(&self) -> u64;
+
+    /// What the input said about the last case that its position does not
+    /// show (a bomb put on (1, 1), which vanished at once); `None`, the
+    /// default, where nothing was dropped.
+    fn note(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Where judge answers go, one line each.

@@ -103,7 +103,10 @@ fn explain_cases<G: Game, W: Write>(
         let mut explanation = analysis::explain(analyst, &position, asked).map_err(refuse)?;
         explanation.case = Some(cases.count);
         let text = match format {
-            super::solve::Format::Text => text(analyst, &position, &explanation, listed),
+            super::solve::Format::Text => super::solve::with_note(
+                text(analyst, &position, &explanation, listed),
+                cases.note(),
+            ),
             super::solve::Format::Json => serde_json::to_string(&explanation)? + "\n",
         };
         out.borrow_mut().text(&text)?;

@@ -145,12 +145,24 @@ pub fn solve<G: Game, W: Write>(
             analysis::analyse_with(analyst, &position, want.keep(), want.engine).map_err(refuse)?;
         analysis.case = Some(cases.count);
         let text = match want.format {
-            Format::Text => text(analyst, &position, &analysis, want.all) + &engine_line(&analysis),
+            Format::Text => with_note(
+                text(analyst, &position, &analysis, want.all) + &engine_line(&analysis),
+                cases.note(),
+            ),
             Format::Json => serde_json::to_string(&analysis)? + "\n",
         };
         out.borrow_mut().text(&text)?;
     }
     Ok(())
+}
+
+/// A case's text with the input's note on it (a bomb put on (1, 1))
+/// after its first line.
+pub fn with_note(text: String, note: Option<String>) -> String {
+    match (note, text.split_once('\n')) {
+        (Some(note), Some((first, rest))) => format!("{first}\n  {note}\n{rest}"),
+        _ => text,
+    }
 }
 
 /// The move grundy would play here and the rule that chose it (empty

@@ -140,6 +140,8 @@ fn check(board: &Board, mv: &BombMove) -> Result<(), IllegalMove> {
 /// (1, 1) vanishes at once, as one landing there does.
 struct Boards<'a> {
     reader: BombReader<Box<dyn Read + 'a>>,
+    /// Whether the last case put a bomb on (1, 1).
+    corner: bool,
 }
 
 impl CaseReader<Board> for Boards<'_> {
@@ -148,12 +150,19 @@ impl CaseReader<Board> for Boards<'_> {
         if !self.reader.next_case(&mut board)? {
             return Ok(None);
         }
+        self.corner = board.has_bomb(1, 1);
         board.settle();
         Ok(Some(board))
     }
 
     fn line(&self) -> u64 {
         self.reader.line()
+    }
+
+    fn note(&self) -> Option<String> {
+        self.corner.then(|| {
+            "The bomb the input puts on (1,1) explodes at once without new bombs, as the rules say: it is not part of the position.".to_string()
+        })
     }
 }
 
@@ -389,7 +398,10 @@ impl crate::game::JudgeFormat for BombGame {
         limits: Limits,
     ) -> Result<Box<dyn CaseReader<Board> + 'a>, ReadError> {
         let reader = BombReader::new(input)?.max_cells(limits.max_cells);
-        Ok(Box::new(Boards { reader }))
+        Ok(Box::new(Boards {
+            reader,
+            corner: false,
+        }))
     }
 
     fn judge_answer(&self, _case: u64, outcome: Outcome) -> String {
