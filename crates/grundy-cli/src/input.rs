@@ -272,14 +272,14 @@ impl<'a, G: grundy::Game> Cases<'a, G> {
 /// A JSON line as a position: the wire shape (an object with a `kind`),
 /// or the game's plain form (`[3, 4]` for heaps) where it has one.
 fn json_position<G: grundy::Game>(game: &G, text: &str) -> Result<grundy::wire::Position, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("expected a position in JSON: {e}"))?;
     let plain = game.plain_form();
+    let expected = |e: serde_json::Error| {
+        let or_plain = plain.map_or(String::new(), |p| format!(", or {p}"));
+        format!("expected a position in the JSON wire format{or_plain}: {e}")
+    };
+    let value: serde_json::Value = serde_json::from_str(text).map_err(expected)?;
     if value.is_object() || plain.is_none() {
-        return serde_json::from_value(value).map_err(|e| {
-            let or_plain = plain.map_or(String::new(), |p| format!(", or {p}"));
-            format!("expected a position in the JSON wire format{or_plain}: {e}")
-        });
+        return serde_json::from_value(value).map_err(expected);
     }
     game.position_from_plain(&value).map_err(|e| {
         format!(

@@ -9,7 +9,10 @@
 //! stable, `…` stands for any text within a line, and a line of `…` alone
 //! for any number of lines. A block tagged `console no-run: WHY` is not
 //! run (a server that runs until stopped, a run of minutes, an interrupt);
-//! WHY is required.
+//! WHY is required. The docs describe the default build (pictures and
+//! `serve` included): the lean build skips this file.
+
+#![cfg(all(feature = "pictures", feature = "serve"))]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -111,7 +111,7 @@ fn cutting_edges_and_huge_papers() {
 fn bad_input_keeps_earlier_answers() {
     let cases = [
         ("bomb", "1 1\n#\n2 2\n.#\n.?\n", "Jack\n", "<stdin>: line 5: expected `#` or `.` in row 2, found `?`"),
-        ("bomb", "1 2\n.#\n2 3\n...\n", "John\n", "line 4: expected row 2 of 2 (3 cells of `#` or `.`), found end of input"),
+        ("bomb", "1 2\n.#\n2 3\n...\n", "John\n", "line 5: expected row 2 of 2 (3 cells of `#` or `.`), found end of input"),
         ("bomb", "1 1\n#\n3000 3\n", "Jack\n", "line 3: expected a board of at most 2000×2000, found 3000×3 (--max-cells raises the limit)"),
         ("bomb", "2 -2\n", "", "line 1: expected the number of columns `m` of `n m`, found `-2`"),
         ("cutting", "2 2\n4 2\n5 z\n", "LOSE\nWIN\n", "line 3: expected the height `H` of `W H` (a positive integer), found `z`"),

@@ -192,8 +192,9 @@ proptest! {
         for r in 0..3 {
             if r == bad_row {
                 if kind == 3 {
-                    // The input stops before this row: blamed on the last line.
-                    bad_line = w.line - 1;
+                    // The input stops before this row: blamed on the line
+                    // it would stand on, after the last newline.
+                    bad_line = w.line;
                     break;
                 }
                 let text = ["#x.", "##", "...#"][usize::from(kind)];

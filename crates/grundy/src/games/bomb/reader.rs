@@ -150,8 +150,10 @@ impl<R: Read> BombReader<R> {
         let sc = &mut self.scanner;
         let cols = board.cols();
         if !sc.skip_to_token()? {
+            // Rows are lines: the missing one is blamed on the line it
+            // would stand on (after a final newline, the next one).
             let expected = format!("row {row} of {} ({cols} cells of `#` or `.`)", board.rows());
-            return Err(FormatError::new(sc.line_at_end(), expected, "end of input").into());
+            return Err(FormatError::new(sc.line(), expected, "end of input").into());
         }
         // Most rows are written plainly: exactly the cells, then a newline.
         if let Some(used) = plain_row(sc.chunk()?, cols as usize, board.row_bits_mut(row)) {
@@ -357,7 +359,15 @@ mod tests {
             ("2 2\n..\n.\n", "line 3: expected 2 cells in row 2, found 1"),
             (
                 "2 2\n..\n",
+                "line 3: expected row 2 of 2 (2 cells of `#` or `.`), found end of input",
+            ),
+            (
+                "2 2\n..",
                 "line 2: expected row 2 of 2 (2 cells of `#` or `.`), found end of input",
+            ),
+            (
+                "3 4\n....\n....\n",
+                "line 4: expected row 3 of 3 (4 cells of `#` or `.`), found end of input",
             ),
             (
                 "2\n..\n",
