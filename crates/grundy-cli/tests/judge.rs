@@ -522,3 +522,18 @@ fn a_mapped_standard_input_starts_at_its_file_position() {
         assert_eq!(out.status.code(), Some(2));
     }
 }
+
+#[test]
+fn a_fullwidth_digit_is_shown_as_itself_and_named() {
+    judge("cutting", "3 ２\n").code(2).stderr(
+        "grundy: <stdin>: line 1: expected the height `H` of `W H` (a positive integer), found `２` (U+FF12, a fullwidth digit: write the ASCII digit 2)\n",
+    );
+    judge("nim", "１ 2\n")
+        .code(2)
+        .stderr(predicate::str::contains(
+            "found `１` (U+FF11, a fullwidth digit: write the ASCII digit 1)",
+        ));
+    judge("bomb", "2 2\n.é\n..\n").code(2).stderr(
+        "grundy: <stdin>: line 2: expected `#` or `.` in row 1, found `é` (U+00E9, not an ASCII character)\n",
+    );
+}

@@ -452,27 +452,82 @@ impl Quote {
     }
 
     fn render(&self) -> String {
-        let mut text = describe_bytes(&self.bytes[..self.len]);
-        if self.truncated {
-            text.push('…');
-        }
-        text
+        describe_quoted(&self.bytes[..self.len], self.truncated)
     }
 }
 
-/// Quotes input bytes for a message: printable ASCII as is, anything else
-/// as `\xNN`, so a message never carries control codes to a terminal.
+/// Quotes input bytes for a message: printable text as is (UTF-8
+/// decoded: `２`, not its three bytes), control bytes and bytes that are
+/// not UTF-8 as `\xNN`, other control and invisible formatting characters
+/// as `\u{…}`, so a message never carries control codes to a terminal.
+/// In text that is otherwise clean, the first character outside ASCII is
+/// named after the quote (a fullwidth digit is not a digit grundy reads).
 pub(crate) fn describe_bytes(bytes: &[u8]) -> String {
+    describe_quoted(bytes, false)
+}
+
+/// [`describe_bytes`], marked `…` after the quote when `truncated`.
+fn describe_quoted(bytes: &[u8], truncated: bool) -> String {
     let mut text = String::from("`");
-    for &b in bytes {
-        if b.is_ascii_graphic() || b == b' ' {
-            text.push(b as char);
-        } else {
+    let mut foreign = None;
+    let mut clean = true;
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c.is_ascii_control() {
+                text.push_str(&format!("\\x{:02X}", u32::from(c)));
+                clean = false;
+            } else if c.is_control() || is_invisible(c) {
+                text.push_str(&format!("\\u{{{:X}}}", u32::from(c)));
+                clean = false;
+            } else {
+                text.push(c);
+            }
+            if !c.is_ascii() && foreign.is_none() {
+                foreign = Some(c);
+            }
+        }
+        for &b in chunk.invalid() {
             text.push_str(&format!("\\x{b:02X}"));
+            clean = false;
         }
     }
     text.push('`');
+    if truncated {
+        text.push('…');
+    }
+    match foreign {
+        Some(c) if clean => {
+            let code = u32::from(c);
+            text.push_str(&match c {
+                '０'..='９' => format!(
+                    " (U+{code:04X}, a fullwidth digit: write the ASCII digit {})",
+                    code - u32::from('０')
+                ),
+                _ => format!(" (U+{code:04X}, not an ASCII character)"),
+            });
+        }
+        _ => {}
+    }
     text
+}
+
+/// Characters a terminal shows as nothing, or that reorder what follows.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}' | '\u{AD}')
+}
+
+/// Describes the character that starts `bytes`, found where something
+/// else was expected: quoted and named as [`describe_bytes`] does, or the
+/// byte alone where it starts no UTF-8 character.
+pub(crate) fn describe_first_char(bytes: &[u8]) -> String {
+    let valid = match std::str::from_utf8(&bytes[..bytes.len().min(4)]) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    match valid.chars().next() {
+        Some(c) => describe_bytes(&bytes[..c.len_utf8()]),
+        None => describe_byte(bytes.first().copied().unwrap_or(0)),
+    }
 }
 
 /// Describes one byte found where something else was expected.
@@ -487,6 +542,36 @@ pub(crate) fn describe_byte(b: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn found_text_is_shown_as_characters_and_named_when_not_ascii() {
+        assert_eq!(describe_bytes(b"12x"), "`12x`");
+        assert_eq!(
+            describe_bytes("3２".as_bytes()),
+            "`3２` (U+FF12, a fullwidth digit: write the ASCII digit 2)"
+        );
+        assert_eq!(
+            describe_bytes("é".as_bytes()),
+            "`é` (U+00E9, not an ASCII character)"
+        );
+        // Control codes and reordering characters never reach a terminal.
+        assert_eq!(describe_bytes(b"\x1b[31m"), "`\\x1B[31m`");
+        assert_eq!(describe_bytes("a\u{202E}b".as_bytes()), "`a\\u{202E}b`");
+        assert_eq!(describe_bytes("\u{85}".as_bytes()), "`\\u{85}`");
+        // Junk is not named: its first letter is no more the mistake than
+        // the rest.
+        assert_eq!(describe_bytes("\x01Џ".as_bytes()), "`\\x01Џ`");
+        assert_eq!(describe_bytes(b"\xff\xfe"), "`\\xFF\\xFE`");
+        // A character cut by the end of the quote shows its bytes.
+        assert_eq!(describe_bytes(&"２".as_bytes()[..2]), "`\\xEF\\xBC`");
+        assert_eq!(
+            describe_first_char("２x".as_bytes()),
+            describe_bytes("２".as_bytes())
+        );
+        assert_eq!(describe_first_char(b"x.."), "`x`");
+        assert_eq!(describe_first_char(b"\xff."), "byte 0xFF");
+        assert_eq!(describe_first_char(&"２".as_bytes()[..2]), "byte 0xEF");
+    }
 
     /// A reader that hands out one byte per call, to exercise refills.
     struct Trickle<'a>(&'a [u8]);

@@ -7,7 +7,7 @@
 use std::io::Read;
 
 use super::Board;
-use crate::format::scan::{describe_byte, Scanner};
+use crate::format::scan::{describe_first_char, Scanner};
 use crate::format::tokens::cell_masks;
 use crate::format::{FormatError, JudgeInput, ReadError};
 
@@ -186,9 +186,10 @@ impl<R: Read> BombReader<R> {
                         end_of_line = true;
                         break;
                     }
-                    other => {
+                    _ => {
                         let expected = format!("`#` or `.` in row {row}");
-                        return Err(FormatError::new(line, expected, describe_byte(other)).into());
+                        let found = describe_first_char(&chunk[used..]);
+                        return Err(FormatError::new(line, expected, found).into());
                     }
                 }
                 used += 1;
@@ -395,7 +396,7 @@ mod tests {
             ),
             (
                 "1 1\n\u{e9}\n",
-                "line 2: expected `#` or `.` in row 1, found byte 0xC3",
+                "line 2: expected `#` or `.` in row 1, found `é` (U+00E9, not an ASCII character)",
             ),
         ];
         for (input, message) in cases {

@@ -370,11 +370,11 @@ impl<'a> NumberLines<'a> {
     }
 
     fn not_a_number(&self, word: &[u8]) -> ReadError {
-        let shown = String::from_utf8_lossy(word);
+        let shown = crate::format::scan::describe_bytes(word);
         let found = if word.first() == Some(&b'-') {
-            format!("the negative number `{shown}`")
+            format!("the negative number {shown}")
         } else {
-            format!("`{shown}`")
+            shown
         };
         self.error(format!("{} (a whole number from 0)", self.what), found)
     }
