@@ -40,7 +40,7 @@ fn games_played_to_the_end() {
         "{out}"
     );
     assert!(out.contains("Game over: You win!"), "{out}");
-    assert!(out.ends_with("Play again? [y/N] "), "{out}");
+    assert!(out.ends_with("Play again? [y/N/undo] "), "{out}");
 
     // The bomb at (1,3) goes to (1,1), where it vanishes.
     let out = session("bomb", "1 3\n..#\n", "first", "1 3 1\n");
@@ -59,10 +59,40 @@ fn games_played_to_the_end() {
     assert!(out.contains("grundy plays 1 v 2"), "{out}");
     assert!(out.contains("Game over: grundy wins."), "{out}");
 
-    // A new game after the first: the position given, again.
+    // A new game after the first: the file's next case; after its last,
+    // its first again.
     let out = session("matrix", "1\n1 1\n3\n", "first", "1 3\ny\nquit\n");
-    assert!(out.contains("Game 2. You move first"), "{out}");
+    assert!(out.contains("That was the last case of "), "{out}");
+    assert!(out.contains("Game 2 (case 1 of "), "{out}");
     assert_eq!(out.matches("row 1   3 | 3").count(), 2, "{out}");
+    let out = session("cutting", "2 2\n3 2\n", "first", "v 1\ny\nv 1\ny\nquit\n");
+    let titles: Vec<&str> = out.lines().filter(|l| l.contains("(case ")).collect();
+    assert!(titles[0].starts_with("Game 1 (case 1 of "), "{out}");
+    assert!(titles[1].contains("Game 2 (case 2 of "), "{out}");
+    assert!(out.contains("Pieces: 1) 3×2"), "{out}");
+    assert!(titles[2].contains("Game 3 (case 1 of "), "{out}");
+    // --heaps: the same position again.
+    let out = play(&["nim", "--heaps", "1"], "1 1\ny\nquit\n");
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("Game 2. You move first"), "{out}");
+}
+
+#[test]
+fn undo_works_after_the_game_is_over() {
+    // You lose at once from 2×2; `undo` at the end takes back your move
+    // and grundy's winning reply, and the game goes on.
+    let out = session("cutting", "2 2\n", "first", "v 1\nundo\nh 1\nn\n");
+    assert!(out.contains("Game over: grundy wins.\nPlay again? [y/N/undo] Took back your last move and grundy's reply.\nPieces: 1) 2×2\n"), "{out}");
+    assert!(out.contains("You play 1 h 1:"), "{out}");
+    assert_eq!(out.matches("Game over").count(), 2, "{out}");
+    // Without a move of yours to take back, `undo` is not offered.
+    let out = session("cutting", "1 1\n", "first", "undo\nn\n");
+    assert!(
+        out.contains(
+            "Play again? [y/N] The game is over: answer `y` to play again, or `n` to stop.\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -168,8 +198,12 @@ fn hints_match_solve() {
             "{game}: expected {notation} in {out}"
         );
     }
+    // From a lost position, the move hardest to answer, as the page's hint.
     let out = session("matrix", "1\n2 1\n4\n4\n", "first", "hint\n");
-    assert!(out.contains("Hint: no move wins here"), "{out}");
+    assert!(
+        out.contains("Hint: no move wins here; the position is lost if grundy plays well. Best try: 1 1 (take 1 stone from row 1: 1 from (1,1)): no move wins; this one makes the game last longest"),
+        "{out}"
+    );
 }
 
 /// grundy first from won positions, against random replies (most of them

@@ -120,9 +120,9 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
         .unwrap_or_default();
     let game = analyst.game_mut();
     let start = match (&args.input.file, &args.heaps) {
-        (Some(path), _) => Some(first_case(game, path, limits)?),
-        (None, Some(list)) => Some(listed(game, list, limits)?),
-        (None, None) => None,
+        (Some(path), _) => Start::Cases(file_cases(game, path, limits)?),
+        (None, Some(list)) => Start::Position(listed(game, list, limits)?),
+        (None, None) => Start::Deal,
     };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
@@ -149,14 +149,56 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
     result
 }
 
-/// The first case of the judge input at `path`.
-fn first_case<G: Game>(game: &mut G, path: &Path, limits: Limits) -> anyhow::Result<G::Position> {
+/// Where each game starts.
+enum Start<G: Game> {
+    /// A random position, dealt for each game.
+    Deal,
+    /// The same position every game (`--heaps`).
+    Position(G::Position),
+    /// The cases of a judge input, one game each, in order: the first one
+    /// read already, the rest read as the games go.
+    Cases(FileCases<G>),
+}
+
+/// The cases of the judge input `play FILE` plays, read again from the
+/// first once the last is played.
+struct FileCases<G: Game> {
+    cases: Cases<'static, G>,
+    first: Option<G::Position>,
+    path: std::path::PathBuf,
+    limits: Limits,
+}
+
+impl<G: Game> FileCases<G> {
+    /// The next case's position; after the last, the first again (`true`
+    /// with it).
+    fn next(&mut self, game: &mut G) -> anyhow::Result<(G::Position, bool)> {
+        if let Some(first) = self.first.take() {
+            return Ok((first, false));
+        }
+        if let Some(position) = self.cases.next(game)? {
+            return Ok((position, false));
+        }
+        *self = file_cases(game, &self.path, self.limits)?;
+        Ok((self.first.take().expect("read by file_cases"), true))
+    }
+}
+
+/// The judge input at `path`, its first case read (a file with none is
+/// refused before any game).
+fn file_cases<G: Game>(game: &mut G, path: &Path, limits: Limits) -> anyhow::Result<FileCases<G>> {
     let source = Source::open(Some(path))?;
     let name = source.name().to_string();
     let mut cases = Cases::new(game, &name, source.into_reader(), limits)?;
-    cases
+    let first = cases
         .next(game)?
-        .with_context(|| format!("{name} holds no case to start from"))
+        .with_context(|| format!("{name} holds no case to start from"))?;
+    Ok(FileCases {
+        cases,
+        first: Some(first),
+        path: path.to_path_buf(),
+        limits,
+    })
 }
 
 /// The position written on the command line (`--heaps 10,7,3`).
@@ -179,6 +221,14 @@ struct Session<I, O> {
     limits: Limits,
     /// The game's rules in words, shown at the start and by `help`.
     rules: String,
+}
+
+/// What to do once a game is over.
+enum Again {
+    Yes,
+    No,
+    /// Take back the last moves and go on.
+    Undo,
 }
 
 /// Who moves next.
@@ -219,17 +269,24 @@ impl Command {
 const MAX_LINE: usize = 1024;
 
 impl<I: BufRead, O: Write> Session<I, O> {
-    fn run<G: Game>(
-        mut self,
-        analyst: &mut Analyst<G>,
-        start: Option<G::Position>,
-    ) -> anyhow::Result<()> {
+    fn run<G: Game>(mut self, analyst: &mut Analyst<G>, mut start: Start<G>) -> anyhow::Result<()> {
         for number in 1.. {
-            let position = match &start {
-                Some(position) => position.clone(),
-                None => analyst
+            let position = match &mut start {
+                Start::Position(position) => position.clone(),
+                Start::Deal => analyst
                     .deal(&mut self.rng, self.size, self.limits)
                     .map_err(|reason| UsageError(format!("--size: {reason}")))?,
+                Start::Cases(file) => {
+                    let (position, again) = file.next(analyst.game_mut())?;
+                    if again {
+                        writeln!(
+                            self.out,
+                            "That was the last case of {}: back to its first.",
+                            file.cases.name
+                        )?;
+                    }
+                    position
+                }
             };
             if number == 1 {
                 // A position the convention cannot answer is refused before
@@ -248,10 +305,12 @@ impl<I: BufRead, O: Write> Session<I, O> {
                 .announcement()
                 .map(|rule| format!(" {rule}"))
                 .unwrap_or_default();
-            let dealt = if start.is_some() {
-                String::new()
-            } else {
-                format!(" (seed {})", self.seed)
+            let dealt = match &start {
+                Start::Deal => format!(" (seed {})", self.seed),
+                Start::Position(_) => String::new(),
+                Start::Cases(file) => {
+                    format!(" (case {} of {})", file.cases.count, file.cases.name)
+                }
             };
             let title =
                 format!("Game {number}{dealt}. {first}; type `help` to see how to move.{rule}");
@@ -262,28 +321,35 @@ impl<I: BufRead, O: Write> Session<I, O> {
             if !self.game(analyst, position)? {
                 return Ok(());
             }
-            if !self.again()? {
-                return Ok(());
-            }
         }
         Ok(())
     }
 
-    /// Asks whether to play again until the answer is yes or no; the end
-    /// of input, `quit` or an empty line is no.
-    fn again(&mut self) -> anyhow::Result<bool> {
+    /// Asks whether to play again until the answer is yes, no or (where
+    /// `can_undo`) undo; the end of input, `quit` or an empty line is no.
+    fn again(&mut self, can_undo: bool) -> anyhow::Result<Again> {
+        let undo = if can_undo {
+            ", or `undo` (takes back your last move and grundy's reply)"
+        } else {
+            ""
+        };
         loop {
-            write!(self.out, "Play again? [y/N] ")?;
+            write!(
+                self.out,
+                "Play again? [y/N{}] ",
+                if can_undo { "/undo" } else { "" }
+            )?;
             self.out.flush()?;
             let Some(answer) = self.read_line()? else {
-                return Ok(false);
+                return Ok(Again::No);
             };
             match answer.trim().to_ascii_lowercase().as_str() {
-                "y" | "yes" => return Ok(true),
-                "" | "n" | "no" | "q" | "quit" | "exit" => return Ok(false),
+                "y" | "yes" => return Ok(Again::Yes),
+                "" | "n" | "no" | "q" | "quit" | "exit" => return Ok(Again::No),
+                "undo" if can_undo => return Ok(Again::Undo),
                 _ => writeln!(
                     self.out,
-                    "The game is over: answer `y` to play again, or `n` to stop."
+                    "The game is over: answer `y` to play again, or `n` to stop{undo}."
                 )?,
             }
         }
@@ -394,7 +460,9 @@ impl<I: BufRead, O: Write> Session<I, O> {
             .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))
     }
 
-    /// Plays one game; `false` if the input ended or the person quit.
+    /// Plays one game, then asks whether to play another (where `undo`
+    /// takes back the last moves and goes on with this one); `false` if
+    /// not, or if the input ended or the person quit.
     fn game<G: Game>(
         &mut self,
         analyst: &mut Analyst<G>,
@@ -430,7 +498,15 @@ impl<I: BufRead, O: Write> Session<I, O> {
                         Turn::Engine => "grundy wins.",
                     };
                     writeln!(self.out, "{} {}", self.style.strong("Game over:"), verdict)?;
-                    return Ok(true);
+                    match self.again(!state.history.is_empty())? {
+                        Again::Yes => return Ok(true),
+                        Again::No => return Ok(false),
+                        Again::Undo => {
+                            self.undo(&mut state)?;
+                            state.turn = Turn::You;
+                            draw = true;
+                        }
+                    }
                 }
             }
         }
@@ -549,10 +625,25 @@ impl<I: BufRead, O: Write> Session<I, O> {
                     game.describe_move(position, &mv)
                 )?;
             }
-            None => writeln!(
-                self.out,
-                "Hint: no move wins here; the position is lost if grundy plays well."
-            )?,
+            None => {
+                // As the page's hint: the move that is hardest to answer.
+                let reply = analyst
+                    .reply(position)
+                    .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))?;
+                match reply {
+                    Some(reply) => {
+                        let game = analyst.game_mut();
+                        writeln!(
+                            self.out,
+                            "Hint: no move wins here; the position is lost if grundy plays well. Best try: {} ({}): {}.",
+                            game.notation(position, &reply.mv),
+                            game.describe_move(position, &reply.mv),
+                            reply.rule.describe()
+                        )?;
+                    }
+                    None => writeln!(self.out, "Hint: you have no move: the game is over.")?,
+                }
+            }
         }
         Ok(Step::Shown)
     }
