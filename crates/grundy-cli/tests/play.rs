@@ -535,3 +535,15 @@ fn help_describes_only_the_game_s_own_moves_and_says_when_its_example_does_not_w
     assert!(out.contains("For example `1 h 1`"), "{out}");
     assert!(!out.contains("does not win"), "{out}");
 }
+
+#[test]
+fn a_move_that_ends_the_game_is_called_the_quickest_in_a_large_game() {
+    // 20×20 is too large for a remoteness search, but cutting a cell out
+    // of the strip you leave wins at once: the soonest win, said so.
+    let out = session("cutting", "20 20\n", "first", "v 1\nn\n");
+    assert!(
+        out.contains("grundy plays 1 h 1: cut the 1×20 piece horizontally at 1, leaving 1×1 and 1×19, cutting out a single cell, which wins.\n  (grundy's choice: it wins soonest: the game ends within 1 move.)"),
+        "{out}"
+    );
+    assert!(!out.contains("too large to find the quickest"), "{out}");
+}

@@ -421,9 +421,14 @@ impl<G: Game> Analyst<G> {
     ) -> Result<Option<Reply<G::Move>>, Refusal> {
         let misere = self.is_misere();
         if let Some(mv) = self.winning_move(position)? {
-            let rule = match misere {
-                true => Rule::Misere { wins: true },
-                false => Rule::FirstWinning,
+            // A move that ends the game won is the quickest, whatever the
+            // size (a Cutting cell cut out of a large position).
+            let played = self.play(position, &mv);
+            let ends = self.decided(&played) == Some(true);
+            let rule = match (misere, ends) {
+                (_, true) => Rule::SoonestWin { moves: 1 },
+                (true, false) => Rule::Misere { wins: true },
+                (false, false) => Rule::FirstWinning,
             };
             return Ok(Some(Reply {
                 mv,
