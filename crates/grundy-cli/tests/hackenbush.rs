@@ -68,12 +68,12 @@ fn solve_lists_every_winning_move_in_text_and_json() {
              Pieces: piece 1: 4 edges *2\n  \
              Winning moves (1):\n    \
              delete edge 1 (0-1), and 3 edges fall\n  \
-             grundy would play 1: it wins soonest: the game ends within 1 move.\n\
+             grundy would play 1 (delete edge 1 (0-1), and 3 edges fall): it wins soonest: the game ends within 1 move.\n\
              Case 2: the second player wins (nim-sum *0).\n  \
              Whatever the first player does, the second player has a winning reply.\n  \
              Pieces: piece 1: 2 edges *0\n  \
              No winning move. Best try (it still loses): delete edge 1 (0-1).\n  \
-             grundy would play 1: no move wins; this one makes the game last longest, \
+             grundy would play 1 (delete edge 1 (0-1)): no move wins; this one makes the game last longest, \
              2 moves with best play.\n",
         );
     // Three ground edges, *1 each: cutting any one wins.

@@ -55,7 +55,7 @@ fn the_engine_s_move_is_given_where_cheap_or_when_asked() {
     // The matrix sample's first case needs a search of more than 1,000
     // moves to find the quickest win: given only with --engine-move, and
     // then as `play` would make it.
-    let line = "  grundy would play 2 1: it wins soonest: the game ends within 27 moves.";
+    let line = "  grundy would play 2 1 (take 1 stone from row 2: 1 from (2,1)): it wins soonest: the game ends within 27 moves.";
     let cheap = solve("matrix", MATRIX_SAMPLE, &[]);
     assert!(!cheap.contains("grundy would play 2 1"), "{cheap}");
     let asked = solve("matrix", MATRIX_SAMPLE, &["--engine-move"]);

@@ -169,9 +169,11 @@ pub fn with_note(text: String, note: Option<String>) -> String {
 /// without a legal move).
 fn engine_line(analysis: &wire::Analysis) -> String {
     match &analysis.engine_move {
+        // The move in words too: the notation is `grundy play`'s, which
+        // the report does not otherwise explain.
         Some(engine) => format!(
-            "  grundy would play {}: {}.\n",
-            engine.played.notation, engine.why
+            "  grundy would play {} ({}): {}.\n",
+            engine.played.notation, engine.played.text, engine.why
         ),
         None => String::new(),
     }
