@@ -7,8 +7,8 @@ use pyo3::types::PyInt;
 
 use crate::convert::type_name;
 
-/// A Grundy value: `*n`. `^` and `+` are the nim-sum (XOR); `int()` gives
-/// n; it compares and hashes as the int n.
+/// A Grundy value: `*n`. `^` and `+` are the nim-sum (XOR), `*` the
+/// nim-product; `int()` gives n; it compares and hashes as the int n.
 #[pyclass(frozen, module = "grundy", name = "Nimber")]
 #[derive(Clone, Copy)]
 pub struct Nimber(pub grundy::Nimber);
@@ -25,6 +25,17 @@ pub fn value_of(object: &Bound<'_, PyAny>) -> Option<u128> {
 }
 
 impl Nimber {
+    fn nim_product(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        Ok(match value_of(other) {
+            Some(v) => Nimber(self.0 * grundy::Nimber(v))
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+            None => py.NotImplemented(),
+        })
+    }
+
     fn nim_sum(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
         Ok(match value_of(other) {
@@ -94,6 +105,15 @@ impl Nimber {
 
     fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.nim_sum(other)
+    }
+
+    /// The nim-product (Conway's), with which the nimbers are a field.
+    fn __mul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.nim_product(other)
+    }
+
+    fn __rmul__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.nim_product(other)
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {

@@ -15,6 +15,22 @@ def test_nim_sum_is_xor_both_ways_and_with_ints():
     assert int(Nimber(big) ^ 4) == big ^ 4
 
 
+def test_nim_product_is_conway_s_with_ints_both_ways():
+    # By the definition: a*b = mex{a'*b ^ a*b' ^ a'*b' : a' < a, b' < b}.
+    n = 16
+    table = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(n):
+            seen = {table[x][b] ^ table[a][y] ^ table[x][y] for x in range(a) for y in range(b)}
+            table[a][b] = next(v for v in range(n * n) if v not in seen)
+            assert Nimber(a) * Nimber(b) == table[a][b]
+            assert a * Nimber(b) == table[a][b] and Nimber(a) * b == table[a][b]
+    assert isinstance(Nimber(2) * 2, Nimber) and repr(Nimber(2) * Nimber(2)) == "*3"
+    assert Nimber(2**64) * Nimber(2**64) == 2**64 + 2**63
+    with pytest.raises(TypeError):
+        Nimber(2) * 1.5
+
+
 def test_repr_int_index_bool_and_value():
     assert repr(Nimber(5)) == "*5"
     assert str(Nimber(0)) == "*0"
