@@ -208,6 +208,7 @@ where
 #[cfg(test)]
 mod tests {
     #[test]
+    #[allow(clippy::needless_range_loop)] // a table by its two indices
     fn the_nim_product_is_conway_s_definition() {
         // By the definition itself, apart from the code it checks:
         // a⊗b = mex { a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b }.
