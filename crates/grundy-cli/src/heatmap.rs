@@ -1,9 +1,11 @@
 //! Grundy tables drawn as heatmaps (PNG and SVG) with plotters.
 //!
 //! One cell per value in the viridis colour map, zeros (second-player wins)
-//! in red so they stand out, 1-based axes, a title and a colour bar. The
-//! cells are drawn as one bitmap, so a 2000×2000 table stays a small SVG
-//! (plotters embeds the bitmap as PNG) and a quick PNG. Tables longer than
+//! in red so they stand out, 1-based axes, a title and a colour bar. In an
+//! SVG the cells are vector rectangles (a run of equal cells along a row is
+//! one) up to [`MAX_VECTOR_CELLS`] shown cells; past that, and in a PNG,
+//! they are one bitmap (plotters embeds it as PNG in an SVG), so a
+//! 2000×2000 table stays a small file. Tables longer than
 //! [`MAX_PIXELS`] on a side are shown a square of cells per pixel, each pixel
 //! the smallest value of its cells, so zeros never disappear.
 
@@ -19,6 +21,18 @@ pub const ZERO: RGBColor = RGBColor(230, 30, 60);
 /// The colour of a component the player to move wins at once, whatever
 /// its value (a Cutting Game strip).
 pub const AT_ONCE: RGBColor = RGBColor(190, 190, 190);
+
+/// The most shown cells an SVG draws as vector rectangles (a table of
+/// 316 × 316, about 6 MB of SVG at most); a larger one embeds them as a
+/// bitmap.
+pub const MAX_VECTOR_CELLS: usize = 100_000;
+
+/// How the cells are drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    Bitmap,
+    Vector,
+}
 
 /// The longest side of the cells' picture, in pixels.
 pub const MAX_PIXELS: usize = 2000;
@@ -94,7 +108,8 @@ pub fn png(map: &Heatmap) -> anyhow::Result<Vec<u8>> {
     let mut pixels = vec![0u8; (w * h * 3) as usize];
     {
         let root = BitMapBackend::with_buffer(&mut pixels, (w, h)).into_drawing_area();
-        draw(&root, map, &layout).map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
+        draw(&root, map, &layout, Cells::Bitmap)
+            .map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
         root.present()
             .map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
     }
@@ -116,12 +131,21 @@ pub fn svg(map: &Heatmap) -> anyhow::Result<String> {
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, layout.size).into_drawing_area();
-        draw(&root, map, &layout).map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
+        let cells = if layout.shown.0 * layout.shown.1 <= MAX_VECTOR_CELLS {
+            Cells::Vector
+        } else {
+            Cells::Bitmap
+        };
+        draw(&root, map, &layout, cells).map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
         root.present()
             .map_err(|e| anyhow!("cannot draw the heatmap: {e}"))?;
     }
-    // plotters labels the embedded PNG `data:png`; viewers want the MIME type.
-    Ok(text.replace("href=\"data:png;base64,", "href=\"data:image/png;base64,"))
+    // plotters labels the embedded PNG `data:png`; viewers want the MIME
+    // type. Its rectangles repeat what the defaults say.
+    Ok(text
+        .replace("href=\"data:png;base64,", "href=\"data:image/png;base64,")
+        .replace(" opacity=\"1\" fill=", " fill=")
+        .replace("\" stroke=\"none\"/>", "\"/>"))
 }
 
 /// Tick positions: 1 and multiples of a round step, about eight of them.
@@ -140,6 +164,7 @@ fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     map: &Heatmap,
     layout: &Layout,
+    how: Cells,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     root.fill(&WHITE)?;
     let max = map.values.iter().copied().max().unwrap_or(0);
@@ -165,24 +190,48 @@ fn draw<DB: DrawingBackend>(
             shown[at] = shown[at].min(v);
         }
     }
-    // The cells, as one bitmap.
-    let mut cells = vec![0u8; (pw * ph * 3) as usize];
-    for (k, &v) in shown.iter().enumerate() {
-        let RGBColor(r, g, b) = if v == u32::MAX {
+    let shown_colour = |v: u32| {
+        if v == u32::MAX {
             AT_ONCE
         } else {
             colour(v, max)
-        };
-        let (row, col) = ((k / sw) as u32, (k % sw) as u32);
-        for dy in 0..c {
-            let start = (((row * c + dy) * pw + col * c) * 3) as usize;
-            for px in cells[start..start + (c * 3) as usize].chunks_exact_mut(3) {
-                px.copy_from_slice(&[r, g, b]);
+        }
+    };
+    match how {
+        // A rectangle for each run of equal values along a row.
+        Cells::Vector => {
+            for (row, values) in shown.chunks(sw).enumerate() {
+                let mut start = 0;
+                while start < values.len() {
+                    let end = (start..values.len())
+                        .find(|&k| values[k] != values[start])
+                        .unwrap_or(values.len());
+                    let (x, y) = (x0 + (start as u32 * c) as i32, y0 + (row as u32 * c) as i32);
+                    root.draw(&Rectangle::new(
+                        [(x, y), (x0 + (end as u32 * c) as i32, y + c as i32)],
+                        shown_colour(values[start]).filled(),
+                    ))?;
+                    start = end;
+                }
             }
         }
-    }
-    if let Some(bitmap) = BitMapElement::with_owned_buffer((x0, y0), (pw, ph), cells) {
-        root.draw(&bitmap)?;
+        // The cells, as one bitmap.
+        Cells::Bitmap => {
+            let mut cells = vec![0u8; (pw * ph * 3) as usize];
+            for (k, &v) in shown.iter().enumerate() {
+                let RGBColor(r, g, b) = shown_colour(v);
+                let (row, col) = ((k / sw) as u32, (k % sw) as u32);
+                for dy in 0..c {
+                    let start = (((row * c + dy) * pw + col * c) * 3) as usize;
+                    for px in cells[start..start + (c * 3) as usize].chunks_exact_mut(3) {
+                        px.copy_from_slice(&[r, g, b]);
+                    }
+                }
+            }
+            if let Some(bitmap) = BitMapElement::with_owned_buffer((x0, y0), (pw, ph), cells) {
+                root.draw(&bitmap)?;
+            }
+        }
     }
     root.draw(&Rectangle::new(
         [(x0 - 1, y0 - 1), (x0 + pw as i32, y0 + ph as i32)],

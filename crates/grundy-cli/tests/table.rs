@@ -197,8 +197,36 @@ mod pictures {
         assert!(!bomb.contains("wins at once"));
     }
 
+    /// The fill of the SVG rectangle that covers the point (x, y), the
+    /// last one drawn winning.
+    fn svg_fill_at(svg: &str, x: u32, y: u32) -> Option<[u8; 3]> {
+        let attr = |tag: &str, name: &str| -> Option<String> {
+            let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+            Some(tag[start..start + tag[start..].find('"')?].to_string())
+        };
+        let mut found = None;
+        for tag in svg.split("<rect").skip(1) {
+            let tag = &tag[..tag.find("/>").unwrap_or(tag.len())];
+            let number = |name: &str| attr(tag, name).and_then(|v| v.parse::<u32>().ok());
+            let (Some(rx), Some(ry), Some(w), Some(h), Some(fill)) = (
+                number("x"),
+                number("y"),
+                number("width"),
+                number("height"),
+                attr(tag, "fill"),
+            ) else {
+                continue;
+            };
+            if (rx..rx + w).contains(&x) && (ry..ry + h).contains(&y) && fill.len() == 7 {
+                let byte = |i: usize| u8::from_str_radix(&fill[i..i + 2], 16).unwrap();
+                found = Some([byte(1), byte(3), byte(5)]);
+            }
+        }
+        found
+    }
+
     #[test]
-    fn svg_heatmaps_hold_the_cells_as_an_image() {
+    fn svg_heatmaps_draw_the_cells_as_vector_rectangles_coloured_as_the_png() {
         let svg = String::from_utf8(picture(&["bomb", "--size", "8", "--format", "svg"])).unwrap();
         assert!(
             svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
@@ -214,15 +242,52 @@ mod pictures {
             String::from_utf8(picture(&["cutting", "--size", "6", "--format", "svg"])).unwrap();
         assert!(paper.contains("width W") && paper.contains("height H"));
         assert!(!paper.contains("row p") && !paper.contains("column q"));
-        // The cells are one embedded PNG: decode it and look at (1,1).
+        // No embedded picture: every cell is a rectangle of its colour,
+        // the colour the PNG gives it.
+        for (args, n) in [
+            (["bomb", "--size", "12"], 12u32),
+            (["cutting", "--size", "6"], 6),
+        ] {
+            let svg =
+                String::from_utf8(picture(&[&args[..], &["--format", "svg"]].concat())).unwrap();
+            assert!(!svg.contains("<image"), "{args:?}");
+            let png = picture(&[&args[..], &["--format", "png"]].concat());
+            let image = image::load_from_memory(&png).unwrap().to_rgb8();
+            let cell = 720 / n.max(1);
+            let cell = cell.clamp(1, 48);
+            for row in 0..n {
+                for col in 0..n {
+                    let (x, y) = (70 + col * cell + cell / 2, 56 + row * cell + cell / 2);
+                    assert_eq!(
+                        svg_fill_at(&svg, x, y),
+                        Some(image.get_pixel(x, y).0),
+                        "{args:?} at ({}, {})",
+                        row + 1,
+                        col + 1
+                    );
+                }
+            }
+        }
+        assert_eq!(svg_fill_at(&svg, 70 + 24, 56 + 24), Some(ZERO));
+    }
+
+    #[test]
+    fn svg_heatmaps_past_the_vector_limit_embed_the_cells_as_an_image() {
+        // 317 × 317 shown cells is past 100,000: one embedded PNG.
+        let svg =
+            String::from_utf8(picture(&["bomb", "--size", "317", "--format", "svg"])).unwrap();
+        assert!(
+            !svg.contains("<rect x=\"70\" y=\"56\" width=\"2\""),
+            "no cell rectangles"
+        );
         let start = svg.find("data:image/png;base64,").expect("an embedded PNG")
             + "data:image/png;base64,".len();
         let end = start + svg[start..].find('"').unwrap();
         let png = base64_decode(&svg[start..end]);
         let cells = image::load_from_memory(&png).unwrap().to_rgb8();
-        assert_eq!(cells.dimensions(), (8 * 48, 8 * 48));
-        assert_eq!(cells.get_pixel(24, 24).0, ZERO);
-        assert_ne!(cells.get_pixel(48 + 24, 24).0, ZERO);
+        assert_eq!(cells.dimensions(), (317 * 2, 317 * 2));
+        assert_eq!(cells.get_pixel(1, 1).0, ZERO);
+        assert_ne!(cells.get_pixel(3, 1).0, ZERO);
     }
 
     fn base64_decode(text: &str) -> Vec<u8> {
