@@ -298,6 +298,9 @@ try {
     assert.equal(state, "won");
     assert.equal(await page.textContent("[data-testid=status]"), "You won!");
     await page.screenshot({ path: join(shots, "green-hackenbush.png"), fullPage: true });
+    // Every edge carries its number on the drawing, as moves count them.
+    await startFromText(page, url, "green-hackenbush", "0-1 1-2 1-3 2-3 0-0\n");
+    assert.deepEqual(await page.locator("[data-edge-number]").allTextContents(), ["1", "2", "3", "4", "5"]);
   });
 
   await test("cutting: a won position, played by clicking grid lines, is won", async () => {
@@ -483,6 +486,19 @@ try {
         const width = await phone.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= 375, `${view}: ${width} px wide`);
       }
+      // A wide Matrix: every row's button on the screen, no page scroll.
+      await startFromText(phone, url, "matrix", "1\n3 6\n9 9 9 9 9 9\n8 8 8 8 8 8\n7 7 7 7 7 7\n");
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 375, `matrix: ${width} px wide`);
+      for (const button of await phone.locator("[data-choose-row]").all()) {
+        const box = await button.boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= 375, JSON.stringify(box));
+      }
+      // The misère checkbox sits beside the first line of its words.
+      const tick = await phone.locator("[data-testid=misere]").boundingBox();
+      const words = await phone.locator("[data-testid=misere-label] span").boundingBox();
+      assert.ok(words.x > tick.x + tick.width - 1 && Math.abs(words.y - tick.y) < 12,
+        `${JSON.stringify(tick)} ${JSON.stringify(words)}`);
       await phone.goto("about:blank");
       await phone.goto(`${url}#play/bomb`);
       await phone.locator("[data-testid=status][data-state=your-move]").waitFor();
@@ -496,7 +512,9 @@ try {
     await page.goto(`${url}#octal`);
     await page.locator("[data-testid=octal-info]", { hasText: "period" }).waitFor();
     assert.equal(await page.textContent("[data-testid=octal-info]"),
-      "0.07: period 34, preperiod 53 (proven after 176 values).");
+      "0.07: period 34, preperiod 53 (proven after 176 values). All 176 values are plotted.");
+    // The page is titled as its link.
+    assert.equal(await page.textContent("#view h2"), "Octal sequences");
     await page.fill("[data-testid=octal-code]", "0.x");
     await page.click("[data-testid=octal-run]");
     await page.locator("[data-testid=octal-info]", { hasText: "not an octal code" }).waitFor();
@@ -511,6 +529,14 @@ try {
     assert.ok(top >= 8 && top % step === 0, `${top} ${step}`);
     // Only this view's link is marked, whatever was visited before.
     assert.deepEqual(await page.locator("nav a.active").allTextContents(), ["Octal sequences"]);
+    // Every value computed is plotted, not the first 20,000: 0.16 has no
+    // period among its first 50,000.
+    await page.fill("[data-testid=octal-code]", "0.16");
+    await page.fill("[data-testid=octal-upto]", "50000");
+    await page.click("[data-testid=octal-run]");
+    await page.locator("[data-testid=octal-info]", { hasText: "All 50,000 values are plotted." }).waitFor();
+    assert.equal(await page.getAttribute("[data-testid=octal-plot]", "data-drawn"), "50000");
+    await page.fill("[data-testid=octal-upto]", "1000");
     await page.screenshot({ path: join(shots, "octal.png"), fullPage: true });
   });
   await test("the page says what it computes at which size, and where", async () => {

@@ -430,15 +430,24 @@ const DRAW = {
       seen.set(key, nth + 1);
       const [x1, y1] = place(a, b), [x2, y2] = place(b, a);
       let d;
+      // Where the edge's number goes: beside the middle of what is drawn.
+      let label = [(x1 + x2) / 2 + 8, (y1 + y2) / 2 - 4];
       if (a === b) {
         const r = 12 + 6 * nth;
         d = `M ${x1} ${y1} a ${r} ${r} 0 1 1 0.1 0`;
+        label = [x1 - 4, y1 - 2 * r - 4];
       } else {
         // Parallel edges bow alternately to either side.
         const bow = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * 18 * Math.ceil(nth / 2);
         const mx = (x1 + x2) / 2 - ((y2 - y1) / Math.hypot(x2 - x1, y2 - y1 || 1)) * bow;
         const my = (y1 + y2) / 2 + ((x2 - x1) / Math.hypot(x2 - x1, y2 - y1 || 1)) * bow;
         d = `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`;
+        if (bow) {
+          // The curve's middle, and a little further out on its side.
+          const [cx, cy] = [(x1 + 2 * mx + x2) / 4, (y1 + 2 * my + y2) / 4];
+          const [ox, oy] = [cx - (x1 + x2) / 2, cy - (y1 + y2) / 2], out = Math.hypot(ox, oy) || 1;
+          label = [cx + (ox / out) * 10 - 3, cy + (oy / out) * 10 + 4];
+        }
       }
       const hinted = hint && hint.edge === edge;
       // A straight edge takes clicks on a band around it (a thin path has
@@ -458,12 +467,17 @@ const DRAW = {
       title.textContent = `edge ${edge}: ${a}-${b}`;
       hit.append(title);
       hit.addEventListener("click", () => match.play({ kind: "edge", edge }));
-      drawing.append(line, hit);
+      // The edge's number, as the move box and `grundy play` count them,
+      // beside its middle (above a loop).
+      const [lx, ly] = label;
+      const number = svg("text", { x: lx, y: ly, class: "edge-number", "data-edge-number": edge });
+      number.textContent = String(edge);
+      drawing.append(line, hit, number);
     });
     for (const [v, [x, y]] of at) {
       drawing.append(svg("circle", { cx: x, cy: y, r: 4, class: "vertex", "data-vertex": v }));
     }
-    box.append(el("figure", { class: "piece" }, drawing, el("figcaption", {}, `${edges.length} edges; vertex 0 is the ground`)));
+    box.append(el("figure", { class: "piece" }, drawing, el("figcaption", {}, `${edges.length} edges, numbered as the moves count them; vertex 0 is the ground`)));
     return box;
   },
 };
@@ -732,7 +746,8 @@ function playView(info, parameter) {
       match.misere = box.checked;
       if (match.position) match.start(match.history.length ? match.history[0] : match.position);
     });
-    parts.push(el("label", { class: "toolbar" }, box, " Misère play: whoever makes the last move loses"));
+    parts.push(el("label", { class: "toolbar misere", "data-testid": "misere-label" }, box,
+      el("span", {}, "Misère play: whoever makes the last move loses")));
   }
   if (info.parameter) {
     const field = el("input", { type: "text", value: parameter, "data-testid": "parameter" });
@@ -930,7 +945,10 @@ function octalView() {
       : `${name}: no period proven among ${data.computed} values${data.complete ? "" : " (stopped by the time limit)"}.`;
     values.textContent = `G(0…): ${data.values.slice(0, 120).join(" ")}${data.values.length > 120 ? " …" : ""}`;
     const ctx = canvas.getContext("2d"), n = data.values.length;
-    const shown = Math.min(n, 20000), largest = Math.max(1, ...data.values.slice(0, shown));
+    // Every value computed is drawn (many share a pixel column).
+    const shown = n;
+    let largest = 1;
+    for (const v of data.values) if (v > largest) largest = v;
     // The value axis ends at a round tick at or above the largest value,
     // so that value is drawn and labelled inside the plot.
     const ys = tickStep(largest, 5), max = Math.ceil(largest / ys) * ys;
@@ -967,6 +985,8 @@ function octalView() {
     ctx.save(); ctx.translate(12, top + h / 2); ctx.rotate(-Math.PI / 2);
     ctx.textAlign = "center"; ctx.fillText("G(n)", 0, 0); ctx.restore();
     canvas.dataset.axes = "heap n, G(n)";
+    canvas.dataset.drawn = shown;
+    info.textContent += ` All ${n.toLocaleString("en")} values are plotted.`;
     canvas.dataset.xTicks = xs; canvas.dataset.yTicks = ys; canvas.dataset.yTop = max;
   };
   // Misère play: each heap's genus g^γ0γ1… and whether it is tame.
@@ -986,7 +1006,7 @@ function octalView() {
         : `The first heap not shown tame is ${data.first_not_tame}.`),
       el("table", { class: "genera" }, el("tr", {}, el("th", {}, "heap"), el("th", {}, "genus"), el("th", {}, "")), ...rows));
   };
-  view.replaceChildren(el("h2", {}, "Octal games"),
+  view.replaceChildren(el("h2", {}, "Octal sequences"),
     el("p", {}, "A code such as 0.07 (Dawson's Kayles), 0.137 or 4.07; the sequence is plotted, and its period shown once the periodicity theorem proves it (shaded)."),
     el("div", { class: "toolbar" }, "code ", code, " values ", upto, el("button", { onclick: run, "data-testid": "octal-run" }, "Compute"), play,
       el("button", { onclick: showGenera, "data-testid": "octal-genera", title: "Misère play: the genus of heaps 0 to 20" }, "Misère genera")),

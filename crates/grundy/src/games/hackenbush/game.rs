@@ -78,8 +78,9 @@ impl Present for GreenHackenbush {
     }
 
     fn move_help(&self) -> String {
-        "A move is `E`: delete edge E (edges are numbered from 1, as listed); every edge then \
-         cut off from the ground (vertex 0) falls."
+        "A move is `E`: delete edge E (edges are numbered from 1, in the order of the \
+         position: as `grundy play` lists them and the playground writes them on the \
+         drawing); every edge then cut off from the ground (vertex 0) falls."
             .to_string()
     }
 
