@@ -434,6 +434,35 @@ try {
     }
   });
 
+  await test("every game explains why its values are what they are (Why?)", async () => {
+    const registry = await (await fetch(`${api}api/games`)).json();
+    for (const info of registry.games) {
+      await startFromText(page, url, info.example, info.examples.won);
+      await page.click("[data-testid=why]");
+      await page.locator("[data-testid=why-box] h3").waitFor();
+      const mex = await page.locator("[data-testid=why-mex]").allTextContents();
+      const summaries = await page.locator("[data-testid=why-box] summary").allTextContents();
+      assert.ok(summaries.length > 0, info.name);
+      for (const line of mex) assert.match(line, /the least value they miss \(the mex\) is \*\d+, so its value is \*\d+\./, info.name);
+      // The nim-sum, and from a won position the move that makes it *0.
+      const sum = await page.textContent("[data-testid=why-sum]");
+      assert.ok(/The nim-sum: .* = \*\d+\. Not \*0/.test(sum) || /first player wins at once/i.test(sum), `${info.name}: ${sum}`);
+    }
+    // A bomb at (2,3): its options (1, v) are worth sg(1,3) ⊕ sg(2,v):
+    // *2 ⊕ *1 for v = 1 and v = 2 (the table's values), so its mex is *0.
+    await startFromText(page, url, "bomb", "2 3\n...\n..#\n");
+    await page.click("[data-testid=why]");
+    await page.locator("[data-testid=why-mex]").waitFor();
+    const values = await page.locator("[data-option-value]").evaluateAll((items) => items.map((i) => i.dataset.optionValue));
+    assert.deepEqual(values, ["3", "3"]);
+    assert.equal(await page.textContent("[data-testid=why-mex]"),
+      "Its options reach *3; the least value they miss (the mex) is *0, so its value is *0.");
+    // A move clears the explanation of the position before it.
+    await page.fill("[data-testid=move-text]", "2 3 1 1");
+    await page.click("[data-testid=move-play]");
+    await page.locator("[data-testid=why-box] h3").waitFor({ state: "detached" });
+  });
+
   await test("bomb: a hint's bomb and its landing cells differ in colour, with a legend", async () => {
     await startFromText(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n");
     await page.click("[data-testid=hint]");

@@ -65,6 +65,19 @@ for (const info of list) {
   });
 }
 
+for (const info of list) {
+  test(`${info.example}: explain equals grundy explain --format json`, () => {
+    const text = info.examples.won;
+    const { position } = grundy.parse({ game: info.example, text });
+    const run = spawnSync(binary, ["explain", info.example, "--format", "json", "--options", "3", "--no-cache"], { input: text, encoding: "utf8" });
+    assert.equal(run.status, 0, `grundy explain ${info.example}: ${run.stderr}`);
+    const native = JSON.parse(run.stdout.split("\n")[0]);
+    const mine = grundy.explain({ game: info.example, position, listed: 3 });
+    delete native.case;
+    assert.deepEqual(mine, native, info.example);
+  });
+}
+
 test("refusals are GrundyErrors with the server's status and kind", () => {
   assert.throws(() => grundy.solve({ game: "no-such-game", position: { kind: "heaps", heaps: [] } }),
     (e) => e instanceof grundy.GrundyError && e.status === 422 && e.kind === "unknown_game");

@@ -19,6 +19,7 @@ export interface Limits {
   octal_digits: number; genera: number; listed_moves: number; misere_budget: number; seconds: number | null;
 }
 export interface SolveRequest { game: string; position: Position; listed?: number; misere?: boolean }
+export interface ExplainRequest { game: string; position: Position; listed?: number }
 export interface PlayRequest { game: string; position: Position; move?: Move; reply?: boolean; misere?: boolean }
 export interface ParseRequest { game: string; text: string }
 export interface MovesRequest { game: string; position: Position; listed?: number }
@@ -42,6 +43,8 @@ export function games(): GameList;
 export function limits(): Limits;
 export function schema(): Document;
 export function solve(request: SolveRequest): Analysis;
+/** Each component's options with their values and mex, the nim-sum, and the move that makes it *0 (as `grundy explain --format json`). */
+export function explain(request: ExplainRequest): Document;
 export function play(request: PlayRequest): Document;
 export function parse(request: ParseRequest): Parsed;
 export function moves(request: MovesRequest): Document;

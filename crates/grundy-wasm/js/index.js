@@ -45,6 +45,7 @@ export const games = () => call("GET", "/api/games");
 export const limits = () => call("GET", "/api/limits");
 export const schema = () => call("GET", "/api/schema");
 export const solve = (request) => call("POST", "/api/solve", request);
+export const explain = (request) => call("POST", "/api/explain", request);
 export const play = (request) => call("POST", "/api/play", request);
 export const parse = (request) => call("POST", "/api/parse", request);
 export const moves = (request) => call("POST", "/api/moves", request);

@@ -676,6 +676,48 @@ class Match {
     this.draw();
   }
 
+  // Why each component has its value: its options, their values and the
+  // mex; then the nim-sum and the move that makes it *0 (normal play).
+  async showWhy() {
+    if (this.busy || !this.position) return;
+    const box = document.getElementById("why");
+    let answer;
+    try { answer = await api("/api/explain", { game: this.game, position: this.position, listed: 12 }); }
+    catch (error) { box.replaceChildren(el("p", {}, `Cannot explain this position: ${error.message}`)); return; }
+    const star = (v) => `*${v}`;
+    const runs = (reached) => reached.length === 0 ? "no value (it has no option)"
+      : reached.map(([a, b]) => a === b ? star(a) : `${star(a)}…${star(b)}`).join(", ");
+    const parts = [el("p", {}, this.misere
+      ? "Under misère play the values below do not decide the game; they are its normal-play values."
+      : "Each component's value is the mex of its options' values: the least value no move in it reaches.")];
+    for (const why of answer.components) {
+      const body = [];
+      if (why.mex === null) {
+        body.push(el("p", {}, "Decided by the game's own rule, not by a value."));
+      } else {
+        const items = why.options.map((o) => el("li", { "data-option-value": o.value },
+          `${o.move.notation} → ${star(o.value)}: ${o.move.text}`));
+        const more = Number(why.option_count) - why.options.length;
+        if (more > 0) items.push(el("li", {}, `… and ${more.toLocaleString("en")} more`));
+        body.push(el("ul", {}, ...items),
+          el("p", { "data-testid": "why-mex" }, `Its options reach ${runs(why.reached)}; the least value they miss (the mex) is ${star(why.mex)}, so its value is ${star(why.mex)}.`));
+      }
+      parts.push(el("details", { open: "", "data-component": why.component.index },
+        el("summary", {}, `${why.text} — ${Number(why.option_count).toLocaleString("en")} option${why.option_count === "1" ? "" : "s"}`), ...body));
+    }
+    if (answer.nim_sum_decides) {
+      const terms = answer.components.map((c) => star(c.component.value)).join(" ⊕ ");
+      const zero = answer.zeroing;
+      parts.push(el("p", { "data-testid": "why-sum" }, `The nim-sum: ${terms} = ${star(answer.nim_sum)}. ` + (zero
+        ? `Not *0: the player to move wins by making it *0. Component ${zero.component} holds its highest bit and goes from ${star(zero.from)} to ${star(zero.to)}: ${zero.move.text} (type ${zero.move.notation}).`
+        : "It is *0: whatever the player to move does changes one value, and the opponent makes the nim-sum *0 again.")));
+    } else if (answer.reason) {
+      parts.push(el("p", { "data-testid": "why-sum" }, answer.reason));
+    }
+    box.replaceChildren(el("h3", {}, "Why these values"), ...parts);
+    this.whyFor = this.position;
+  }
+
   undo() {
     if (this.busy || this.history.length === 0) return;
     this.position = this.history.pop();
@@ -689,6 +731,9 @@ class Match {
   }
 
   draw() {
+    // An explanation is of the position it was asked about.
+    const why = document.getElementById("why");
+    if (why && this.whyFor !== this.position) why.replaceChildren();
     const first = document.querySelector("[data-testid=engine-first]");
     if (first) first.disabled = !this.started || this.over || this.busy;
     // Nothing to hint or to play once the game is over.
@@ -760,6 +805,7 @@ function playView(info, parameter) {
     el("p", { class: "rules", "data-testid": "rules" }, info.rules),
     el("div", { class: "toolbar" },
       el("button", { onclick: () => match.showHint(), "data-testid": "hint" }, "Hint"),
+      el("button", { onclick: () => match.showWhy(), "data-testid": "why", title: "Each component's options, their values and the mex; the nim-sum" }, "Why?"),
       el("button", { onclick: () => match.undo(), "data-testid": "undo" }, "Undo"),
       el("button", { onclick: () => match.engineFirst(), "data-testid": "engine-first", title: "Before any move: grundy moves first" }, "grundy moves first"),
       el("button", { onclick: fresh, "data-testid": "new-random" }, "New random game")),
@@ -770,6 +816,7 @@ function playView(info, parameter) {
     el("div", { class: "toolbar" }, "Move: ", typed, el("button", { onclick: playTyped, "data-testid": "move-play" }, "Play"),
       el("span", { class: "legend" }, info.move_help)),
     el("div", { id: "explain", "data-testid": "explain" }),
+    el("div", { id: "why", class: "why", "data-testid": "why-box" }),
     el("details", {}, el("summary", {}, "New game from the game's text format"),
       el("p", { class: "legend", "data-testid": "format" }, info.summary),
       paste, el("div", {}, el("button", { onclick: fromText, "data-testid": "start-text" }, "Start from this text"))),

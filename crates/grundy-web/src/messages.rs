@@ -135,6 +135,21 @@ pub struct SolveRequest {
     pub misere: bool,
 }
 
+/// `POST /api/explain`: why each component of a position has its value,
+/// and how their nim-sum decides it (normal play).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainRequest {
+    /// The game's registry name.
+    pub game: String,
+    /// The position.
+    pub position: Position,
+    /// How many options of each component to list (the server caps it;
+    /// every option is valued).
+    #[serde(default)]
+    pub listed: Option<usize>,
+}
+
 /// `POST /api/play`: your move (if any), then the engine's reply.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -294,6 +309,7 @@ pub fn schema() -> schemars::Schema {
             generator.subschema_for::<Error>(),
             generator.subschema_for::<GameList>(),
             generator.subschema_for::<SolveRequest>(),
+            generator.subschema_for::<ExplainRequest>(),
             generator.subschema_for::<PlayRequest>(),
             generator.subschema_for::<PlayAnswer>(),
             generator.subschema_for::<ParseRequest>(),

@@ -53,6 +53,7 @@ pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
         .route("/api/limits", get(api::limits))
         .route("/api/schema", get(api::schema))
         .route("/api/solve", post(api::solve))
+        .route("/api/explain", post(api::explain))
         .route("/api/play", post(api::play))
         .route("/api/parse", post(api::parse))
         .route("/api/moves", post(api::moves))

@@ -161,6 +161,21 @@ impl Service {
         Ok(analysis::analyse(&mut analyst, &position, listed)?)
     }
 
+    /// `POST /api/explain`: the [`wire::Explanation`] of a position: each
+    /// component's options with their values and mex, the nim-sum and the
+    /// move that makes it `*0`.
+    pub fn explain(
+        &self,
+        request: messages::ExplainRequest,
+        cancel: Option<&Cancel>,
+    ) -> Result<wire::Explanation, ApiError> {
+        let listed = self.listed(request.listed);
+        let game = self.open(&request.game, cancel)?;
+        let mut analyst = Analyst::normal(game);
+        let position = position_of(analyst.game_mut(), &request.position, self.limits.positions)?;
+        Ok(analysis::explain(&mut analyst, &position, listed)?)
+    }
+
     /// `POST /api/play`: your move, then the engine's reply.
     pub fn play(
         &self,
@@ -452,6 +467,7 @@ impl Service {
                 body: SCHEMA.to_string(),
             },
             "/api/solve" => ok(&self.solve(read_body(body)?, None)?),
+            "/api/explain" => ok(&self.explain(read_body(body)?, None)?),
             "/api/play" => ok(&self.play(read_body(body)?, None)?),
             "/api/parse" => ok(&self.parse(read_body(body)?, None)?),
             "/api/moves" => ok(&self.moves(read_body(body)?, None)?),
@@ -471,6 +487,7 @@ pub const ENDPOINTS: &[(&str, bool)] = &[
     ("/api/limits", false),
     ("/api/schema", false),
     ("/api/solve", true),
+    ("/api/explain", true),
     ("/api/play", true),
     ("/api/parse", true),
     ("/api/moves", true),

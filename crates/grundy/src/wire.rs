@@ -630,6 +630,8 @@ pub struct Explanation {
 pub struct ComponentWhy {
     /// The component, as an analysis lists it.
     pub component: Component,
+    /// The component and its value in words (`(1,2) *1`, `heap 2: 7 *3`).
+    pub text: String,
     /// Its first options (every one when `option_count` says no more),
     /// each a move in it and the value the component has after it.
     pub options: Vec<OptionValue>,

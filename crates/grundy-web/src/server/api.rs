@@ -86,6 +86,21 @@ pub async fn solve(
     .map(Json)
 }
 
+/// `POST /api/explain` ([`messages::ExplainRequest`]): the
+/// [`wire::Explanation`].
+pub async fn explain(
+    State(state): State<Shared>,
+    request: Result<Json<serde_json::Value>, JsonRejection>,
+) -> Result<Json<wire::Explanation>, ApiError> {
+    let request: messages::ExplainRequest = read_request(request)?;
+    let weight = weight(request.position.size(), &state.limits);
+    run(&state, weight, move |s, cancel| {
+        s.explain(request, Some(cancel))
+    })
+    .await
+    .map(Json)
+}
+
 /// `POST /api/play` ([`messages::PlayRequest`]): your move, then the engine's
 /// reply, in one round trip ([`messages::PlayAnswer`]).
 pub async fn play(

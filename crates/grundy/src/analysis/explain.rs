@@ -61,10 +61,12 @@ pub fn explain<G: Game>(
     let mut zeroing = None;
     for (i, (component, value)) in components.iter().enumerate() {
         let wire_component = game.component_wire(i, component, *value);
+        let text = game.describe_component(i, component, *value);
         if wire_component.value.is_none() {
             // Decided by the game's own rule (a strip): no options to value.
             whys.push(wire::ComponentWhy {
                 component: wire_component,
+                text,
                 options: Vec::new(),
                 option_count: Big(0),
                 reached: Vec::new(),
@@ -126,6 +128,7 @@ pub fn explain<G: Game>(
         }
         whys.push(wire::ComponentWhy {
             component: wire_component,
+            text,
             options: options
                 .iter()
                 .map(|(mv, after)| wire::OptionValue {
