@@ -81,6 +81,8 @@ fn check(
         Some(zeroing) => {
             assert_eq!(explanation.winner, Winner::First, "{spec}");
             assert_eq!(zeroing.to.0, zeroing.from.0 ^ nim_sum.value(), "{spec}");
+            let moved = &explanation.components[zeroing.component - 1];
+            assert_eq!(moved.component.value, Some(zeroing.from), "{spec}");
             assert!(zeroing.to.0 < zeroing.from.0, "{spec}");
             let mv = game.move_from_wire(position, &zeroing.mv.mv).unwrap();
             let next = game.play(position, &mv).position;
@@ -196,4 +198,53 @@ fn too_many_options_and_misere_play_are_refused() {
         .unwrap_err()
         .to_string()
         .contains("normal play"));
+}
+
+#[test]
+fn the_zeroing_move_lowers_the_component_that_holds_the_highest_bit_and_reasons_are_given() {
+    let open = |spec: &str| Analyst::normal(registry::open(spec, &Settings::default()).unwrap());
+    let position = |analyst: &mut Analyst<grundy::any_game::AnyGame>, text: &str| {
+        let wire: grundy::wire::Position = serde_json::from_str(text).unwrap();
+        let position = analyst
+            .game_mut()
+            .position_from_wire(&wire, grundy::game::Limits::default())
+            .unwrap();
+        analyst
+            .admit(&position, grundy::game::Limits::default())
+            .unwrap();
+        position
+    };
+    // Subtraction {1, 3, 4}: a heap of 6 is *2 with an option worth *3
+    // (take 1), a heap of 5 is *3. The nim-sum is *1: raising the 6 to *3
+    // would not do; the 5 goes down to *2 (take 1, leaving 4).
+    let mut game = open("subtraction:1,3,4");
+    let sum = position(&mut game, r#"{"kind":"heaps","heaps":[6,5]}"#);
+    let explanation = check("subtraction:1,3,4", &mut game, &sum);
+    let zeroing = explanation.zeroing.unwrap();
+    assert_eq!(
+        (zeroing.component, zeroing.from, zeroing.to),
+        (2, Big(3), Big(2))
+    );
+    assert_eq!(zeroing.mv.notation, "2 1");
+    assert_eq!(explanation.reason, None);
+    // A lost position says why; a strip, that the rule decides.
+    let lost = position(&mut game, r#"{"kind":"heaps","heaps":[6,6]}"#);
+    let explanation = check("subtraction:1,3,4", &mut game, &lost);
+    assert_eq!(
+        explanation.reason.as_deref(),
+        Some("Whatever the first player does, the second player has a winning reply.")
+    );
+    let mut cutting = open("cutting");
+    let strip = position(
+        &mut cutting,
+        r#"{"kind":"pieces","pieces":[["1","5"],["4","2"]]}"#,
+    );
+    let explanation = check("cutting", &mut cutting, &strip);
+    assert!(!explanation.nim_sum_decides && explanation.zeroing.is_none());
+    assert_eq!(
+        explanation.reason.as_deref(),
+        Some("The first player wins at once by cutting out a single cell.")
+    );
+    assert_eq!(explanation.components[0].mex, None);
+    assert_eq!(explanation.components[1].mex, Some(Big(1)));
 }
