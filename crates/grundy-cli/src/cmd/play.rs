@@ -61,9 +61,19 @@ pub struct Args {
     /// Wythoff's game.
     #[arg(long, value_name = "LIST", conflicts_with = "file")]
     pub heaps: Option<String>,
+    /// Before each of your moves, list your legal moves (the first 12),
+    /// each marked as winning or losing, with the nim-sum it leaves under
+    /// normal play.
+    #[arg(long)]
+    pub show_values: bool,
     #[command(flatten)]
     pub misere: MisereArgs,
 }
+
+/// The most moves `--show-values` lists before summing up the rest.
+const SHOWN_VALUES: usize = 12;
+/// The most moves `--show-values` looks at in one position.
+const VALUED_MOVES: usize = 10_000;
 
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -143,6 +153,7 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
         size: args.size,
         limits,
         rules,
+        show_values: args.show_values,
     };
     let result = session.run(&mut analyst, start);
     analyst.game_mut().finish();
@@ -221,6 +232,8 @@ struct Session<I, O> {
     limits: Limits,
     /// The game's rules in words, shown at the start and by `help`.
     rules: String,
+    /// `--show-values`: each legal move marked before your move.
+    show_values: bool,
 }
 
 /// What to do once a game is over.
@@ -479,15 +492,23 @@ impl<I: BufRead, O: Write> Session<I, O> {
             history: Vec::new(),
         };
         let mut draw = true;
+        let mut revalue = true;
         loop {
             if draw {
                 let drawing = analyst.game_mut().draw(&state.position, &self.style);
                 writeln!(self.out, "{drawing}")?;
             }
+            // Your moves valued once a position, before your first prompt.
+            if self.show_values && revalue && state.turn == Turn::You {
+                self.values(analyst, &state.position)?;
+                revalue = false;
+            }
+            let before = state.turn;
             let step = match state.turn {
                 Turn::Engine => self.engine_turn(analyst, &mut state)?,
                 Turn::You => self.your_turn(analyst, &mut state)?,
             };
+            revalue |= before == Turn::Engine || matches!(step, Step::Changed);
             match step {
                 Step::Changed => draw = true,
                 Step::Shown => draw = false,
@@ -577,6 +598,74 @@ impl<I: BufRead, O: Write> Session<I, O> {
             Command::Quit => Ok(Step::Stop),
             Command::Move(text) => self.your_move(analyst, state, &text),
         }
+    }
+
+    /// `--show-values`: your legal moves, each winning or losing (and the
+    /// nim-sum it leaves under normal play), the first [`SHOWN_VALUES`]
+    /// listed and the rest counted, up to [`VALUED_MOVES`] looked at.
+    fn values<G: Game>(
+        &mut self,
+        analyst: &mut Analyst<G>,
+        position: &G::Position,
+    ) -> anyhow::Result<()> {
+        let mut moves = Vec::new();
+        let _ = analyst.game_mut().moves(position, &mut |mv| {
+            moves.push(mv);
+            if moves.len() < VALUED_MOVES {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        let normal = !analyst.convention().is_misere();
+        let (mut listed, mut winning) = (Vec::new(), 0usize);
+        for mv in &moves {
+            let played = analyst.play(position, mv);
+            let wins = match analyst.decided(&played) {
+                Some(mover_wins) => mover_wins,
+                None => {
+                    analyst
+                        .outcome(&played.position)
+                        .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))?
+                        == grundy::Outcome::SecondPlayer
+                }
+            };
+            winning += usize::from(wins);
+            if listed.len() < SHOWN_VALUES {
+                let game = analyst.game_mut();
+                let value = if normal && !played.won {
+                    format!(", leaves {}", game.value(&played.position))
+                } else {
+                    String::new()
+                };
+                let verdict = if wins { "wins" } else { "loses" };
+                listed.push(format!(
+                    "`{}` {verdict}{value}",
+                    game.notation(position, mv)
+                ));
+            }
+        }
+        let more = moves.len() - listed.len();
+        let looked = if moves.len() >= VALUED_MOVES {
+            format!(
+                " (the first {} moves looked at)",
+                grundy::notation::with_commas(VALUED_MOVES as u128)
+            )
+        } else {
+            String::new()
+        };
+        let rest = if more > 0 {
+            format!("; {more} more")
+        } else {
+            String::new()
+        };
+        writeln!(
+            self.out,
+            "Your moves: {}{rest}. {winning} of {} win{looked}.",
+            listed.join(", "),
+            moves.len()
+        )?;
+        Ok(())
     }
 
     /// The rules, the notation with an example, and the commands.
