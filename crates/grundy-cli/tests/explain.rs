@@ -3,25 +3,12 @@
 //! makes the nim-sum *0 (one `solve` lists as winning); the JSON follows
 //! the schema and agrees with `solve`.
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use grundy::registry::GAMES;
 use serde_json::Value;
 
 mod common;
 
-fn grundy(args: &[&str], input: &str) -> std::process::Output {
-    Command::new(cargo_bin("grundy"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .write_stdin(input)
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::{run as grundy, text};
 
 #[test]
 fn every_game_s_won_example_is_explained_down_to_a_winning_move() {

@@ -7,18 +7,9 @@ use assert_cmd::Command;
 use grundy::game::Extras;
 use grundy::registry::{self, Settings, GAMES};
 
-fn grundy(args: &[&str], input: &str) -> std::process::Output {
-    Command::new(cargo_bin("grundy"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .write_stdin(input)
-        .output()
-        .unwrap()
-}
+mod common;
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::{run as grundy, text};
 
 #[test]
 fn every_game_is_judged_as_its_examples_say() {

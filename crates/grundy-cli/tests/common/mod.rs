@@ -188,3 +188,19 @@ pub fn on_terminal(args: &str, input: &str) -> String {
         .expect("util-linux's `script` runs a command on a pseudo-terminal");
     String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n")
 }
+
+/// Runs this build's `grundy` with `args` and `input` on standard input,
+/// without colour, whatever its exit status.
+pub fn run(args: &[&str], input: &str) -> std::process::Output {
+    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .write_stdin(input)
+        .output()
+        .unwrap()
+}
+
+/// Output bytes as text (they must be UTF-8).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
