@@ -687,9 +687,7 @@ class Match {
     const star = (v) => `*${v}`;
     const runs = (reached) => reached.length === 0 ? "no value (it has no option)"
       : reached.map(([a, b]) => a === b ? star(a) : `${star(a)}…${star(b)}`).join(", ");
-    const parts = [el("p", {}, this.misere
-      ? "Under misère play the values below do not decide the game; they are its normal-play values."
-      : "Each component's value is the mex of its options' values: the least value no move in it reaches.")];
+    const parts = [el("p", {}, "Each component's value under normal play is the mex of its options' values: the least value no move in it reaches.")];
     for (const why of answer.components) {
       const body = [];
       if (why.mex === null) {

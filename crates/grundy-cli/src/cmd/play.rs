@@ -617,7 +617,6 @@ impl<I: BufRead, O: Write> Session<I, O> {
                 ControlFlow::Break(())
             }
         });
-        let normal = !analyst.convention().is_misere();
         let (mut listed, mut winning) = (Vec::new(), 0usize);
         for mv in &moves {
             let played = analyst.play(position, mv);
@@ -632,8 +631,10 @@ impl<I: BufRead, O: Write> Session<I, O> {
             };
             winning += usize::from(wins);
             if listed.len() < SHOWN_VALUES {
+                // The nim-sum where it decides (never under misère play).
+                let decides = !played.won && analyst.nim_sum_decides(&played.position);
                 let game = analyst.game_mut();
-                let value = if normal && !played.won {
+                let value = if decides {
                     format!(", leaves {}", game.value(&played.position))
                 } else {
                     String::new()
