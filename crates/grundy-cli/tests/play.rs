@@ -551,16 +551,17 @@ fn a_move_that_ends_the_game_is_called_the_quickest_in_a_large_game() {
 #[test]
 fn show_values_marks_every_move_before_each_of_yours() {
     let shown = |args: &[&str], input: &str| String::from_utf8(play(args, input).stdout).unwrap();
-    // Nim 1 2: only taking one from the 2 leaves *0.
+    // Nim 1 2: only taking one from the 2 leaves *0; the game then lasts
+    // 3 moves (this one included), the others lose in 2.
     let out = shown(&["nim", "--heaps", "1,2", "--show-values"], "2 1\nn\n");
     assert!(
-        out.contains("Your moves: `1 1` loses, leaves *2, `2 1` wins, leaves *0, `2 2` loses, leaves *1. 1 of 3 win.\n"),
+        out.contains("Your moves: `1 1` loses in 2 moves, leaves *2, `2 1` wins in 3 moves, leaves *0, `2 2` loses in 2 moves, leaves *1. 1 of 3 win.\n"),
         "{out}"
     );
     // After grundy's reply (it takes one of the two 1s), your last move
     // is valued again.
     assert!(
-        out.contains("Your moves: `1 1` wins, leaves *0. 1 of 1 win.\n"),
+        out.contains("Your moves: `1 1` wins at once, leaves *0. 1 of 1 win.\n"),
         "{out}"
     );
     // From a lost position none wins; past twelve moves the rest are
@@ -569,7 +570,14 @@ fn show_values_marks_every_move_before_each_of_yours() {
     assert!(out.contains(". 0 of 6 win.\n"), "{out}");
     let out = shown(&["nim", "--heaps", "20", "--show-values"], "n\n");
     assert!(out.contains("; 8 more. 1 of 20 win.\n"), "{out}");
-    // Under misère play, no nim-sum is shown: it does not decide.
+    // Too large to search for remoteness: marked, without a count.
+    let out = shown(&["nim", "--heaps", "300,1", "--show-values"], "n\n");
+    assert!(
+        out.contains("Your moves: `1 1` loses, leaves *298, "),
+        "{out}"
+    );
+    assert!(out.contains("; 289 more. 1 of 301 win.\n"), "{out}");
+    // Under misère play, no nim-sum and no remoteness: neither decides.
     let out = shown(&["nim", "--heaps", "1", "--show-values", "--misere"], "n\n");
     assert!(
         out.contains("Your moves: `1 1` loses. 0 of 1 win.\n"),

@@ -675,6 +675,56 @@ pub struct Zeroing {
     pub mv: MoveReport,
 }
 
+/// Every legal move of a position marked winning or losing, with the
+/// remoteness where it is known ("value moves", `grundy play
+/// --show-values`, `POST /api/values`).
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct ValueMoves {
+    /// The version of the format: 2 (see the module's rules).
+    pub format: u32,
+    /// The game's registry name.
+    pub game: String,
+    /// The position valued.
+    pub position: Position,
+    /// Whether the player to move wins it with perfect play.
+    pub wins: bool,
+    /// Its remoteness: the moves left when the winner hurries and the
+    /// loser delays (even exactly when the player to move loses). `null`
+    /// where it is not known: under misère play, or where the game below
+    /// the position is too large to search.
+    pub remoteness: Option<u32>,
+    /// Its first legal moves, in the game's order, each marked.
+    pub moves: Vec<ValueMove>,
+    /// How many legal moves were marked (every one unless `more`).
+    pub valued: u64,
+    /// How many of the marked moves win.
+    pub winning: u64,
+    /// Whether it has more legal moves than were marked.
+    pub more: bool,
+}
+
+/// One legal move, winning or losing.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct ValueMove {
+    /// The move, as an analysis reports it.
+    #[serde(rename = "move")]
+    pub mv: MoveReport,
+    /// Whether it wins: the position it leaves is lost for the opponent.
+    pub wins: bool,
+    /// The remoteness of the position it leaves (0 when it wins at once or
+    /// leaves no move); `null` where it is not known.
+    pub remoteness: Option<u32>,
+    /// The nim-sum of the position it leaves, where the nim-sum decides
+    /// it (normal play); `*0` exactly when the move wins.
+    pub nim_sum: Option<Big>,
+}
+
 /// Why a wire position or move was not taken.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WireError {

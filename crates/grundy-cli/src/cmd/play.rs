@@ -62,8 +62,9 @@ pub struct Args {
     #[arg(long, value_name = "LIST", conflicts_with = "file")]
     pub heaps: Option<String>,
     /// Before each of your moves, list your legal moves (the first 12),
-    /// each marked as winning or losing, with the nim-sum it leaves under
-    /// normal play.
+    /// each marked as winning or losing: in how many moves where the game
+    /// is small enough to search (its remoteness), and with the nim-sum it
+    /// leaves where the nim-sum decides.
     #[arg(long)]
     pub show_values: bool,
     #[command(flatten)]
@@ -72,8 +73,15 @@ pub struct Args {
 
 /// The most moves `--show-values` lists before summing up the rest.
 const SHOWN_VALUES: usize = 12;
-/// The most moves `--show-values` looks at in one position.
-const VALUED_MOVES: usize = 10_000;
+
+/// "1 move", "3 moves".
+fn moves(n: u32) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
 
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -600,57 +608,40 @@ impl<I: BufRead, O: Write> Session<I, O> {
         }
     }
 
-    /// `--show-values`: your legal moves, each winning or losing (and the
-    /// nim-sum it leaves under normal play), the first [`SHOWN_VALUES`]
-    /// listed and the rest counted, up to [`VALUED_MOVES`] looked at.
+    /// `--show-values`: your legal moves, each winning or losing, with the
+    /// moves left after it (its remoteness) where the game below is small
+    /// enough to search, and the nim-sum it leaves where the nim-sum
+    /// decides; the first [`SHOWN_VALUES`] listed and the rest counted.
     fn values<G: Game>(
         &mut self,
         analyst: &mut Analyst<G>,
         position: &G::Position,
     ) -> anyhow::Result<()> {
-        let mut moves = Vec::new();
-        let _ = analyst.game_mut().moves(position, &mut |mv| {
-            moves.push(mv);
-            if moves.len() < VALUED_MOVES {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
-        let (mut listed, mut winning) = (Vec::new(), 0usize);
-        for mv in &moves {
-            let played = analyst.play(position, mv);
-            let wins = match analyst.decided(&played) {
-                Some(mover_wins) => mover_wins,
-                None => {
-                    analyst
-                        .outcome(&played.position)
-                        .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))?
-                        == grundy::Outcome::SecondPlayer
-                }
-            };
-            winning += usize::from(wins);
-            if listed.len() < SHOWN_VALUES {
-                // The nim-sum where it decides (never under misère play).
-                let decides = !played.won && analyst.nim_sum_decides(&played.position);
-                let game = analyst.game_mut();
-                let value = if decides {
-                    format!(", leaves {}", game.value(&played.position))
-                } else {
-                    String::new()
+        let answer = grundy::analysis::value_moves(analyst, position, SHOWN_VALUES)
+            .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))?;
+        let listed: Vec<String> = answer
+            .moves
+            .iter()
+            .map(|m| {
+                let verdict = match (m.wins, m.remoteness) {
+                    (true, Some(0)) => "wins at once".to_string(),
+                    (true, Some(r)) => format!("wins in {}", moves(r + 1)),
+                    (false, Some(r)) => format!("loses in {}", moves(r + 1)),
+                    (true, None) => "wins".to_string(),
+                    (false, None) => "loses".to_string(),
                 };
-                let verdict = if wins { "wins" } else { "loses" };
-                listed.push(format!(
-                    "`{}` {verdict}{value}",
-                    game.notation(position, mv)
-                ));
-            }
-        }
-        let more = moves.len() - listed.len();
-        let looked = if moves.len() >= VALUED_MOVES {
+                let value = m
+                    .nim_sum
+                    .map(|sum| format!(", leaves *{sum}"))
+                    .unwrap_or_default();
+                format!("`{}` {verdict}{value}", m.mv.notation)
+            })
+            .collect();
+        let more = answer.valued as usize - listed.len();
+        let looked = if answer.more {
             format!(
                 " (the first {} moves looked at)",
-                grundy::notation::with_commas(VALUED_MOVES as u128)
+                grundy::notation::with_commas(u128::from(answer.valued))
             )
         } else {
             String::new()
@@ -662,9 +653,10 @@ impl<I: BufRead, O: Write> Session<I, O> {
         };
         writeln!(
             self.out,
-            "Your moves: {}{rest}. {winning} of {} win{looked}.",
+            "Your moves: {}{rest}. {} of {} win{looked}.",
             listed.join(", "),
-            moves.len()
+            answer.winning,
+            answer.valued
         )?;
         Ok(())
     }

@@ -358,7 +358,7 @@ impl<G: Game> Analyst<G> {
 
     /// Whether the engine searches `position` for remoteness at all (normal
     /// play, a position within [`super::remoteness::REMOTENESS_SIZE`]).
-    fn searches_remoteness(&mut self, position: &G::Position) -> bool {
+    pub(super) fn searches_remoteness(&mut self, position: &G::Position) -> bool {
         !self.is_misere()
             && self.game.position_wire(position).size() <= super::remoteness::REMOTENESS_SIZE
     }

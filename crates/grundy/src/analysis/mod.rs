@@ -17,6 +17,7 @@ mod explain;
 mod judge;
 pub mod remoteness;
 mod round;
+mod values;
 
 pub use crate::convention::{Convention, Refusal};
 pub use crate::judging::JudgeError;
@@ -26,3 +27,4 @@ pub use explain::{explain, MAX_OPTIONS};
 pub use judge::judge;
 pub(crate) use judge::judge_cases;
 pub use round::{round, Round, RoundError};
+pub use values::{value_moves, MAX_VALUED};

@@ -161,6 +161,12 @@ impl<'g, G: Game> Search<'g, G> {
         Ok(r)
     }
 
+    /// Every legal move of `position` with the remoteness of the position
+    /// it leaves (0 when it wins at once), or `None` beyond the budget.
+    pub fn valued_options(&mut self, position: &G::Position) -> Option<Vec<(G::Move, u32)>> {
+        self.options(position).ok()
+    }
+
     /// The remoteness of `position`, or `None` beyond the budget.
     pub fn remoteness(&mut self, position: &G::Position) -> Option<u32> {
         self.remoteness_of(position).ok()

@@ -1,0 +1,391 @@
+//! `analysis::value_moves` against the games' literal rules: for Nim, the
+//! Bomb Game and the Cutting Game, every move's mark and remoteness equal a
+//! brute force written here (Winning Ways' remoteness: 0 without a move;
+//! else one more than the least even remoteness of an option if one is
+//! even, else one more than the largest); for every registered game and
+//! either convention, every move's mark agrees with the engine's outcome of
+//! the position it leaves.
+
+mod literal;
+
+use std::collections::HashMap;
+
+use grundy::analysis::{value_moves, Analyst, Convention, MAX_VALUED};
+use grundy::game::{Limits, Rng, WireForm};
+use grundy::registry::{self, Settings, GAMES};
+use grundy::wire::{self, Big, ValueMoves};
+use grundy::{Engine, Game};
+
+/// A position's remoteness from its options' (Winning Ways' rule).
+fn by_options(rs: &[u32]) -> u32 {
+    let even = rs.iter().copied().filter(|r| r % 2 == 0).min();
+    let odd = rs.iter().copied().filter(|r| r % 2 == 1).max();
+    match (even, odd) {
+        (Some(e), _) => e + 1,
+        (None, Some(o)) => o + 1,
+        (None, None) => 0,
+    }
+}
+
+/// Nim by its rule: take at least one token from one heap.
+fn nim_remoteness(heaps: &[u64], memo: &mut HashMap<Vec<u64>, u32>) -> u32 {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let mut rs = Vec::new();
+    for i in 0..key.len() {
+        for left in 0..key[i] {
+            let mut next = key.clone();
+            next[i] = left;
+            rs.push(nim_remoteness(&next, memo));
+        }
+    }
+    let r = by_options(&rs);
+    memo.insert(key, r);
+    r
+}
+
+fn open(spec: &str, convention: Convention) -> Analyst<grundy::any_game::AnyGame> {
+    Analyst::new(
+        registry::open(spec, &Settings::default()).unwrap(),
+        convention,
+    )
+    .unwrap()
+}
+
+fn values(
+    analyst: &mut Analyst<grundy::any_game::AnyGame>,
+    wire: &str,
+) -> (grundy::any_game::AnyPosition, ValueMoves) {
+    let wire: wire::Position = serde_json::from_str(wire).unwrap();
+    let position = analyst
+        .game()
+        .position_from_wire(&wire, Limits::default())
+        .unwrap();
+    analyst.admit(&position, Limits::default()).unwrap();
+    let answer = value_moves(analyst, &position, usize::MAX).unwrap();
+    (position, answer)
+}
+
+/// The marks and remotenesses hold together: a move wins exactly when it
+/// leaves an even remoteness, the position's is Winning Ways' rule over
+/// them, and the position is won exactly when some move wins.
+fn consistent(answer: &ValueMoves) {
+    let rs: Vec<u32> = answer.moves.iter().filter_map(|m| m.remoteness).collect();
+    if let Some(r) = answer.remoteness {
+        assert_eq!(rs.len(), answer.moves.len());
+        assert_eq!(r, by_options(&rs));
+        assert_eq!(r % 2 == 1, answer.wins);
+    }
+    for m in &answer.moves {
+        if let Some(r) = m.remoteness {
+            assert_eq!(m.wins, r % 2 == 0, "{}", m.mv.text);
+        }
+        if let Some(sum) = m.nim_sum {
+            assert_eq!(m.wins, sum == Big(0), "{}", m.mv.text);
+        }
+    }
+    let winning = answer.moves.iter().filter(|m| m.wins).count() as u64;
+    assert_eq!(answer.winning, winning);
+    assert_eq!(answer.valued, answer.moves.len() as u64);
+    if !answer.more {
+        assert_eq!(answer.wins, winning > 0);
+    }
+}
+
+#[test]
+fn nim_moves_are_marked_with_their_literal_remoteness() {
+    let mut analyst = open("nim", Convention::Normal);
+    let mut memo = HashMap::new();
+    let mut seen = 0;
+    for a in 0..=6u64 {
+        for b in 0..=a {
+            for c in 0..=b.min(3) {
+                let heaps: Vec<u64> = [a, b, c].into_iter().filter(|&h| h > 0).collect();
+                let (_, answer) = values(
+                    &mut analyst,
+                    &format!(r#"{{"kind":"heaps","heaps":{heaps:?}}}"#),
+                );
+                consistent(&answer);
+                assert_eq!(
+                    answer.remoteness,
+                    Some(nim_remoteness(&heaps, &mut memo)),
+                    "{heaps:?}"
+                );
+                let count: u64 = heaps.iter().sum();
+                assert_eq!(answer.valued, count, "{heaps:?}: one move a token taken");
+                for m in &answer.moves {
+                    let wire::Move::Heap { heap, take, leave } = &m.mv.mv else {
+                        panic!("{:?}", m.mv.mv)
+                    };
+                    let mut next = heaps.clone();
+                    assert_eq!(leave.iter().sum::<u64>() + take, next[heap - 1]);
+                    next[heap - 1] = leave.iter().sum();
+                    let r = nim_remoteness(&next, &mut memo);
+                    assert_eq!(m.remoteness, Some(r), "{heaps:?} {}", m.mv.text);
+                    assert_eq!(m.wins, r.is_multiple_of(2), "{heaps:?} {}", m.mv.text);
+                    // The nim-sum it leaves, by Bouton.
+                    let sum = next.iter().fold(0, |s, h| s ^ h);
+                    assert_eq!(m.nim_sum, Some(Big(u128::from(sum))));
+                    seen += 1;
+                }
+            }
+        }
+    }
+    assert!(seen > 500, "{seen}");
+    // Known by hand: [2, 2] is lost in 4 (1 from a heap, the copy, then
+    // the last two); [3] is won at once.
+    let (_, two_twos) = values(&mut analyst, r#"{"kind":"heaps","heaps":[2,2]}"#);
+    assert_eq!((two_twos.wins, two_twos.remoteness), (false, Some(4)));
+    let (_, three) = values(&mut analyst, r#"{"kind":"heaps","heaps":[3]}"#);
+    assert_eq!((three.wins, three.remoteness), (true, Some(1)));
+    assert_eq!(three.winning, 1);
+}
+
+/// A bomb board's remoteness by the statement's rules ([`literal::bomb_moves`]).
+fn bomb_remoteness(rows: u32, cols: u32) -> Vec<u32> {
+    let mut r = vec![0; 1 << (rows * cols)];
+    for mask in 0u32..(1 << (rows * cols)) {
+        r[mask as usize] = if mask & 1 == 1 {
+            r[(mask & !1) as usize]
+        } else {
+            let rs: Vec<u32> = literal::bomb_moves(rows, cols, mask)
+                .into_iter()
+                .map(|(_, after)| r[after as usize])
+                .collect();
+            by_options(&rs)
+        };
+    }
+    r
+}
+
+#[test]
+fn bomb_moves_are_marked_with_their_literal_remoteness() {
+    let (rows, cols) = (3u32, 3u32);
+    let truth = bomb_remoteness(rows, cols);
+    let bit = |r: u32, c: u32| 1u32 << ((r - 1) * cols + c - 1);
+    let mut analyst = open("bomb", Convention::Normal);
+    let mut seen = 0;
+    for mask in (0u32..1 << 9).filter(|m| m & 1 == 0).step_by(3) {
+        let bombs: Vec<[u32; 2]> = (1..=rows)
+            .flat_map(|r| (1..=cols).map(move |c| [r, c]))
+            .filter(|&[r, c]| mask & bit(r, c) != 0)
+            .collect();
+        let (_, answer) = values(
+            &mut analyst,
+            &format!(r#"{{"kind":"board","rows":{rows},"cols":{cols},"bombs":{bombs:?}}}"#),
+        );
+        consistent(&answer);
+        assert_eq!(answer.remoteness, Some(truth[mask as usize]), "{bombs:?}");
+        let literal = literal::bomb_moves(rows, cols, mask);
+        assert_eq!(answer.valued, literal.len() as u64, "{bombs:?}");
+        for m in &answer.moves {
+            let wire::Move::Bomb {
+                explode,
+                above,
+                left,
+            } = &m.mv.mv
+            else {
+                panic!("{:?}", m.mv.mv)
+            };
+            let pair = |c: [u32; 2]| (c[0], c[1]);
+            let wanted = (pair(*explode), above.map(pair), left.map(pair));
+            let (_, after) = literal
+                .iter()
+                .find(|(mv, _)| *mv == wanted)
+                .unwrap_or_else(|| panic!("{bombs:?}: {} is no literal move", m.mv.text));
+            let r = truth[*after as usize];
+            assert_eq!(m.remoteness, Some(r), "{bombs:?} {}", m.mv.text);
+            seen += 1;
+        }
+    }
+    assert!(seen > 300, "{seen}");
+}
+
+/// The Cutting Game's remoteness by its rule ([`literal::cutting_moves`]):
+/// a cut that makes a 1×1 piece wins at once (remoteness 0 after it).
+fn cutting_remoteness(pieces: &[(u8, u8)], memo: &mut HashMap<Vec<(u8, u8)>, u32>) -> u32 {
+    let mut key = pieces.to_vec();
+    key.sort_unstable();
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let rs: Vec<u32> = literal::cutting_moves(&key)
+        .into_iter()
+        .map(|(_, after)| match after {
+            literal::After::Won => 0,
+            literal::After::Pieces(next) => cutting_remoteness(&next, memo),
+        })
+        .collect();
+    let r = by_options(&rs);
+    memo.insert(key, r);
+    r
+}
+
+#[test]
+fn cutting_moves_are_marked_with_their_literal_remoteness() {
+    let mut analyst = open("cutting", Convention::Normal);
+    let mut memo = HashMap::new();
+    let mut seen = 0;
+    for papers in [
+        vec![(2u8, 3u8)],
+        vec![(3, 3)],
+        vec![(4, 3)],
+        vec![(2, 2), (2, 3)],
+        vec![(5, 2)],
+        vec![(3, 4), (2, 2)],
+    ] {
+        let wire_pieces: Vec<[String; 2]> = papers
+            .iter()
+            .map(|&(w, h)| [w.to_string(), h.to_string()])
+            .collect();
+        let (_, answer) = values(
+            &mut analyst,
+            &format!(
+                r#"{{"kind":"pieces","pieces":{}}}"#,
+                serde_json::to_string(&wire_pieces).unwrap()
+            ),
+        );
+        consistent(&answer);
+        assert_eq!(
+            answer.remoteness,
+            Some(cutting_remoteness(&papers, &mut memo)),
+            "{papers:?}"
+        );
+        assert_eq!(
+            answer.valued,
+            literal::cutting_moves(&papers).len() as u64,
+            "{papers:?}"
+        );
+        for m in &answer.moves {
+            let wire::Move::Cut {
+                piece,
+                direction,
+                at,
+            } = &m.mv.mv
+            else {
+                panic!("{:?}", m.mv.mv)
+            };
+            let vertical = *direction == wire::Direction::Vertical;
+            let wanted = (piece - 1, vertical, u8::try_from(at.0).unwrap());
+            let after = literal::cutting_moves(&papers)
+                .into_iter()
+                .find(|(mv, _)| *mv == wanted)
+                .map(|(_, after)| after)
+                .unwrap_or_else(|| panic!("{papers:?}: {} is no literal cut", m.mv.text));
+            let r = match after {
+                literal::After::Won => 0,
+                literal::After::Pieces(next) => cutting_remoteness(&next, &mut memo),
+            };
+            assert_eq!(m.remoteness, Some(r), "{papers:?} {}", m.mv.text);
+            seen += 1;
+        }
+    }
+    assert!(seen > 25, "{seen}");
+}
+
+#[test]
+fn every_game_s_marks_agree_with_its_engine_under_either_convention() {
+    for entry in GAMES {
+        for convention in [Convention::Normal, Convention::Misere { budget: 100_000 }] {
+            let Ok(mut analyst) = Analyst::new(
+                registry::open(entry.example, &Settings::default()).unwrap(),
+                convention,
+            ) else {
+                continue; // no misère form
+            };
+            let mut marked = 0;
+            for seed in 0..25 {
+                let position = analyst
+                    .game_mut()
+                    .random_position(&mut Rng::new(seed), None);
+                analyst.admit(&position, Limits::default()).unwrap();
+                let Ok(answer) = value_moves(&mut analyst, &position, usize::MAX) else {
+                    continue; // beyond the misère search's budget
+                };
+                consistent(&answer);
+                let outcome = analyst.outcome(&position).unwrap();
+                assert_eq!(answer.wins, outcome.first_player_wins(), "{}", entry.name);
+                if convention.is_misere() {
+                    assert_eq!(answer.remoteness, None, "{}", entry.name);
+                    assert!(answer.moves.iter().all(|m| m.nim_sum.is_none()));
+                }
+                for m in &answer.moves {
+                    let game = analyst.game_mut();
+                    let mv = game.move_from_wire(&position, &m.mv.mv).unwrap();
+                    game.check(&position, &mv).unwrap();
+                    let played = analyst.play(&position, &mv);
+                    let wins = match analyst.decided(&played) {
+                        Some(wins) => wins,
+                        None => match analyst.outcome(&played.position) {
+                            Ok(after) => !after.first_player_wins(),
+                            Err(_) => continue,
+                        },
+                    };
+                    assert_eq!(
+                        m.wins, wins,
+                        "{} {:?}: {}",
+                        entry.name, convention, m.mv.text
+                    );
+                    marked += 1;
+                }
+            }
+            assert!(marked > 0, "{} {convention:?}", entry.name);
+        }
+    }
+}
+
+#[test]
+fn a_position_of_more_moves_than_are_marked_says_so() {
+    let mut analyst = open("nim", Convention::Normal);
+    let n = MAX_VALUED as u64 + 5;
+    let (_, answer) = values(
+        &mut analyst,
+        &format!(r#"{{"kind":"heaps","heaps":[{n}, 3]}}"#),
+    );
+    assert!(answer.more);
+    assert_eq!(answer.valued, MAX_VALUED as u64);
+    assert_eq!(answer.remoteness, None);
+    // Won (n ≠ 3), whether or not its one winning move (leave 3) is among
+    // those marked: the outcome is the engine's.
+    assert!(answer.wins);
+    assert!(answer.winning <= 1);
+    let (_, lost) = values(
+        &mut analyst,
+        &format!(r#"{{"kind":"heaps","heaps":[{n}, {n}]}}"#),
+    );
+    assert!(lost.more && !lost.wins && lost.winning == 0);
+    // Listed: only as many as asked for, but every one valued.
+    let position = analyst
+        .game()
+        .position_from_wire(&answer.position, Limits::default())
+        .unwrap();
+    let few = value_moves(&mut analyst, &position, 3).unwrap();
+    assert_eq!(few.moves.len(), 3);
+    assert_eq!(few.valued, MAX_VALUED as u64);
+}
+
+#[test]
+fn misere_nim_marks_the_last_move_as_losing() {
+    let mut analyst = open("nim", Convention::Misere { budget: 10_000 });
+    // [1]: the only move takes the last token, and loses.
+    let (_, one) = values(&mut analyst, r#"{"kind":"heaps","heaps":[1]}"#);
+    assert!(!one.wins);
+    assert_eq!(one.moves.len(), 1);
+    assert!(!one.moves[0].wins);
+    // [2]: taking one (leaving [1]) wins, taking both loses.
+    let (_, two) = values(&mut analyst, r#"{"kind":"heaps","heaps":[2]}"#);
+    assert!(two.wins);
+    let marks: Vec<(String, bool)> = two
+        .moves
+        .iter()
+        .map(|m| (m.mv.notation.clone(), m.wins))
+        .collect();
+    assert_eq!(marks.iter().filter(|m| m.1).count(), 1, "{marks:?}");
+    // No moves: under misère play the player to move has won.
+    let (_, none) = values(&mut analyst, r#"{"kind":"heaps","heaps":[]}"#);
+    assert!(none.wins);
+    assert_eq!(none.remoteness, None);
+}
