@@ -463,6 +463,92 @@ try {
     await page.locator("[data-testid=why-box] h3").waitFor({ state: "detached" });
   });
 
+  await test("value moves: every game's moves are marked, on the drawing where a move is one click", async () => {
+    const registry = await (await fetch(`${api}api/games`)).json();
+    for (const info of registry.games) {
+      await startFromText(page, url, info.example, info.examples.won);
+      await page.check("[data-testid=value-moves]");
+      await page.locator("[data-testid=value-moves-list]").waitFor();
+      const marks = await page.locator("[data-value-move]").evaluateAll((b) => b.map((x) => x.dataset.wins));
+      const summary = await page.textContent("[data-testid=value-summary]");
+      const [, winning, valued] = summary.match(/^(\d+) of ([\d,]+) legal moves win/);
+      assert.ok(marks.length > 0, info.name);
+      // The example is won: some move wins, and the count is of them all.
+      assert.ok(Number(winning) > 0, `${info.name}: ${summary}`);
+      if (marks.length === Number(valued.replace(/,/g, ""))) assert.equal(marks.filter((m) => m === "true").length, Number(winning), info.name);
+      // The winning move grundy would hint is among those marked winning.
+      const hinted = await (await fetch(`${api}api/solve`, { method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ game: info.example, position: await page.evaluate(() => window.grundyMatch.position), listed: 1 }) })).json();
+      const notation = hinted.winning_moves[0].notation;
+      const button = page.locator(`[data-value-move="${notation}"]`);
+      if (await button.count()) assert.equal(await button.getAttribute("data-wins"), "true", `${info.name}: ${notation}`);
+      // Drawings whose moves are one click each are coloured too.
+      if (["pieces", "pairs", "graph", "heaps"].includes(info.kind)) {
+        assert.ok(await page.locator("#board .value-win, #board .value-lose").count() > 0, `${info.name}: no move coloured on the drawing`);
+      }
+      if (info.kind === "pieces") {
+        // Each grid line has its cut's mark: `1,vertical,2` is `1 v 2`.
+        const lines = await page.locator("#board [data-cut]").evaluateAll((n) => n.map((x) => [x.dataset.cut, x.dataset.value]));
+        assert.ok(lines.length > 0);
+        for (const [cut, value] of lines) {
+          const [piece, direction, at] = cut.split(",");
+          const wins = await page.getAttribute(`[data-value-move="${piece} ${direction[0]} ${at}"]`, "data-wins");
+          assert.equal(value, wins === "true" ? "wins" : "loses", `${info.name}: ${cut}`);
+        }
+      }
+      await page.uncheck("[data-testid=value-moves]");
+      await page.locator("[data-testid=value-moves-list]").waitFor({ state: "detached" });
+      assert.equal(await page.locator("#board .value-win, #board .value-lose").count(), 0, info.name);
+    }
+  });
+
+  await test("value moves: Nim's moves by their literal remoteness, and the value history of a game", async () => {
+    // Nim by its rule, apart from grundy: remoteness (Winning Ways, ch. 9).
+    const memo = new Map();
+    const remoteness = (heaps) => {
+      const key = [...heaps].sort((a, b) => a - b).join(",");
+      if (memo.has(key)) return memo.get(key);
+      const rs = [];
+      heaps.forEach((h, i) => { for (let left = 0; left < h; left++) rs.push(remoteness(heaps.map((x, j) => (j === i ? left : x)))); });
+      const even = rs.filter((r) => r % 2 === 0), odd = rs.filter((r) => r % 2 === 1);
+      const r = even.length ? Math.min(...even) + 1 : odd.length ? Math.max(...odd) + 1 : 0;
+      memo.set(key, r);
+      return r;
+    };
+    await page.goto("about:blank");
+    await page.goto(`${url}#play/nim`);
+    await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+    await page.check("[data-testid=value-moves]");
+    const heaps = [2, 3, 4];
+    await page.evaluate((heaps) => window.grundyMatch.start({ kind: "heaps", heaps }), heaps);
+    await page.locator("[data-testid=value-moves-list]").waitFor();
+    await page.waitForFunction(() => document.querySelectorAll("[data-value-move]").length === 9);
+    const shown = await page.locator("[data-value-move]").evaluateAll((b) => b.map((x) => x.textContent));
+    const expected = [];
+    heaps.forEach((h, i) => {
+      for (let take = 1; take <= h; take++) {
+        const next = heaps.map((x, j) => (j === i ? h - take : x));
+        const r = remoteness(next), wins = r % 2 === 0;
+        expected.push(`${i + 1} ${take} ${wins ? (r === 0 ? "wins at once" : `wins in ${r + 1}`) : `loses in ${r + 1}`}`);
+      }
+    });
+    assert.deepEqual(shown, expected);
+    // Play the winning move by its button; the history follows the game.
+    const win = expected.find((t) => t.includes("wins")).split(" ").slice(0, 2).join(" ");
+    await page.click(`[data-value-move="${win}"]`);
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=value-history] .point").length === 3);
+    const points = async () => page.locator("[data-testid=value-history] .point").evaluateAll((p) =>
+      p.map((x) => [x.dataset.mover, x.dataset.wins, x.dataset.remoteness]));
+    const trail = await page.evaluate(() => window.grundyMatch.trail.map((e) => e.position.heaps));
+    const nimSum = (hs) => hs.reduce((a, b) => a ^ b, 0);
+    assert.deepEqual(await points(), trail.map((hs, i) => [i % 2 === 0 ? "you" : "grundy", String(nimSum(hs) !== 0), String(remoteness(hs))]));
+    assert.equal((await points())[0][1], "true");
+    // Undo takes the history back too.
+    await page.click("[data-testid=undo]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=value-history] .point").length === 1);
+    await page.screenshot({ path: join(shots, "value-moves.png"), fullPage: true });
+  });
+
   await test("bomb: a hint's bomb and its landing cells differ in colour, with a legend", async () => {
     await startFromText(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n");
     await page.click("[data-testid=hint]");

@@ -20,6 +20,13 @@ export interface Limits {
 }
 export interface SolveRequest { game: string; position: Position; listed?: number; misere?: boolean }
 export interface ExplainRequest { game: string; position: Position; listed?: number }
+export interface ValuesRequest { game: string; position: Position; listed?: number; misere?: boolean }
+/** Every legal move marked winning or losing, with its remoteness where known (`POST /api/values`). */
+export interface ValueMoves {
+  format: number; game: string; position: Position; wins: boolean; remoteness: number | null;
+  moves: { move: { move: Move; notation: string; text: string }; wins: boolean; remoteness: number | null; nim_sum: string | null }[];
+  valued: number; winning: number; more: boolean;
+}
 export interface PlayRequest { game: string; position: Position; move?: Move; reply?: boolean; misere?: boolean }
 export interface ParseRequest { game: string; text: string }
 export interface MovesRequest { game: string; position: Position; listed?: number }
@@ -45,6 +52,8 @@ export function schema(): Document;
 export function solve(request: SolveRequest): Analysis;
 /** Each component's options with their values and mex, the nim-sum, and the move that makes it *0 (as `grundy explain --format json`). */
 export function explain(request: ExplainRequest): Document;
+/** Every legal move marked winning or losing, with its remoteness where known. */
+export function values(request: ValuesRequest): ValueMoves;
 export function play(request: PlayRequest): Document;
 export function parse(request: ParseRequest): Parsed;
 export function moves(request: MovesRequest): Document;

@@ -46,6 +46,7 @@ export const limits = () => call("GET", "/api/limits");
 export const schema = () => call("GET", "/api/schema");
 export const solve = (request) => call("POST", "/api/solve", request);
 export const explain = (request) => call("POST", "/api/explain", request);
+export const values = (request) => call("POST", "/api/values", request);
 export const play = (request) => call("POST", "/api/play", request);
 export const parse = (request) => call("POST", "/api/parse", request);
 export const moves = (request) => call("POST", "/api/moves", request);

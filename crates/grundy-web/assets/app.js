@@ -543,8 +543,123 @@ function drawGeneric(match) {
       el("div", { class: "moves", "data-testid": "moves" }, ...buttons),
       answer.more ? el("p", { class: "legend" }, "More moves than shown here: type one below.") : "",
     );
+    match.markValues();
   }).catch((error) => box.replaceChildren(el("p", {}, `Cannot draw this position: ${error.message}`)));
   return box;
+}
+
+// Why each component has its value (its options, their values, the mex),
+// then the nim-sum and the move that makes it *0: the elements of an
+// explanation (`POST /api/explain`), for the Why? box and the Learn page.
+function explanationParts(answer) {
+  const star = (v) => `*${v}`;
+  const runs = (reached) => reached.length === 0 ? "no value (it has no option)"
+    : reached.map(([a, b]) => a === b ? star(a) : `${star(a)}…${star(b)}`).join(", ");
+  const parts = [el("p", {}, "Each component's value under normal play is the mex of its options' values: the least value no move in it reaches.")];
+  for (const why of answer.components) {
+    const body = [];
+    if (why.mex === null) {
+      body.push(el("p", {}, "Decided by the game's own rule, not by a value."));
+    } else {
+      const items = why.options.map((o) => el("li", { "data-option-value": o.value },
+        `${o.move.notation} → ${star(o.value)}: ${o.move.text}`));
+      const more = Number(why.option_count) - why.options.length;
+      if (more > 0) items.push(el("li", {}, `… and ${more.toLocaleString("en")} more`));
+      body.push(el("ul", {}, ...items),
+        el("p", { "data-testid": "why-mex" }, `Its options reach ${runs(why.reached)}; the least value they miss (the mex) is ${star(why.mex)}, so its value is ${star(why.mex)}.`));
+    }
+    parts.push(el("details", { open: "", "data-component": why.component.index },
+      el("summary", {}, `${why.text} — ${Number(why.option_count).toLocaleString("en")} option${why.option_count === "1" ? "" : "s"}`), ...body));
+  }
+  if (answer.nim_sum_decides) {
+    const terms = answer.components.map((c) => star(c.component.value)).join(" ⊕ ");
+    const zero = answer.zeroing;
+    parts.push(el("p", { "data-testid": "why-sum" }, `The nim-sum: ${terms} = ${star(answer.nim_sum)}. ` + (zero
+      ? `Not *0: the player to move wins by making it *0. Component ${zero.component} holds its highest bit and goes from ${star(zero.from)} to ${star(zero.to)}: ${zero.move.text} (type ${zero.move.notation}).`
+      : "It is *0: whatever the player to move does changes one value, and the opponent makes the nim-sum *0 again.")));
+  } else if (answer.reason) {
+    parts.push(el("p", { "data-testid": "why-sum" }, answer.reason));
+  }
+  return parts;
+}
+
+// How many value moves the page lists (every legal move is counted).
+const VALUE_MOVES_SHOWN = 300;
+
+// A value move in words: "wins in 3", "loses in 2", "wins at once".
+function verdict(m) {
+  const word = m.wins ? "wins" : "loses";
+  if (m.remoteness === null) return word;
+  if (m.wins && m.remoteness === 0) return "wins at once";
+  return `${word} in ${m.remoteness + 1}`;
+}
+
+// Where a move is drawn, as selectors of the drawing's clickable parts.
+function targets(move) {
+  switch (move.kind) {
+    case "cut": return [`[data-cut="${move.piece},${move.direction},${move.at}"]`];
+    case "pair": return [`[data-square="${move.pair},${move.to[0]},${move.to[1]}"]`];
+    case "edge": return [`[data-edge="${move.edge}"]`];
+    case "heap":
+      // A split that takes nothing is a gap (either of its two places).
+      if (move.take === 0 && move.leave.length === 2) {
+        return [...new Set(move.leave)].map((t) => `[data-gap="${move.heap},${t}"]`);
+      }
+      // A take that leaves at most one heap: the first token of the run
+      // it takes from the end (click it, then the last token).
+      if (move.take > 0 && move.leave.length <= 1) return [`[data-token="${move.heap},${(move.leave[0] || 0) + 1}"]`];
+      return [];
+    default: return [];
+  }
+}
+
+// The value history (after GamesmanUni's): each position of the game so
+// far, left to right, at the height of its remoteness, green where the
+// player to move wins and red where they lose; a circle where you were to
+// move, a square where grundy was; unknown remoteness in the top band.
+function historyChart(trail) {
+  const known = trail.filter((e) => e.value && e.value.remoteness !== null).map((e) => e.value.remoteness);
+  const top = Math.max(4, ...known);
+  const step = 28, left = 44, right = 16, band = 30, rowHeight = Math.max(6, Math.min(16, 160 / top));
+  const width = Math.max(280, left + right + Math.max(1, trail.length - 1) * step);
+  const plot = top * rowHeight;
+  const height = band + plot + 40;
+  const y = (r) => r === null ? band / 2 : band + plot - r * rowHeight;
+  const x = (i) => left + i * step;
+  const chart = svg("svg", { width, height, class: "history", "data-testid": "value-history", role: "img",
+    "aria-label": "each position's outcome for the player to move, and its remoteness" });
+  const text = (attrs, content) => { const t = svg("text", attrs); t.textContent = content; return t; };
+  chart.append(svg("line", { x1: left - 6, y1: band + plot, x2: width - right + 6, y2: band + plot, class: "axis" }));
+  for (let r = 0; r <= top; r += Math.max(1, Math.ceil(top / 5))) {
+    if (r !== 0 && top - r < Math.ceil(top / 5) / 2) continue; // room for the top tick
+    chart.append(text({ x: left - 10, y: y(r) + 4, "text-anchor": "end", class: "tick" }, String(r)));
+  }
+  chart.append(text({ x: left - 10, y: band / 2 + 4, "text-anchor": "end", class: "tick" }, "?"));
+  chart.append(text({ x: left - 10, y: y(top) + 4, "text-anchor": "end", class: "tick" }, String(top)));
+  chart.append(text({ x: 2, y: band + plot / 2, class: "tick", transform: `rotate(-90 10 ${band + plot / 2})` }, "moves left"));
+  const tickEvery = Math.max(1, Math.ceil(trail.length / 12));
+  trail.forEach((_, i) => {
+    if (i % tickEvery === 0) chart.append(text({ x: x(i), y: band + plot + 16, "text-anchor": "middle", class: "tick" }, String(i)));
+  });
+  chart.append(text({ x: left, y: band + plot + 34, class: "tick" }, "moves made"));
+  const points = trail.map((e, i) => [x(i), e.value ? y(e.value.remoteness) : y(null)]);
+  if (points.length > 1) chart.append(svg("polyline", { points: points.map((p) => p.join(",")).join(" "), class: "trail" }));
+  trail.forEach((e, i) => {
+    const [cx, cy] = points[i];
+    const wins = e.value ? e.value.wins : null;
+    const cls = wins === null ? "point unknown" : wins ? "point win" : "point lose";
+    const attrs = { class: cls, "data-ply": i, "data-mover": e.mover,
+      "data-wins": wins === null ? "" : String(wins), "data-remoteness": e.value && e.value.remoteness !== null ? e.value.remoteness : "" };
+    const mark = e.mover === "you" ? svg("circle", { cx, cy, r: 6, ...attrs }) : svg("rect", { x: cx - 6, y: cy - 6, width: 12, height: 12, ...attrs });
+    const title = svg("title", {});
+    const who = e.mover === "you" ? "you" : "grundy";
+    title.textContent = wins === null ? `move ${i}: ${who} to move`
+      : `move ${i}: ${who} to move ${wins ? "wins" : "loses"}` + (e.value.remoteness !== null ? `, ${e.value.remoteness} moves left` : "");
+    mark.append(title);
+    chart.append(mark);
+  });
+  return el("div", { class: "history-box" }, chart,
+    el("p", { class: "legend" }, "Each position so far: green where the player to move wins, red where they lose; ● you to move, ■ grundy; the height is the moves left with best play (? where unknown)."));
 }
 
 // ---------------------------------------------------------------- a game
@@ -562,6 +677,11 @@ class Match {
     this.selection = {};
     this.turns = 0;
     this.misere = false; // the last player to move loses
+    this.showValues = false; // value moves and the value history shown
+    // Every position of the game so far: who was to move there and, once
+    // asked, whether that player wins and in how many moves.
+    this.trail = [];
+    this.valueAnswer = null; // /api/values of the position now
   }
 
   async start(position) {
@@ -572,6 +692,8 @@ class Match {
     this.hint = null;
     this.selection = {};
     this.started = true; // no move made yet: grundy may be asked to start
+    this.trail = [{ position, mover: "you" }];
+    this.valueAnswer = null;
     this.setStatus("Your move.", "");
     this.explain("");
     this.draw();
@@ -616,8 +738,10 @@ class Match {
         const before = this.position;
         const answer = await api("/api/play", { game: this.game, position: before, move, misere: this.misere });
         if (move) this.history.push(before);
+        else if (this.trail.length === 1) this.trail[0].mover = "grundy";
         this.started = false;
         this.position = answer.position;
+        this.extendTrail(move, answer);
         this.last = answer.engine_move ? answer.engine_move.move : null;
         const said = [];
         if (answer.your_move) said.push(`You: ${answer.your_move.text}.`);
@@ -642,6 +766,100 @@ class Match {
   }
 
   play(move) { return this.turn(move); }
+
+  // The positions a round trip went through: after your move (grundy to
+  // move) and after grundy's (you to move). A position where the game
+  // ended is valued by who won: the player to move there has lost, or
+  // under misère play won, and the answer's winner says which.
+  extendTrail(move, answer) {
+    const reached = [];
+    if (move) reached.push({ position: answer.after_your_move, mover: "grundy" });
+    if (answer.engine_move) reached.push({ position: answer.position, mover: "you" });
+    if (answer.winner && reached.length) {
+      const end = reached[reached.length - 1];
+      end.value = { wins: answer.winner === end.mover, remoteness: 0, over: true };
+    }
+    this.trail.push(...reached);
+  }
+
+  // Value moves: every legal move of the position now marked winning or
+  // losing (with its remoteness where known), as buttons and on the
+  // drawing; then the value history of the game so far.
+  async showValueMoves() {
+    const box = document.getElementById("values");
+    if (!box) return;
+    if (!this.showValues) { box.replaceChildren(); this.valueAnswer = null; return; }
+    const position = this.position;
+    const misere = this.misere;
+    try {
+      if (!this.over) {
+        if (!this.valueAnswer || this.valueAnswer.position !== position) {
+          const answer = await api("/api/values", { game: this.game, position, misere, listed: VALUE_MOVES_SHOWN });
+          if (this.position !== position || !this.showValues) return;
+          this.valueAnswer = { position, answer };
+        }
+      }
+      await this.valueTrail(misere);
+      if (this.position !== position || !this.showValues) return;
+    } catch (error) {
+      box.replaceChildren(el("p", {}, `Cannot value the moves: ${error.message}`));
+      return;
+    }
+    const parts = [];
+    if (!this.over && this.valueAnswer) {
+      const answer = this.valueAnswer.answer;
+      const buttons = answer.moves.map((m) => {
+        const button = el("button", {
+          class: m.wins ? "value-move value-win" : "value-move value-lose",
+          "data-value-move": m.move.notation, "data-wins": m.wins, title: m.move.text,
+          onclick: () => this.play(m.move.move),
+        }, `${m.move.notation} ${verdict(m)}`);
+        button.disabled = this.busy;
+        return button;
+      });
+      const shown = answer.moves.length < answer.valued ? `the first ${answer.moves.length} shown; ` : "";
+      const more = answer.more ? ` (the first ${answer.valued.toLocaleString("en")} looked at)` : "";
+      parts.push(el("h3", {}, "Value moves"),
+        el("p", { class: "legend", "data-testid": "value-summary" },
+          `${answer.winning} of ${answer.valued.toLocaleString("en")} legal moves win${more}; ${shown}green wins, red loses. `
+          + "“in N” is how long the game lasts, this move included, when the winner hurries and the loser delays (its remoteness), where the game is small enough to search."),
+        el("div", { class: "moves", "data-testid": "value-moves-list" }, ...buttons));
+    }
+    parts.push(el("h3", {}, "Value history"), historyChart(this.trail));
+    box.replaceChildren(...parts);
+    this.markValues();
+  }
+
+  // Whether the player to move wins each position of the game so far,
+  // and its remoteness where known (asked once a position).
+  async valueTrail(misere) {
+    for (const entry of this.trail) {
+      if (entry.value && entry.misere === misere) continue;
+      if (entry.value && entry.value.over) continue;
+      const now = this.valueAnswer && this.valueAnswer.position === entry.position ? this.valueAnswer.answer : null;
+      const answer = now || await api("/api/values", { game: this.game, position: entry.position, misere, listed: 0 });
+      entry.value = { wins: answer.wins, remoteness: answer.remoteness };
+      entry.misere = misere;
+    }
+  }
+
+  // Colours the drawing's move targets (a cut, a square, an edge, a gap, a
+  // move button) by the value of their move.
+  markValues() {
+    const answer = this.valueAnswer && this.valueAnswer.position === this.position ? this.valueAnswer.answer : null;
+    const board = document.getElementById("board");
+    if (!board) return;
+    for (const node of board.querySelectorAll(".value-win, .value-lose")) node.classList.remove("value-win", "value-lose");
+    if (!answer || !this.showValues) return;
+    for (const m of answer.moves) {
+      for (const selector of targets(m.move.move)) {
+        for (const node of board.querySelectorAll(selector)) {
+          node.classList.add(m.wins ? "value-win" : "value-lose");
+          node.dataset.value = m.wins ? "wins" : "loses";
+        }
+      }
+    }
+  }
 
   // Before any move: let grundy have the first move.
   engineFirst() {
@@ -684,34 +902,7 @@ class Match {
     let answer;
     try { answer = await api("/api/explain", { game: this.game, position: this.position, listed: 12 }); }
     catch (error) { box.replaceChildren(el("p", {}, `Cannot explain this position: ${error.message}`)); return; }
-    const star = (v) => `*${v}`;
-    const runs = (reached) => reached.length === 0 ? "no value (it has no option)"
-      : reached.map(([a, b]) => a === b ? star(a) : `${star(a)}…${star(b)}`).join(", ");
-    const parts = [el("p", {}, "Each component's value under normal play is the mex of its options' values: the least value no move in it reaches.")];
-    for (const why of answer.components) {
-      const body = [];
-      if (why.mex === null) {
-        body.push(el("p", {}, "Decided by the game's own rule, not by a value."));
-      } else {
-        const items = why.options.map((o) => el("li", { "data-option-value": o.value },
-          `${o.move.notation} → ${star(o.value)}: ${o.move.text}`));
-        const more = Number(why.option_count) - why.options.length;
-        if (more > 0) items.push(el("li", {}, `… and ${more.toLocaleString("en")} more`));
-        body.push(el("ul", {}, ...items),
-          el("p", { "data-testid": "why-mex" }, `Its options reach ${runs(why.reached)}; the least value they miss (the mex) is ${star(why.mex)}, so its value is ${star(why.mex)}.`));
-      }
-      parts.push(el("details", { open: "", "data-component": why.component.index },
-        el("summary", {}, `${why.text} — ${Number(why.option_count).toLocaleString("en")} option${why.option_count === "1" ? "" : "s"}`), ...body));
-    }
-    if (answer.nim_sum_decides) {
-      const terms = answer.components.map((c) => star(c.component.value)).join(" ⊕ ");
-      const zero = answer.zeroing;
-      parts.push(el("p", { "data-testid": "why-sum" }, `The nim-sum: ${terms} = ${star(answer.nim_sum)}. ` + (zero
-        ? `Not *0: the player to move wins by making it *0. Component ${zero.component} holds its highest bit and goes from ${star(zero.from)} to ${star(zero.to)}: ${zero.move.text} (type ${zero.move.notation}).`
-        : "It is *0: whatever the player to move does changes one value, and the opponent makes the nim-sum *0 again.")));
-    } else if (answer.reason) {
-      parts.push(el("p", { "data-testid": "why-sum" }, answer.reason));
-    }
+    const parts = explanationParts(answer);
     box.replaceChildren(el("h3", {}, "Why these values"), ...parts);
     this.whyFor = this.position;
   }
@@ -719,6 +910,7 @@ class Match {
   undo() {
     if (this.busy || this.history.length === 0) return;
     this.position = this.history.pop();
+    this.trail = this.trail.slice(0, this.trail.findLastIndex((entry) => entry.position === this.position) + 1);
     this.over = false;
     this.last = null;
     this.hint = null;
@@ -743,6 +935,7 @@ class Match {
     const drawing = (DRAW[this.info.kind] || drawGeneric)(this);
     drawing.dataset.drawing = this.info.kind;
     area.replaceChildren(drawing);
+    this.showValueMoves();
     const legend = document.getElementById("hint-legend");
     if (legend) {
       const items = this.hint ? HINT_LEGEND[this.info.kind] || [] : [];
@@ -750,6 +943,13 @@ class Match {
         el("span", { class: "hint-key" }, el("span", { class: `swatch ${swatch}` }), text)));
     }
   }
+}
+
+// The "Value moves" switch: every legal move marked, and the value history.
+function valuesToggle(match) {
+  const box = el("input", { type: "checkbox", "data-testid": "value-moves" });
+  box.addEventListener("change", () => { match.showValues = box.checked; match.showValueMoves(); if (!box.checked) match.markValues(); });
+  return el("label", { class: "toolbar misere", title: "Mark every legal move winning or losing, and chart the game so far" }, box, el("span", {}, "Value moves"));
 }
 
 // The parameter a game was last played with (octal code, subtraction set).
@@ -806,7 +1006,8 @@ function playView(info, parameter) {
       el("button", { onclick: () => match.showWhy(), "data-testid": "why", title: "Each component's options, their values and the mex; the nim-sum" }, "Why?"),
       el("button", { onclick: () => match.undo(), "data-testid": "undo" }, "Undo"),
       el("button", { onclick: () => match.engineFirst(), "data-testid": "engine-first", title: "Before any move: grundy moves first" }, "grundy moves first"),
-      el("button", { onclick: fresh, "data-testid": "new-random" }, "New random game")),
+      el("button", { onclick: fresh, "data-testid": "new-random" }, "New random game"),
+      valuesToggle(match)),
     el("div", { id: "status", "data-testid": "status" }),
     el("div", { id: "board" }),
     el("p", { class: "legend clicks", "data-testid": "clicks" }, clicksFor(info)),
@@ -814,6 +1015,7 @@ function playView(info, parameter) {
     el("div", { class: "toolbar" }, "Move: ", typed, el("button", { onclick: playTyped, "data-testid": "move-play" }, "Play"),
       el("span", { class: "legend" }, info.move_help)),
     el("div", { id: "explain", "data-testid": "explain" }),
+    el("div", { id: "values", class: "values", "data-testid": "values" }),
     el("div", { id: "why", class: "why", "data-testid": "why-box" }),
     el("details", {}, el("summary", {}, "New game from the game's text format"),
       el("p", { class: "legend", "data-testid": "format" }, info.summary),

@@ -150,6 +150,24 @@ pub struct ExplainRequest {
     pub listed: Option<usize>,
 }
 
+/// `POST /api/values`: every legal move of a position marked winning or
+/// losing, with its remoteness where it is known ("value moves").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ValuesRequest {
+    /// The game's registry name.
+    pub game: String,
+    /// The position.
+    pub position: Position,
+    /// How many moves to list (the server caps it; every move up to the
+    /// library's limit is marked and counted).
+    #[serde(default)]
+    pub listed: Option<usize>,
+    /// Misère play: the last player to move loses (default false).
+    #[serde(default)]
+    pub misere: bool,
+}
+
 /// `POST /api/play`: your move (if any), then the engine's reply.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -310,6 +328,7 @@ pub fn schema() -> schemars::Schema {
             generator.subschema_for::<GameList>(),
             generator.subschema_for::<SolveRequest>(),
             generator.subschema_for::<ExplainRequest>(),
+            generator.subschema_for::<ValuesRequest>(),
             generator.subschema_for::<PlayRequest>(),
             generator.subschema_for::<PlayAnswer>(),
             generator.subschema_for::<ParseRequest>(),

@@ -54,6 +54,7 @@ pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
         .route("/api/schema", get(api::schema))
         .route("/api/solve", post(api::solve))
         .route("/api/explain", post(api::explain))
+        .route("/api/values", post(api::values))
         .route("/api/play", post(api::play))
         .route("/api/parse", post(api::parse))
         .route("/api/moves", post(api::moves))

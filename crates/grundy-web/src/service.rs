@@ -176,6 +176,21 @@ impl Service {
         Ok(analysis::explain(&mut analyst, &position, listed)?)
     }
 
+    /// `POST /api/values`: the [`wire::ValueMoves`] of a position: every
+    /// legal move marked winning or losing under the request's convention,
+    /// with its remoteness where it is known.
+    pub fn values(
+        &self,
+        request: messages::ValuesRequest,
+        cancel: Option<&Cancel>,
+    ) -> Result<wire::ValueMoves, ApiError> {
+        let listed = self.listed(request.listed);
+        let game = self.open(&request.game, cancel)?;
+        let mut analyst = Analyst::new(game, self.convention(request.misere))?;
+        let position = position_of(analyst.game_mut(), &request.position, self.limits.positions)?;
+        Ok(analysis::value_moves(&mut analyst, &position, listed)?)
+    }
+
     /// `POST /api/play`: your move, then the engine's reply.
     pub fn play(
         &self,
@@ -468,6 +483,7 @@ impl Service {
             },
             "/api/solve" => ok(&self.solve(read_body(body)?, None)?),
             "/api/explain" => ok(&self.explain(read_body(body)?, None)?),
+            "/api/values" => ok(&self.values(read_body(body)?, None)?),
             "/api/play" => ok(&self.play(read_body(body)?, None)?),
             "/api/parse" => ok(&self.parse(read_body(body)?, None)?),
             "/api/moves" => ok(&self.moves(read_body(body)?, None)?),
@@ -488,6 +504,7 @@ pub const ENDPOINTS: &[(&str, bool)] = &[
     ("/api/schema", false),
     ("/api/solve", true),
     ("/api/explain", true),
+    ("/api/values", true),
     ("/api/play", true),
     ("/api/parse", true),
     ("/api/moves", true),

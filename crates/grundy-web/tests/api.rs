@@ -112,6 +112,129 @@ fn library_analysis_under(
 }
 
 #[tokio::test]
+async fn value_moves_are_the_library_s_under_either_convention() {
+    // Every game: each move's mark agrees with the API's own analysis of
+    // the position it leaves, and the answer is the library's; the misère
+    // flag passes through (a lost Nim heap of 1 under misère play).
+    let app = app();
+    let (_, list) = get(&app, "/api/games").await;
+    for game in game_names() {
+        let entry = list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| game.starts_with(g["name"].as_str().unwrap()))
+            .unwrap();
+        let conventions: &[bool] = if entry["misere"] == true {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &misere in conventions {
+            let size = if game == "bomb" { [2, 3] } else { [3, 4] };
+            let new = ok(
+                &app,
+                "/api/new",
+                json!({ "game": game, "seed": 5, "size": size }),
+                "Parsed",
+            )
+            .await;
+            let position = &new["position"];
+            let answer = ok(
+                &app,
+                "/api/values",
+                json!({ "game": game, "position": position, "misere": misere, "listed": 4 }),
+                "ValueMoves",
+            )
+            .await;
+            let solved = ok(
+                &app,
+                "/api/solve",
+                json!({ "game": game, "position": position, "misere": misere }),
+                "Analysis",
+            )
+            .await;
+            assert_eq!(
+                answer["wins"],
+                solved["winner"] == "first",
+                "{game} {misere}"
+            );
+            for m in answer["moves"].as_array().unwrap() {
+                let played = ok(
+                    &app,
+                    "/api/play",
+                    json!({ "game": game, "position": position, "move": m["move"]["move"], "reply": false, "misere": misere }),
+                    "PlayAnswer",
+                )
+                .await;
+                let wins = match played["winner"].as_str() {
+                    Some(winner) => winner == "you",
+                    None => {
+                        let after = ok(
+                            &app,
+                            "/api/solve",
+                            json!({ "game": game, "position": played["position"], "misere": misere }),
+                            "Analysis",
+                        )
+                        .await;
+                        after["winner"] == "second"
+                    }
+                };
+                assert_eq!(m["wins"], wins, "{game} {misere}: {}", m["move"]["text"]);
+            }
+            // The library's answer, field for field.
+            let wire: wire::Position = serde_json::from_value(position.clone()).unwrap();
+            let limits = Limits::default();
+            let convention =
+                grundy::Convention::from_budget(misere.then_some(limits.misere_budget));
+            let mut analyst = grundy::Analyst::new(
+                registry::open(game, &Settings::default()).unwrap(),
+                convention,
+            )
+            .unwrap();
+            let at = analyst
+                .game()
+                .position_from_wire(&wire, limits.positions)
+                .unwrap();
+            analyst.admit(&at, limits.positions).unwrap();
+            let library = grundy::analysis::value_moves(&mut analyst, &at, 4).unwrap();
+            assert_eq!(answer, serde_json::to_value(library).unwrap(), "{game}");
+        }
+    }
+    let lost = ok(
+        &app,
+        "/api/values",
+        json!({ "game": "nim", "position": { "kind": "heaps", "heaps": [1] }, "misere": true }),
+        "ValueMoves",
+    )
+    .await;
+    assert_eq!(
+        (lost["wins"].clone(), lost["winning"].clone()),
+        (json!(false), json!(0))
+    );
+    assert_eq!(lost["remoteness"], Value::Null);
+    let normal = ok(
+        &app,
+        "/api/values",
+        json!({ "game": "nim", "position": { "kind": "heaps", "heaps": [1] } }),
+        "ValueMoves",
+    )
+    .await;
+    assert_eq!(
+        (normal["wins"].clone(), normal["remoteness"].clone()),
+        (json!(true), json!(1))
+    );
+    fails(
+        &app,
+        "/api/values",
+        json!({ "game": "cutting", "position": { "kind": "pieces", "pieces": [["2", "3"]] }, "misere": true }),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "refused",
+    )
+    .await;
+}
+
+#[tokio::test]
 async fn misere_play_reaches_the_api_through_the_one_surface() {
     // Every game that declares a misère form: the API's misère analysis
     // and play answers are the library's, for small random positions.

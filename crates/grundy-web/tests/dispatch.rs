@@ -144,6 +144,11 @@ async fn dispatch_answers_as_the_server_does() {
         ));
         requests.push((
             "POST",
+            "/api/values".into(),
+            json!({ "game": game, "position": position, "listed": 3 }).to_string(),
+        ));
+        requests.push((
+            "POST",
             "/api/new".into(),
             json!({ "game": game, "seed": 11 }).to_string(),
         ));

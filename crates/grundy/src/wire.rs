@@ -996,6 +996,7 @@ pub fn schema(
         generator.subschema_for::<Genera>(),
         generator.subschema_for::<Quotient>(),
         generator.subschema_for::<Explanation>(),
+        generator.subschema_for::<ValueMoves>(),
     ];
     documents.extend(more(&mut generator));
     let defs: serde_json::Map<String, serde_json::Value> =

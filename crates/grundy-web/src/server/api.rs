@@ -101,6 +101,21 @@ pub async fn explain(
     .map(Json)
 }
 
+/// `POST /api/values` ([`messages::ValuesRequest`]): the
+/// [`wire::ValueMoves`].
+pub async fn values(
+    State(state): State<Shared>,
+    request: Result<Json<serde_json::Value>, JsonRejection>,
+) -> Result<Json<wire::ValueMoves>, ApiError> {
+    let request: messages::ValuesRequest = read_request(request)?;
+    let weight = weight(request.position.size(), &state.limits);
+    run(&state, weight, move |s, cancel| {
+        s.values(request, Some(cancel))
+    })
+    .await
+    .map(Json)
+}
+
 /// `POST /api/play` ([`messages::PlayRequest`]): your move, then the engine's
 /// reply, in one round trip ([`messages::PlayAnswer`]).
 pub async fn play(
