@@ -543,10 +543,102 @@ try {
     const nimSum = (hs) => hs.reduce((a, b) => a ^ b, 0);
     assert.deepEqual(await points(), trail.map((hs, i) => [i % 2 === 0 ? "you" : "grundy", String(nimSum(hs) !== 0), String(remoteness(hs))]));
     assert.equal((await points())[0][1], "true");
+    await page.locator("[data-testid=value-moves-list]").waitFor();
+    await page.screenshot({ path: join(shots, "value-moves.png"), fullPage: true });
     // Undo takes the history back too.
     await page.click("[data-testid=undo]");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=value-history] .point").length === 1);
-    await page.screenshot({ path: join(shots, "value-moves.png"), fullPage: true });
+  });
+
+  await test("learn: every example is computed live, and agrees with the rules worked out here", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${url}#play/nim`);
+    // Every game page links to it.
+    await page.click("[data-testid=learn-link]");
+    await page.waitForFunction(() => location.hash === "#learn");
+    const ready = () => page.waitForFunction(() => document.querySelectorAll("[data-live]").length > 0
+      && !document.querySelector("[data-live][data-state=loading]"));
+    await ready();
+    assert.equal(await page.locator("[data-live][data-state=failed]").count(), 0);
+    assert.deepEqual(await page.locator("nav a.active").allTextContents(), ["Learn"]);
+    // Subtraction {1, 3, 4} by its rule: the mex of the values 1, 3, 4 below.
+    const sg = [0];
+    for (let n = 1; n <= 21; n++) {
+      const seen = new Set([1, 3, 4].filter((k) => k <= n).map((k) => sg[n - k]));
+      let m = 0;
+      while (seen.has(m)) m++;
+      sg.push(m);
+    }
+    assert.deepEqual(await page.locator("[data-testid=values-table] td[data-heap]").allTextContents(), sg.slice(1).map((v) => `*${v}`));
+    // Its period, found from the values: 7 (0 1 0 1 2 3 2, and again).
+    assert.match(await page.textContent("[data-testid=values-period]"), /period 7: \*0 \*1 \*0 \*1 \*2 \*3 \*2, and again\./);
+    // The mex of a heap of 6: options 5, 3, 2 are worth *3, *1, *0, so *2.
+    assert.equal(await page.textContent("[data-live=mex] [data-testid=why-mex]"),
+      `Its options reach *0…*1, *3; the least value they miss (the mex) is *${sg[6]}, so its value is *${sg[6]}.`);
+    // P- and N-positions of Nim, by Bouton's rule; typed heaps recomputed.
+    assert.match(await page.textContent("[data-testid=pn-verdict]"), /^Heaps 1, 2: an N-position: .* 1 of its 3 moves lead to a P-position\./);
+    await page.fill("[data-testid=pn-heaps]", "2 2");
+    await page.click("[data-testid=pn-go]");
+    await page.locator("[data-testid=pn-verdict]", { hasText: "Heaps 2, 2: a P-position" }).waitFor();
+    const marks = await page.locator("[data-live=pn] li").evaluateAll((l) => l.map((x) => x.dataset.wins));
+    assert.deepEqual(marks, ["false", "false", "false", "false"]);
+    // The nim-sum: 3 ⊕ 5 ⊕ 7 = 1; then heaps typed in.
+    assert.match(await page.textContent("[data-live=nimsum] [data-testid=why-sum]"), /^The nim-sum: \*3 ⊕ \*5 ⊕ \*7 = \*1\. Not \*0/);
+    await page.fill("[data-testid=nimsum-heaps]", "1 2 3");
+    await page.click("[data-testid=nimsum-go]");
+    await page.locator("[data-live=nimsum] [data-testid=why-sum]", { hasText: "= *0. It is *0" }).waitFor();
+    // Misère Nim by Bouton's rule: with a heap of 2 or more, as in normal
+    // play; with heaps of 1 only, the player to move wins an even count.
+    for (const row of await page.locator("[data-testid=misere-table] tr[data-heaps]").all()) {
+      const heaps = (await row.getAttribute("data-heaps")).split(",").map(Number);
+      const [, normal, misere] = await row.locator("td").allTextContents();
+      const sum = heaps.reduce((a, b) => a ^ b, 0);
+      const big = heaps.some((h) => h > 1);
+      const says = (wins) => (wins ? "the player to move wins" : "the player to move loses");
+      assert.equal(normal, says(sum !== 0), heaps.join(","));
+      assert.equal(misere, says(big ? sum !== 0 : heaps.length % 2 === 0), heaps.join(","));
+    }
+    // A bomb on row 1 at column 5 is a Nim heap of 4; equal bombs cancel.
+    assert.match(await page.textContent("[data-live=bomb-row] [data-testid=why-mex]"), /is \*4, so its value is \*4\.$/);
+    assert.match(await page.textContent("[data-testid=cancel]"), /values \*2 and \*2, nim-sum \*2 ⊕ \*2 = \*0: a P-position/);
+    // A Matrix row is a heap of its total: 13 and 14.
+    assert.match(await page.textContent("[data-live=matrix] [data-testid=why-sum]"), /^The nim-sum: \*13 ⊕ \*14 = \*3\./);
+    // A strip on the table: the player to move wins at once.
+    assert.match(await page.textContent("[data-live=cutting-strip] [data-testid=why-sum]"), /at once/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(shots, "learn.png") });
+  });
+
+  await test("a component clicked on the drawing is explained alone", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${url}#play/nim`);
+    await page.locator("[data-testid=status][data-state=your-move]").waitFor();
+    await page.evaluate(() => window.grundyMatch.start({ kind: "heaps", heaps: [3, 5, 6] }));
+    await page.click('[data-why="2"]');
+    await page.locator("[data-testid=why-all]").waitFor();
+    assert.deepEqual(await page.locator("[data-testid=why-box] details").evaluateAll((d) => d.map((x) => x.dataset.component)), ["2"]);
+    // A Nim heap of 5: its options are the heaps 0 … 4, so its value is *5.
+    assert.equal(await page.textContent("[data-testid=why-mex]"), "Its options reach *0…*4; the least value they miss (the mex) is *5, so its value is *5.");
+    assert.equal(await page.locator("[data-testid=why-sum]").count(), 0);
+    await page.click("[data-testid=why-all]");
+    await page.locator("[data-testid=why-sum]").waitFor();
+    assert.equal(await page.locator("[data-testid=why-box] details").count(), 3);
+    // A bomb chosen to explode: its options are the grid of (u, v), u < 3, v < 4.
+    await startFromText(page, url, "bomb", "3 4\n..#.\n....\n.#.#\n");
+    await page.click('[data-cell="3,4"]');
+    await page.click("[data-testid=why-bomb]");
+    await page.locator("[data-testid=why-all]").waitFor();
+    const summary = await page.textContent("[data-testid=why-box] summary");
+    assert.match(summary, /^\(3,4\) \*\d+ — 6 options$/);
+    // A Matrix row and a Cutting piece by their labels.
+    await startFromText(page, url, "matrix", "1\n2 2\n1 2\n3 4\n");
+    await page.click('[data-why="2"]');
+    await page.locator("[data-testid=why-all]").waitFor();
+    assert.match(await page.textContent("[data-testid=why-box] summary"), /^row 2: 7 stones \*7/);
+    await startFromText(page, url, "cutting", "4 2\n");
+    await page.click('figcaption[data-why="1"]');
+    await page.locator("[data-testid=why-all]").waitFor();
+    assert.match(await page.textContent("[data-testid=why-box] h3"), /^Why .*4×2.* has its value$/);
   });
 
   await test("bomb: a hint's bomb and its landing cells differ in colour, with a legend", async () => {
@@ -594,10 +686,11 @@ try {
     const phone = await browser.newPage({ viewport: { width: 375, height: 800 } });
     watch(phone);
     try {
-      for (const view of ["#play/bomb", "#play/octal:0.07", "#tables", "#octal"]) {
+      for (const view of ["#play/bomb", "#play/octal:0.07", "#tables", "#octal", "#learn"]) {
         await phone.goto("about:blank");
         await phone.goto(`${url}${view}`);
         await phone.waitForLoadState("networkidle");
+        await phone.waitForFunction(() => !document.querySelector("[data-live][data-state=loading]"));
         const width = await phone.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= 375, `${view}: ${width} px wide`);
       }
@@ -618,6 +711,29 @@ try {
       await phone.goto(`${url}#play/bomb`);
       await phone.locator("[data-testid=status][data-state=your-move]").waitFor();
       await phone.screenshot({ path: join(shots, "playground-phone.png"), fullPage: true });
+      // Value moves and the value history fit a phone too.
+      await phone.goto("about:blank");
+      await phone.goto(`${url}#play/cutting`);
+      await phone.locator("[data-testid=status][data-state=your-move]").waitFor();
+      await phone.evaluate(() => window.grundyMatch.start({ kind: "pieces", pieces: [["4", "3"], ["2", "3"]] }));
+      await phone.check("[data-testid=value-moves]");
+      await phone.locator("[data-testid=value-moves-list]").waitFor();
+      await phone.click("[data-value-move][data-wins=true]");
+      await phone.waitForFunction(() => document.querySelectorAll("[data-testid=value-history] .point").length >= 3);
+      await phone.locator("[data-testid=value-moves-list]").waitFor();
+      assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 375, "value moves: wider than the phone");
+      await phone.screenshot({ path: join(shots, "value-moves-phone.png"), fullPage: true });
+      await phone.goto("about:blank");
+      await phone.goto(`${url}#learn`);
+      await phone.waitForFunction(() => document.querySelectorAll("[data-live]").length > 0 && !document.querySelector("[data-live][data-state=loading]"));
+      await phone.screenshot({ path: join(shots, "learn-phone.png") });
+      // An explanation on a phone.
+      await startFromText(phone, url, "bomb", "3 4\n..#.\n....\n.#.#\n");
+      await phone.click("[data-testid=why]");
+      await phone.locator("[data-testid=why-box] h3").waitFor();
+      assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 375, "Why?: wider than the phone");
+      await phone.locator("[data-testid=why-box]").scrollIntoViewIfNeeded();
+      await phone.screenshot({ path: join(shots, "why-phone.png") });
     } finally {
       await phone.close();
     }

@@ -78,6 +78,22 @@ for (const info of list) {
   });
 }
 
+for (const info of list) {
+  test(`${info.example}: values marks each move as the package's own play and solve find it`, () => {
+    const { position } = grundy.parse({ game: info.example, text: info.examples.won });
+    const answer = grundy.values({ game: info.example, position, listed: 20 });
+    assert.equal(answer.wins, grundy.solve({ game: info.example, position }).winner === "first", info.example);
+    assert.ok(answer.moves.length > 0 && answer.winning > 0, info.example);
+    for (const m of answer.moves) {
+      const played = grundy.play({ game: info.example, position, move: m.move.move, reply: false });
+      const wins = played.winner ? played.winner === "you"
+        : grundy.solve({ game: info.example, position: played.position }).winner === "second";
+      assert.equal(m.wins, wins, `${info.example}: ${m.move.text}`);
+      if (m.remoteness !== null) assert.equal(m.wins, m.remoteness % 2 === 0, m.move.text);
+    }
+  });
+}
+
 test("refusals are GrundyErrors with the server's status and kind", () => {
   assert.throws(() => grundy.solve({ game: "no-such-game", position: { kind: "heaps", heaps: [] } }),
     (e) => e instanceof grundy.GrundyError && e.status === 422 && e.kind === "unknown_game");

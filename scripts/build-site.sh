@@ -102,13 +102,13 @@ step "compiling crates/grundy-wasm for wasm32-unknown-unknown"
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$lld"
   unset RUSTUP_TOOLCHAIN CARGO_BUILD_TARGET
   # Size against speed, measured (docs/site.md): the library at opt-level
-  # 3, its dependencies at z, one LTO unit, LLVM's inliner at threshold 10
-  # and panics that trap without formatting a message: 399.5 KB gzipped
+  # 2, its dependencies at z, one LTO unit, LLVM's inliner at threshold 10
+  # and panics that trap without formatting a message: 383 KB gzipped
   # instead of about 460 KB, for the same Bomb table time.
   export CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=fat
   export RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Cllvm-args=-inline-threshold=10"
   "$debian/usr/bin/cargo" build --quiet -p grundy-wasm --release --locked \
-    --config 'profile.release.package.grundy.opt-level=3' \
+    --config 'profile.release.package.grundy.opt-level=2' \
     --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort \
     --target-dir "$wasm_target"
 )

@@ -211,7 +211,12 @@ const DRAW = {
         grid.append(cell);
       }
     }
-    return grid;
+    if (!sel.explode) return grid;
+    // The bomb chosen to explode: why it is worth what it is.
+    const [p, q] = sel.explode;
+    return el("div", {}, grid, el("div", {}, el("button", {
+      "data-testid": "why-bomb", onclick: () => match.showWhy((w) => same(w.component.part.cell, sel.explode)),
+    }, `Why is the bomb at (${p}, ${q}) worth its value?`)));
   },
 
   pieces(match) {
@@ -250,7 +255,7 @@ const DRAW = {
       };
       for (let k = 1; k < w; k++) line("vertical", k, 1 + k * scale, 1, 1 + k * scale, 1 + h * scale);
       for (let k = 1; k < h; k++) line("horizontal", k, 1, 1 + k * scale, 1 + w * scale, 1 + k * scale);
-      figure.append(drawing, el("figcaption", {}, `${piece}) ${tw}×${th}`));
+      figure.append(drawing, el("figcaption", { class: "why-click", "data-why": piece, title: "Why is this piece worth its value?", onclick: () => match.whyComponent(piece) }, `${piece}) ${tw}×${th}`));
       box.append(figure);
     });
     return box;
@@ -268,7 +273,7 @@ const DRAW = {
       if (last && last.row === row) classes.push("last");
       if (hint && hint.row === row) classes.push("hint");
       const tr = el("tr", { class: classes.join(" "), "data-row": row });
-      tr.append(el("td", {}, `${row})`));
+      tr.append(el("td", { class: "why-click", "data-why": row, title: "Why is this row worth its value?", onclick: () => match.whyComponent(row) }, `${row})`));
       cells.forEach((stones, j) => {
         const td = el("td", { class: "stones", "data-stones": `${row},${j + 1}` }, String(stones));
         td.addEventListener("click", () => { match.selection = { row }; match.draw(); });
@@ -308,7 +313,7 @@ const DRAW = {
       // The heaps the engine's move left, in the place of the heap it took from.
       const byEngine = last && heap >= last.heap && heap < last.heap + last.leave.length;
       const row = el("div", { class: byEngine ? "heap last" : "heap", "data-heap": heap });
-      row.append(el("span", { class: "heap-label" }, `${heap}) ${size}`));
+      row.append(el("span", { class: "heap-label why-click", "data-why": heap, title: "Why is this heap worth its value?", onclick: () => match.whyComponent(heap) }, `${heap}) ${size}`));
       if (size > 60) {
         row.append(el("span", { class: "legend" }, " too many tokens to draw; type the move below"));
         box.append(row);
@@ -378,7 +383,7 @@ const DRAW = {
       }
       grid.append(el("div", { class: "label" }, ""));
       for (let col = 0; col < side; col++) grid.append(el("div", { class: "label" }, String(col)));
-      figure.append(grid, el("figcaption", {}, `${pair}) (${x}, ${y})`));
+      figure.append(grid, el("figcaption", { class: "why-click", "data-why": pair, title: "Why is this queen worth its value?", onclick: () => match.whyComponent(pair) }, `${pair}) (${x}, ${y})`));
       box.append(figure);
     });
     return box;
@@ -538,7 +543,8 @@ function drawGeneric(match) {
     });
     box.replaceChildren(
       el("pre", { class: "drawing", "data-testid": "drawing" }, answer.drawing),
-      el("ul", { class: "components", "data-testid": "components" }, ...answer.components.map((text) => el("li", {}, text))),
+      el("ul", { class: "components", "data-testid": "components" }, ...answer.components.map((text, i) =>
+        el("li", { class: "why-click", "data-why": i + 1, title: "Why is it worth its value?", onclick: () => match.whyComponent(i + 1) }, text))),
       el("p", { class: "legend" }, answer.moves.length ? "Legal moves, in the game's notation (click one to play it):" : "No legal move is left."),
       el("div", { class: "moves", "data-testid": "moves" }, ...buttons),
       answer.more ? el("p", { class: "legend" }, "More moves than shown here: type one below.") : "",
@@ -631,7 +637,7 @@ function historyChart(trail) {
   const text = (attrs, content) => { const t = svg("text", attrs); t.textContent = content; return t; };
   chart.append(svg("line", { x1: left - 6, y1: band + plot, x2: width - right + 6, y2: band + plot, class: "axis" }));
   for (let r = 0; r <= top; r += Math.max(1, Math.ceil(top / 5))) {
-    if (r !== 0 && top - r < Math.ceil(top / 5) / 2) continue; // room for the top tick
+    if (r !== 0 && top - r < Math.ceil(top / 5)) continue; // room for the top tick
     chart.append(text({ x: left - 10, y: y(r) + 4, "text-anchor": "end", class: "tick" }, String(r)));
   }
   chart.append(text({ x: left - 10, y: band / 2 + 4, "text-anchor": "end", class: "tick" }, "?"));
@@ -896,16 +902,28 @@ class Match {
 
   // Why each component has its value: its options, their values and the
   // mex; then the nim-sum and the move that makes it *0 (normal play).
-  async showWhy() {
+  // With `only`, a test of an explained component: that component
+  // alone (clicked on the drawing), and a button for the whole position.
+  async showWhy(only = null) {
     if (this.busy || !this.position) return;
     const box = document.getElementById("why");
     let answer;
     try { answer = await api("/api/explain", { game: this.game, position: this.position, listed: 12 }); }
     catch (error) { box.replaceChildren(el("p", {}, `Cannot explain this position: ${error.message}`)); return; }
-    const parts = explanationParts(answer);
-    box.replaceChildren(el("h3", {}, "Why these values"), ...parts);
+    if (only) {
+      const mine = answer.components.filter(only);
+      const parts = explanationParts({ ...answer, components: mine, nim_sum_decides: false, reason: null });
+      box.replaceChildren(el("h3", {}, mine.length ? `Why ${mine[0].text.replace(/ \*\d+$/, "")} has its value` : "Why this component has its value"),
+        ...parts, el("button", { onclick: () => this.showWhy(), "data-testid": "why-all" }, "Explain the whole position"));
+    } else {
+      box.replaceChildren(el("h3", {}, "Why these values"), ...explanationParts(answer));
+    }
     this.whyFor = this.position;
+    box.scrollIntoView({ block: "nearest" });
   }
+
+  // Explains component `index` (from 1, in the position's order) alone.
+  whyComponent(index) { return this.showWhy((c) => c.component.index === index); }
 
   undo() {
     if (this.busy || this.history.length === 0) return;
@@ -1003,11 +1021,12 @@ function playView(info, parameter) {
     el("p", { class: "rules", "data-testid": "rules" }, info.rules),
     el("div", { class: "toolbar" },
       el("button", { onclick: () => match.showHint(), "data-testid": "hint" }, "Hint"),
-      el("button", { onclick: () => match.showWhy(), "data-testid": "why", title: "Each component's options, their values and the mex; the nim-sum" }, "Why?"),
+      el("button", { onclick: () => match.showWhy(), "data-testid": "why", title: "Each component's options, their values and the mex; the nim-sum. Click a component's label on the drawing (a heap's, piece's, row's or queen's number, or a bomb chosen to explode) for that one alone." }, "Why?"),
       el("button", { onclick: () => match.undo(), "data-testid": "undo" }, "Undo"),
       el("button", { onclick: () => match.engineFirst(), "data-testid": "engine-first", title: "Before any move: grundy moves first" }, "grundy moves first"),
       el("button", { onclick: fresh, "data-testid": "new-random" }, "New random game"),
-      valuesToggle(match)),
+      valuesToggle(match),
+      el("a", { href: "#learn", class: "learn-link", "data-testid": "learn-link", title: "P- and N-positions, the mex, values, the nim-sum, with live examples" }, "Learn the theory")),
     el("div", { id: "status", "data-testid": "status" }),
     el("div", { id: "board" }),
     el("p", { class: "legend clicks", "data-testid": "clicks" }, clicksFor(info)),
@@ -1276,6 +1295,157 @@ function limitsNote(say) {
   return note;
 }
 
+// ---------------------------------------------------------------- learn
+
+// A live example: computed by grundy when the page is shown (never pasted
+// numbers). `data-state` is "ready" once filled, "failed" if refused.
+function live(id, compute) {
+  const box = el("div", { class: "live", "data-live": id, "data-state": "loading" }, el("p", { class: "legend" }, "computing…"));
+  const run = async (...args) => {
+    box.dataset.state = "loading";
+    try {
+      box.replaceChildren(...await compute(...args));
+      box.dataset.state = "ready";
+    } catch (error) {
+      box.replaceChildren(el("p", {}, `Could not compute this example: ${error.message}`));
+      box.dataset.state = "failed";
+    }
+  };
+  run();
+  box.rerun = run;
+  return box;
+}
+
+const heapsOf = (text) => text.split(/[\s,]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const nimPosition = (heaps) => ({ kind: "heaps", heaps });
+const star = (v) => `*${v}`;
+
+// Nim heaps typed in, and an example recomputed from them.
+function heapsInput(id, initial, example) {
+  const field = el("input", { type: "text", value: initial.join(" "), "data-testid": `${id}-heaps`, "aria-label": "Nim heaps" });
+  const box = live(id, () => example(heapsOf(field.value)));
+  const go = () => box.rerun();
+  field.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  return [el("div", { class: "toolbar" }, "Nim heaps: ", field, el("button", { onclick: go, "data-testid": `${id}-go` }, "Show")), box];
+}
+
+// Each move of a Nim position, and whether it leaves a P- or N-position.
+async function pnExample(heaps) {
+  const answer = await api("/api/values", { game: "nim", position: nimPosition(heaps), listed: 40 });
+  const kind = answer.wins ? "an N-position: the player to move wins" : "a P-position: the player to move loses";
+  const items = answer.moves.map((m) => el("li", { "data-wins": m.wins },
+    `${m.move.text} → ${m.wins ? "a P-position (good for the mover)" : "an N-position (the opponent wins)"}`));
+  const more = answer.valued > answer.moves.length ? [el("li", {}, `… ${answer.valued - answer.moves.length} more`)] : [];
+  return [
+    el("p", { "data-testid": "pn-verdict" }, `Heaps ${heaps.join(", ") || "(none)"}: ${kind}. ` + (answer.moves.length === 0
+      ? "There is no move at all, so the player to move has lost."
+      : answer.wins ? `${answer.winning} of its ${answer.valued} moves lead to a P-position.` : "Every one of its moves leads to an N-position.")),
+    el("ul", {}, ...items, ...more),
+  ];
+}
+
+// The values of the subtraction game {1, 3, 4}, heap by heap.
+async function valuesExample() {
+  const heaps = Array.from({ length: 21 }, (_, i) => i + 1);
+  const answer = await api("/api/solve", { game: "subtraction:1,3,4", position: nimPosition(heaps), listed: 0 });
+  const row = (head, cells, attr) => el("tr", {}, el("th", {}, head), ...cells.map((c, i) => el("td", attr ? { [attr]: heaps[i] } : {}, c)));
+  return [
+    el("div", { class: "scroll" }, el("table", { class: "genera", "data-testid": "values-table" },
+      row("heap", heaps.map(String)),
+      row("value", answer.components.map((c) => star(c.value)), "data-heap"))),
+    el("p", { class: "legend", "data-testid": "values-period" }, `Each value is the mex of the values 1, 3 and 4 tokens below it (a heap of 0 has value *0). ${periodOf([0, ...answer.components.map((c) => Number(c.value))])}`),
+  ];
+}
+
+// The least period the values shown repeat with, in words (seen, not
+// proven: `grundy octal` proves periods).
+function periodOf(values) {
+  for (let p = 1; 2 * p <= values.length; p++) {
+    if (values.every((v, n) => n + p >= values.length || values[n + p] === v)) {
+      return `Here they repeat with period ${p}: ${values.slice(0, p).map(star).join(" ")}, and again.`;
+    }
+  }
+  return "No period shows among these.";
+}
+
+// An explanation: each component's options and mex, the nim-sum.
+async function explained(game, position, listed = 8) {
+  const answer = await api("/api/explain", { game, position, listed });
+  return [el("div", { class: "why" }, ...explanationParts(answer))];
+}
+
+// A position under both conventions.
+async function misereExample() {
+  const rows = [];
+  for (const heaps of [[1], [1, 1], [1, 1, 1], [2, 2], [1, 2, 3]]) {
+    const cells = [];
+    for (const misere of [false, true]) {
+      const answer = await api("/api/solve", { game: "nim", position: nimPosition(heaps), listed: 0, misere });
+      cells.push(answer.winner === "first" ? "the player to move wins" : "the player to move loses");
+    }
+    rows.push(el("tr", { "data-heaps": heaps.join(",") }, el("td", {}, heaps.join(", ")), ...cells.map((c) => el("td", {}, c))));
+  }
+  return [el("div", { class: "scroll" }, el("table", { class: "genera", "data-testid": "misere-table" },
+    el("tr", {}, el("th", {}, "Nim heaps"), el("th", {}, "normal play"), el("th", {}, "misère play")), ...rows))];
+}
+
+// The Bomb Game: two bombs of one value cancel in the sum.
+async function cancelExample() {
+  const position = { kind: "board", rows: 3, cols: 4, bombs: [[1, 3], [3, 1]] };
+  const answer = await api("/api/explain", { game: "bomb", position, listed: 4 });
+  const values = answer.components.map((c) => star(c.component.value));
+  return [el("p", { "data-testid": "cancel" }, `Bombs at (1, 3) and (3, 1) on a 3 × 4 board: values ${values.join(" and ")}, nim-sum ${values.join(" ⊕ ")} = ${star(answer.nim_sum)}: `
+    + (answer.nim_sum === "0" ? "a P-position, as two equal Nim heaps are." : "not *0."))];
+}
+
+const LEARN = [
+  ["pn", "P- and N-positions", [
+    "Every game here is impartial (both players have the same moves) and ends. So every position is won for one of the players: a P-position when the Previous player, the one who just moved, wins, and an N-position when the Next player, the one to move, wins.",
+    "A position with no move is a P-position (under normal play the player who cannot move loses). From there: a position is an N-position exactly when some move leads to a P-position, and a P-position when every move leads to an N-position. Try heaps of Nim (take any number of tokens from one heap):",
+  ], () => heapsInput("pn", [1, 2], pnExample)],
+  ["mex", "The mex", [
+    "The mex (minimum excludant) of a set of values is the least value not in it: mex{0, 1, 3} = 2, mex{1, 2} = 0, mex{} = 0.",
+    "The Sprague–Grundy value of a position is the mex of its options' values. A position with no move has value 0. Here is a heap of 6 in the subtraction game {1, 3, 4} (take 1, 3 or 4 tokens), explained by grundy:",
+  ], () => [live("mex", () => explained("subtraction:1,3,4", nimPosition([6])))]],
+  ["values", "Values: *n", [
+    "A value is written *n (“star n”): a position of value *n plays, in any sum, exactly like a Nim heap of n tokens, since from it you can reach every smaller value (and perhaps larger ones, which the opponent can undo). *0 is a P-position; every other value is an N-position. The values of one heap of the subtraction game {1, 3, 4}:",
+  ], () => [live("values", valuesExample)]],
+  ["nimsum", "The nim-sum, and why it decides a sum", [
+    "A position of several components (heaps, bombs, pieces, rows) is their disjunctive sum: each move is made in one component. The value of a sum is the nim-sum of its components' values: their binary exclusive or, written ⊕ (3 ⊕ 5 = 6, 6 ⊕ 6 = 0).",
+    "Why it decides (Bouton, 1901; Sprague 1935, Grundy 1939): from a nim-sum of 0 every move changes one value, and the sum is no longer 0; from a nim-sum that is not 0, take the component whose value holds the sum's highest bit and move it to its value ⊕ the sum, which is lower, so it has such an option: the sum is 0 again. The player who always leaves 0 makes the last move. Try any heaps:",
+  ], () => heapsInput("nimsum", [3, 5, 7], (heaps) => explained("nim", nimPosition(heaps), 4))],
+  ["misere", "Misère play", [
+    "Under misère play the player who makes the last move loses. Nim changes only near the end (Bouton): play as in normal play until every heap would be 1 or 0, then leave an odd number of heaps of 1. In general the values of the components no longer decide a sum: grundy uses genus theory, misère quotients and a bounded search instead. Each position below, computed under both conventions:",
+  ], () => [live("misere", misereExample)]],
+  ["bomb", "The Bomb Game: why a bomb on row 1 is a Nim heap", [
+    "Exploding the bomb at (p, q) puts one bomb on a cell (u, q) above it and one on a cell (p, v) left of it. A bomb is a component, and its value sg(p, q) is the mex of sg(u, q) ⊕ sg(p, v). On row 1 there is no cell above, so a bomb at (1, q) moves to (1, v) for any v < q: a Nim heap of q − 1. Grundy's explanation of a bomb at (1, 5):",
+  ], () => [live("bomb-row", () => explained("bomb", { kind: "board", rows: 3, cols: 6, bombs: [[1, 5]] })),
+    el("p", {}, "Two bombs landing on one cell vanish: x ⊕ x = 0, so two bombs of the same cell are worth nothing in the sum, and removing them changes no outcome. Two bombs of equal value anywhere cancel the same way:"),
+    live("bomb-cancel", cancelExample),
+    el("p", {}, "Away from row and column 1, each option is a pair (u, v): the page's Why? box and `grundy explain bomb` list its grid of sg(u, q) ⊕ sg(p, v):"),
+    live("bomb-grid", () => explained("bomb", { kind: "board", rows: 3, cols: 4, bombs: [[3, 4]] }))]],
+  ["cutting", "The Cutting Game: the reduced game and strips", [
+    "A cut splits one piece along a grid line; whoever cuts out a 1 × 1 piece wins. So nobody wants to leave a piece that is 1 wide or 1 high (a strip): the player to move would cut a cell off its end and win. In the reduced game no one makes a strip: a piece's options are the cuts that leave none, and its value is the mex over those. While no strip is on the table, the nim-sum of the reduced values decides; once one is, the player to move wins at once.",
+  ], () => [live("cutting", () => explained("cutting", { kind: "pieces", pieces: [["2", "3"], ["3", "3"], ["4", "2"]] }, 4)),
+    live("cutting-strip", () => explained("cutting", { kind: "pieces", pieces: [["1", "5"], ["3", "3"]] }, 4))]],
+  ["matrix", "The Matrix Game: a row is one heap", [
+    "A move picks one row and takes stones from any of its cells, at least one in all. Only the row's total matters: from a total of t you can reach any smaller total, and no larger one. So a row is a Nim heap of its total, and the position is Nim on the rows' totals:",
+  ], () => [live("matrix", () => explained("matrix", { kind: "matrix", rows: [["2", "3", "8"], ["5", "2", "7"]] }, 4))]],
+];
+
+function learnView() {
+  const toc = el("ol", { class: "toc" }, ...LEARN.map(([id, title]) => el("li", {}, el("a", { href: `#learn`, "data-section": id, onclick: (e) => {
+    e.preventDefault();
+    document.getElementById(`learn-${id}`).scrollIntoView();
+  } }, title))));
+  const sections = LEARN.map(([id, title, paragraphs, examples]) => el("section", { id: `learn-${id}`, class: "learn" },
+    el("h3", {}, title), ...paragraphs.map((text) => el("p", {}, text)), ...examples()));
+  view.replaceChildren(
+    el("h2", {}, "Learn: the Sprague–Grundy theory"),
+    el("p", {}, "The theory behind every answer grundy gives, from scratch. Every example on this page is computed by grundy's engine as you read it; the heaps you type are computed too. Each game page has a Why? button that explains its position the same way, and a Value moves switch."),
+    toc, ...sections);
+}
+
 // ---------------------------------------------------------------- routing
 
 let GAME_LIST = null;
@@ -1290,6 +1460,7 @@ async function buildNav() {
   const list = await games();
   nav.replaceChildren(
     ...list.map((info) => el("a", { href: `#play/${info.example}`, "data-view": `play/${info.name}`, "data-game": info.name }, info.title)),
+    el("a", { href: "#learn", "data-view": "learn" }, "Learn"),
     el("a", { href: "#tables", "data-view": "tables" }, "Grundy tables"),
     el("a", { href: "#octal", "data-view": "octal" }, "Octal sequences"));
 }
@@ -1300,11 +1471,12 @@ async function route() {
   if (tip) tip.style.display = "none";
   const list = await games();
   const [name, ...rest] = hash.startsWith("play/") ? hash.slice(5).split(":") : [];
-  const info = list.find((g) => g.name === name) || (hash === "tables" || hash === "octal" ? null : list[0]);
+  const info = list.find((g) => g.name === name) || (["tables", "octal", "learn"].includes(hash) ? null : list[0]);
   const current = info ? `play/${info.name}` : hash;
   document.querySelectorAll("nav a").forEach((a) => a.classList.toggle("active", a.dataset.view === current));
   if (hash === "tables") return tablesView();
   if (hash === "octal") return octalView();
+  if (hash === "learn") return learnView();
   const parameter = info.parameter ? (rest.join(":") || defaultParameter(info)) : "";
   playView(info, parameter);
 }
