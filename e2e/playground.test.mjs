@@ -694,6 +694,19 @@ try {
         const width = await phone.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= 375, `${view}: ${width} px wide`);
       }
+      // The octal plot is drawn at the width it is shown at: its 12 px
+      // labels are not scaled down.
+      await phone.goto("about:blank");
+      await phone.goto(`${url}#octal`);
+      await phone.locator("[data-testid=octal-info]", { hasText: "period" }).waitFor();
+      const plot = await phone.locator("[data-testid=octal-plot]").evaluate((c) => [c.width, c.getBoundingClientRect().width]);
+      assert.ok(plot[0] <= 375 && Math.abs(plot[0] - plot[1]) <= 2, JSON.stringify(plot));
+      // The heatmap too.
+      await phone.goto("about:blank");
+      await phone.goto(`${url}#tables`);
+      await phone.waitForFunction(() => document.querySelector("[data-testid=heatmap]")?.dataset.axes);
+      const map = await phone.locator("[data-testid=heatmap]").evaluate((c) => [c.width, c.getBoundingClientRect().width]);
+      assert.ok(map[0] <= 375 && Math.abs(map[0] - map[1]) <= 2, JSON.stringify(map));
       // A wide Matrix: every row's button on the screen, no page scroll.
       await startFromText(phone, url, "matrix", "1\n3 6\n9 9 9 9 9 9\n8 8 8 8 8 8\n7 7 7 7 7 7\n");
       const width = await phone.evaluate(() => document.documentElement.scrollWidth);
@@ -767,6 +780,15 @@ try {
     await page.click("[data-testid=octal-run]");
     await page.locator("[data-testid=octal-info]", { hasText: "All 50,000 values are plotted." }).waitFor();
     assert.equal(await page.getAttribute("[data-testid=octal-plot]", "data-drawn"), "50000");
+    // Its rare and common values in two colours: the rare heaps counted
+    // here from the values and the mask the answer gives.
+    const answer = await (await fetch(`${api}api/octal?code=0.16&upto=50000`)).json();
+    assert.ok(answer.sparse, "0.16 has a sparse space");
+    const weight = (x) => x.toString(2).replace(/0/g, "").length;
+    const rare = answer.values.slice(1).filter((v) => weight(v & answer.sparse.mask) % 2 === 0).length;
+    assert.equal(rare, answer.sparse.rare_heaps.length);
+    assert.equal(await page.getAttribute("[data-testid=octal-plot]", "data-rare"), String(rare));
+    assert.match(await page.textContent("[data-testid=octal-key]"), new RegExp(`rare values \\(v AND ${answer.sparse.mask} has an even number of 1 bits\\): ${rare.toLocaleString("en")} heaps`));
     await page.fill("[data-testid=octal-upto]", "1000");
     await page.screenshot({ path: join(shots, "octal.png"), fullPage: true });
   });

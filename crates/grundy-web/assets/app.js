@@ -1133,6 +1133,10 @@ function tablesView() {
     }));
     ctx.putImageData(pixels, 0, 0);
     image = off; zoom = 1; ox = 0; oy = 0;
+    // Drawn at the width it is shown at (at most 696 px), so that its
+    // 12 px labels are not scaled down on a phone.
+    const side = Math.max(240, Math.min(696, Math.floor(canvas.parentElement.clientWidth)));
+    canvas.width = side; canvas.height = side - 8;
     axes.textContent = `Down: ${data.axes[0]}, from 1. Across: ${data.axes[1]}, from 1.`;
     // The colour bar: *1 at the bottom to the largest value at the top,
     // then the colours that are not values.
@@ -1197,6 +1201,7 @@ function octalView() {
   const upto = el("input", { type: "number", min: 1, max: 200000, value: 1000, "data-testid": "octal-upto" });
   const canvas = el("canvas", { width: 900, height: 340, "data-testid": "octal-plot" });
   const info = el("p", { "data-testid": "octal-info" });
+  const key = el("p", { class: "legend", "data-testid": "octal-key" });
   const values = el("p", { class: "legend" });
   const play = el("a", { "data-testid": "octal-play" }, "Play this game");
   const run = async () => {
@@ -1210,6 +1215,10 @@ function octalView() {
       ? `${name}: period ${data.period}, preperiod ${data.preperiod} (proven after ${data.computed} values).`
       : `${name}: no period proven among ${data.computed} values${data.complete ? "" : " (stopped by the time limit)"}.`;
     values.textContent = `G(0…): ${data.values.slice(0, 120).join(" ")}${data.values.length > 120 ? " …" : ""}`;
+    // Drawn at the width it is shown at, so that its labels stay 12 px on
+    // a phone.
+    canvas.width = Math.max(300, Math.min(900, Math.floor(canvas.parentElement.clientWidth)));
+    canvas.height = canvas.width < 600 ? 280 : 340;
     const ctx = canvas.getContext("2d"), n = data.values.length;
     // Every value computed is drawn (many share a pixel column).
     const shown = n;
@@ -1228,11 +1237,28 @@ function octalView() {
       const x = px(Math.min(data.preperiod, shown - 1));
       ctx.fillRect(x, top, left + w - x, h);
     }
-    for (let i = 0; i < shown; i++) {
-      const v = data.values[i];
-      ctx.fillStyle = v === 0 ? "rgb(230,30,60)" : "#3b528b";
-      ctx.fillRect(px(i) - 1, py(v) - 1, 3, 3);
+    // With a sparse space, rare values (v & mask of even weight) in red
+    // and common ones in blue; without one, zeros in red.
+    const mask = data.sparse ? data.sparse.mask : null;
+    const weight = (x) => { let c = 0; for (; x; x &= x - 1) c++; return c; };
+    const rare = (v) => mask === null ? v === 0 : weight(v & mask) % 2 === 0;
+    // Common values first, then the rare ones over them (they are few).
+    let rareCount = 0;
+    for (const drawRare of [false, true]) {
+      ctx.fillStyle = drawRare ? "rgb(230,30,60)" : "#3b528b";
+      for (let i = 0; i < shown; i++) {
+        const v = data.values[i];
+        if (rare(v) !== drawRare) continue;
+        if (drawRare && i > 0) rareCount++;
+        ctx.fillRect(px(i) - 1, py(v) - 1, 3, 3);
+      }
     }
+    canvas.dataset.rare = mask === null ? "" : rareCount;
+    key.replaceChildren(...(mask === null
+      ? [el("span", { class: "swatch", style: "background: rgb(230,30,60)" }), "G(n) = 0 ", el("span", { class: "swatch", style: "background: #3b528b" }), "other values"]
+      : [el("span", { class: "swatch", style: "background: rgb(230,30,60)" }), `rare values (v AND ${mask} has an even number of 1 bits): ${rareCount.toLocaleString("en")} heaps `,
+        el("span", { class: "swatch", style: "background: #3b528b" }), "common values"]),
+      ...(data.period ? [" ", el("span", { class: "swatch", style: "background: #eef4ff; outline: 1px solid #bbb" }), "the period, from the preperiod on"] : []));
     // Axes with ticks: heap n along the bottom, G(n) up the left.
     ctx.strokeStyle = "#333"; ctx.fillStyle = "#333"; ctx.font = "12px sans-serif"; ctx.lineWidth = 1;
     ctx.beginPath(); ctx.moveTo(left, top); ctx.lineTo(left, top + h); ctx.lineTo(left + w, top + h); ctx.stroke();
@@ -1277,7 +1303,7 @@ function octalView() {
     el("div", { class: "toolbar" }, "code ", code, " values ", upto, el("button", { onclick: run, "data-testid": "octal-run" }, "Compute"), play,
       el("button", { onclick: showGenera, "data-testid": "octal-genera", title: "Misère play: the genus of heaps 0 to 20" }, "Misère genera")),
     limitsNote((l) => `Up to ${l.octal_values.toLocaleString("en")} values of codes with up to ${l.octal_digits} digits after the point`),
-    canvas, info, values, genera);
+    el("div", {}, canvas), key, info, values, genera);
   run();
 }
 

@@ -431,6 +431,7 @@ impl Service {
         let complete = result.is_ok();
         let sequence = result.unwrap_or_else(|stopped| stopped);
         let periodicity = sequence.periodicity;
+        let sparse = grundy::games::octal::census::sparse_space_of(&sequence.values);
         Ok(wire::Sequence {
             format: FORMAT_VERSION,
             game: format!("octal:{code}"),
@@ -440,7 +441,7 @@ impl Service {
             complete,
             values: sequence.values,
             histogram: None,
-            sparse: None,
+            sparse,
         })
     }
 

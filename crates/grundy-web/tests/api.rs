@@ -1055,6 +1055,34 @@ async fn octal_sequences_and_their_periods() {
     assert_eq!(answer["period"], 34);
     assert_eq!(answer["game"], "octal:0.07");
     assert_eq!(answer["complete"], true);
+    // Its sparse space, by trying every mask here: the one leaving the
+    // fewest heaps (≥ 1) with a rare value (`v & mask` of even weight),
+    // the largest such mask on a tie.
+    let values: Vec<u32> = answer["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect();
+    let rare_under = |mask: u32| -> Vec<u64> {
+        (1..values.len())
+            .filter(|&n| (values[n] & mask).count_ones().is_multiple_of(2))
+            .map(|n| n as u64)
+            .collect()
+    };
+    // Masks over the bits the values use (a higher bit changes nothing).
+    let bits = (values.iter().copied().max().unwrap() + 1).next_power_of_two();
+    let (fewest, best) = (1..bits)
+        .map(|mask| (rare_under(mask).len(), mask))
+        .min_by_key(|&(count, mask)| (count, std::cmp::Reverse(mask)))
+        .unwrap();
+    assert!(fewest * 2 < values.len());
+    let mask = answer["sparse"]["mask"].as_u64().unwrap() as u32;
+    assert_eq!(mask & (bits - 1), best);
+    assert_eq!(answer["sparse"]["rare_heaps"], json!(rare_under(best)));
+    // Take-one (0.3) alternates 0, 1: half its heaps are 0, none is rare.
+    let (_, alternating) = get(&app, "/api/octal?code=0.3&upto=200").await;
+    assert_eq!(alternating["sparse"], Value::Null);
     for (query, status) in [
         ("code=0.x7", StatusCode::UNPROCESSABLE_ENTITY),
         ("code=0.07&upto=0", StatusCode::UNPROCESSABLE_ENTITY),

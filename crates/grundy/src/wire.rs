@@ -866,8 +866,10 @@ pub struct Sequence {
     /// value v (`grundy octal` only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub histogram: Option<Vec<u64>>,
-    /// The sparse space the engine computed by, if it found one (`grundy
-    /// octal` only).
+    /// A sparse space of the values: for `grundy octal` the one the engine
+    /// computed by, if it found one; for `/api/octal` the mask that leaves
+    /// the fewest heaps rare, if fewer are rare than common (from 64
+    /// values on, as `grundy census` finds it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sparse: Option<SparseSpace>,
 }

@@ -409,6 +409,21 @@ fn sparse_space(values: &[u32]) -> Option<SparseSpace> {
     })
 }
 
+/// The sparse space of a sequence G(0), G(1), … (the mask leaving the
+/// fewest heaps rare, if fewer heaps are rare than common, from 64 values
+/// on) in the wire format: its mask and every heap (≥ 1) with a rare value.
+pub fn sparse_space_of(values: &[u32]) -> Option<crate::wire::SparseSpace> {
+    let space = sparse_space(values)?;
+    let rare_heaps = (1..values.len())
+        .filter(|&n| (values[n] & space.mask).count_ones().is_multiple_of(2))
+        .map(|n| n as u32)
+        .collect();
+    Some(crate::wire::SparseSpace {
+        mask: space.mask,
+        rare_heaps,
+    })
+}
+
 /// Fills every entry's `same_as`: the smallest code (in the census's
 /// order) whose sequence agrees with it on the heaps compared, shifted by
 /// up to three heaps either way.
