@@ -583,6 +583,48 @@ fn show_values_marks_every_move_before_each_of_yours() {
         out.contains("Your moves: `1 1` loses. 0 of 1 win.\n"),
         "{out}"
     );
+    // Once the game is over, its value history: each position, who was
+    // to move, whether they win, and the moves left (Nim 1 2: 3, then 2,
+    // 1, 0 as each move is the best one).
+    let out = shown(&["nim", "--heaps", "1,2", "--show-values"], "2 1\n1 1\nn\n");
+    assert!(
+        out.contains(concat!(
+            "    0 you    wins, 3 moves left       |   W\n",
+            "    1 grundy loses, 2 moves left      |  L\n",
+            "    2 you    wins, 1 move left        | W\n",
+            "    3 grundy loses, 0 moves left      |L\n",
+        )),
+        "{out}"
+    );
+    // A cell cut out ends the game: the player to move there has lost.
+    let out = shown(&["cutting", "--seed", "2", "--show-values"], "v 1\nn\n");
+    assert!(
+        out.contains("    2 you    loses, 0 moves left      |L\n"),
+        "{out}"
+    );
+    // Misère play: no remoteness, marked `?`; the last move lost.
+    let out = shown(
+        &["nim", "--heaps", "1", "--show-values", "--misere"],
+        "1 1\nn\n",
+    );
+    assert!(
+        out.contains(
+            "    0 you    loses                    ?L\n    1 grundy wins                     ?W\n"
+        ),
+        "{out}"
+    );
+    // Undo after the end takes the history back: replayed, it has one
+    // line a position again.
+    let out = shown(
+        &["nim", "--heaps", "1,2", "--show-values"],
+        "2 1\n1 1\nundo\n1 1\nn\n",
+    );
+    assert_eq!(
+        out.matches("    3 grundy loses, 0 moves left").count(),
+        2,
+        "{out}"
+    );
+    assert!(!out.contains("    4 "), "{out}");
     // Without the flag, nothing.
     assert!(!shown(&["nim", "--heaps", "1,2"], "n\n").contains("Your moves"));
 }

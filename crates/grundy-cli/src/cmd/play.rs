@@ -73,6 +73,8 @@ pub struct Args {
 
 /// The most moves `--show-values` lists before summing up the rest.
 const SHOWN_VALUES: usize = 12;
+/// The widest remoteness the value history draws to scale.
+const HISTORY_WIDTH: u32 = 40;
 
 /// "1 move", "3 moves".
 fn moves(n: u32) -> String {
@@ -495,6 +497,11 @@ impl<I: BufRead, O: Write> Session<I, O> {
             Turn::Engine
         };
         let mut state = State {
+            trail: vec![Visited {
+                to_move: turn,
+                position: position.clone(),
+                lost_at_once: false,
+            }],
             position,
             turn,
             history: Vec::new(),
@@ -527,6 +534,9 @@ impl<I: BufRead, O: Write> Session<I, O> {
                         Turn::Engine => "grundy wins.",
                     };
                     writeln!(self.out, "{} {}", self.style.strong("Game over:"), verdict)?;
+                    if self.show_values {
+                        self.value_history(analyst, &state.trail)?;
+                    }
                     match self.again(!state.history.is_empty())? {
                         Again::Yes => return Ok(true),
                         Again::No => return Ok(false),
@@ -574,6 +584,11 @@ impl<I: BufRead, O: Write> Session<I, O> {
         let played = game.play(position, mv);
         let drawing = game.draw_after(position, mv, &played.position, &self.style);
         writeln!(self.out, "{drawing}")?;
+        state.trail.push(Visited {
+            to_move: Turn::You,
+            position: played.position.clone(),
+            lost_at_once: played.won,
+        });
         state.position = played.position;
         state.turn = Turn::You;
         Ok(if played.won {
@@ -661,6 +676,48 @@ impl<I: BufRead, O: Write> Session<I, O> {
         Ok(())
     }
 
+    /// `--show-values`, once a game is over: every position of the game,
+    /// who was to move, whether they win and in how many moves (where
+    /// known), drawn as a mark at its remoteness (GamesmanUni's value
+    /// history, on its side).
+    fn value_history<G: Game>(
+        &mut self,
+        analyst: &mut Analyst<G>,
+        trail: &[Visited<G>],
+    ) -> anyhow::Result<()> {
+        writeln!(
+            self.out,
+            "Value history (each position: who was to move, whether they win, and the moves left with best play, marked at that column):"
+        )?;
+        for (ply, visited) in trail.iter().enumerate() {
+            let (wins, remoteness) = if visited.lost_at_once {
+                (false, Some(0))
+            } else {
+                let answer = grundy::analysis::value_moves(analyst, &visited.position, 0)
+                    .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))?;
+                (answer.wins, answer.remoteness)
+            };
+            let who = match visited.to_move {
+                Turn::You => "you",
+                Turn::Engine => "grundy",
+            };
+            let verdict = match (wins, remoteness) {
+                (true, Some(r)) => format!("wins, {} left", moves(r)),
+                (false, Some(r)) => format!("loses, {} left", moves(r)),
+                (true, None) => "wins".to_string(),
+                (false, None) => "loses".to_string(),
+            };
+            let mark = if wins { 'W' } else { 'L' };
+            let bar = match remoteness {
+                Some(r) if r <= HISTORY_WIDTH => format!("|{}{mark}", " ".repeat(r as usize)),
+                Some(_) => format!("|{}{mark}>", " ".repeat(HISTORY_WIDTH as usize)),
+                None => format!("?{mark}"),
+            };
+            writeln!(self.out, "  {ply:>3} {who:<6} {verdict:<24} {bar}")?;
+        }
+        Ok(())
+    }
+
     /// The rules, the notation with an example, and the commands.
     fn help<G: Game>(
         &mut self,
@@ -733,8 +790,9 @@ impl<I: BufRead, O: Write> Session<I, O> {
     /// Takes back your last move and grundy's reply.
     fn undo<G: Game>(&mut self, state: &mut State<G>) -> anyhow::Result<Step> {
         match state.history.pop() {
-            Some(before) => {
+            Some((before, visited)) => {
                 state.position = before;
+                state.trail.truncate(visited);
                 writeln!(self.out, "Took back your last move and grundy's reply.")?;
                 Ok(Step::Changed)
             }
@@ -773,9 +831,14 @@ impl<I: BufRead, O: Write> Session<I, O> {
             game.notation(position, &mv),
             game.describe_move(position, &mv)
         )?;
-        state
-            .history
-            .push(std::mem::replace(&mut state.position, played.position));
+        state.trail.push(Visited {
+            to_move: Turn::Engine,
+            position: played.position.clone(),
+            lost_at_once: played.won,
+        });
+        let visited = state.trail.len() - 1;
+        let before = std::mem::replace(&mut state.position, played.position);
+        state.history.push((before, visited));
         state.turn = Turn::Engine;
         Ok(if played.won {
             Step::Over(Turn::You)
@@ -785,12 +848,23 @@ impl<I: BufRead, O: Write> Session<I, O> {
     }
 }
 
-/// A game being played: the position, who moves, and the positions before
-/// your moves (for `undo`).
+/// A game being played: the position, who moves, the positions before
+/// your moves (for `undo`, each with the length of the trail then), and
+/// every position of the game so far (for the value history).
 struct State<G: Game> {
     position: G::Position,
     turn: Turn,
-    history: Vec<G::Position>,
+    history: Vec<(G::Position, usize)>,
+    trail: Vec<Visited<G>>,
+}
+
+/// A position of the game so far and who was to move there.
+struct Visited<G: Game> {
+    to_move: Turn,
+    position: G::Position,
+    /// The move into it won at once (a Cutting Game cell cut out): the
+    /// player to move has lost, whatever moves are left.
+    lost_at_once: bool,
 }
 
 /// What a step of a game leaves to do.

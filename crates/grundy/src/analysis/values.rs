@@ -48,10 +48,9 @@ pub fn value_moves<G: Game>(
     let winning = marked.iter().filter(|m| m.1).count() as u64;
     // Without a marked winning move, the position may still be won: with
     // no move at all under misère play, or by a move past those marked.
-    let wins = if winning == 0 && (more || marked.is_empty()) {
-        analyst.outcome(position)?.first_player_wins()
-    } else {
-        winning > 0
+    let wins = match (winning, more || marked.is_empty()) {
+        (0, true) => analyst.outcome(position)?.first_player_wins(),
+        (winning, _) => winning > 0,
     };
     let mut moves = Vec::with_capacity(listed.min(marked.len()));
     for (mv, wins, remoteness) in marked.iter().take(listed) {
