@@ -682,18 +682,37 @@ try {
     assert.match(answer.headers.get("content-type"), /^image\/svg\+xml/);
   });
 
+  // Every view: each game's page, Learn, the tables and the octal plots.
+  const everyView = async () => {
+    const registry = await (await fetch(`${api}api/games`)).json();
+    return [...registry.games.map((g) => `#play/${g.example}`), "#learn", "#tables", "#octal"];
+  };
+  // No page scrolls sideways, and no nav link wraps inside its name.
+  const fits = async (p, width) => {
+    for (const view of await everyView()) {
+      await p.goto("about:blank");
+      await p.goto(`${url}${view}`);
+      await p.waitForLoadState("networkidle");
+      await p.waitForFunction(() => !document.querySelector("[data-live][data-state=loading]") && document.querySelector("#view h2"));
+      const scroll = await p.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= width, `${view} at ${width} px: ${scroll} px wide`);
+      const heights = await p.locator("nav a").evaluateAll((links) => links.map((a) => [a.textContent, a.getBoundingClientRect().height]));
+      const line = Math.min(...heights.map(([, h]) => h));
+      for (const [name, h] of heights) assert.ok(h < 1.5 * line, `${view} at ${width} px: "${name}" wraps (${h} px, a line ${line} px)`);
+    }
+  };
+
+  await test("a wide screen (1400 px): no horizontal scroll and no nav name wrapped, on every view", async () => {
+    const wide = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    watch(wide);
+    try { await fits(wide, 1400); } finally { await wide.close(); }
+  });
+
   await test("a phone's width (375 px): no horizontal scroll", async () => {
     const phone = await browser.newPage({ viewport: { width: 375, height: 800 } });
     watch(phone);
     try {
-      for (const view of ["#play/bomb", "#play/octal:0.07", "#tables", "#octal", "#learn"]) {
-        await phone.goto("about:blank");
-        await phone.goto(`${url}${view}`);
-        await phone.waitForLoadState("networkidle");
-        await phone.waitForFunction(() => !document.querySelector("[data-live][data-state=loading]"));
-        const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-        assert.ok(width <= 375, `${view}: ${width} px wide`);
-      }
+      await fits(phone, 375);
       // The octal plot is drawn at the width it is shown at: its 12 px
       // labels are not scaled down.
       await phone.goto("about:blank");
