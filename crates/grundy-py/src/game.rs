@@ -175,6 +175,41 @@ impl Game {
         document(py, &analysis)
     }
 
+    /// Why each component has its value, exactly as `grundy explain
+    /// --format json` writes it: its options (the first `listed`), their
+    /// values and mex, then the nim-sum and the move that makes it `*0`.
+    /// Normal play only (`ValueError` under misère play).
+    #[pyo3(signature = (position, listed=10))]
+    fn explain<'py>(
+        &mut self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        listed: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let position = convert::position(position, &self.inner)?;
+        let explanation = self.inner.explain(&position, listed).map_err(wire_error)?;
+        document(py, &explanation)
+    }
+
+    /// Every legal move (up to 10,000) marked winning or losing under the
+    /// game's convention, with its remoteness (the moves left with best
+    /// play) where a bounded search finds it, as the playground's
+    /// `/api/values` answers (the first `listed` moves reported).
+    #[pyo3(signature = (position, listed=10))]
+    fn value_moves<'py>(
+        &mut self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        listed: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let position = convert::position(position, &self.inner)?;
+        let answer = self
+            .inner
+            .value_moves(&position, listed)
+            .map_err(wire_error)?;
+        document(py, &answer)
+    }
+
     /// For heap games: the genus of heaps 0 … `upto` − 1 under misère play,
     /// as `grundy octal CODE --misere --format json` lists them (dicts with
     /// `heap`, `genus`, `normal`, `misere`, `tame` and `wild`). Raises `ValueError`

@@ -1,5 +1,7 @@
 """Every game of the registry from Python equals the CLI's JSON."""
 
+import json
+
 import pytest
 
 import grundy
@@ -150,3 +152,45 @@ def test_heaps_past_the_limit_through_nim_or_a_period():
     assert dawson.value([big]) == dawson.value([small])
     for move in dawson.winning_moves([big, 7], limit=5):
         assert dawson.value(dawson.play({"kind": "heaps", "heaps": [big, 7]}, move)) == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_explain_equals_the_clis(cli, name):
+    game = grundy.game(name)
+    won = next(g for g in grundy.games() if name.startswith(g["name"]))["examples"]["won"]
+    status, out, err = run(cli, "explain", name, "--format", "json", "--options", "3", input=won)
+    assert status == 0, err
+    expected = json.loads(out.splitlines()[0])
+    expected.pop("case")
+    assert game.explain(expected["position"], listed=3) == expected
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_value_moves_agree_with_the_outcome_of_each_move(name):
+    game = grundy.game(name)
+    for position in positions(name, count=5):
+        answer = game.value_moves(position, listed=40)
+        assert answer["wins"] == (game.outcome(position) == "first")
+        for m in answer["moves"]:
+            after = game.play(position, m["move"]["move"])
+            # A move that ends the game at once (a Cutting cell) wins.
+            wins = game.is_over(after) or game.outcome(after) == "second"
+            if m["move"]["text"].endswith("which wins"):
+                wins = True
+            assert m["wins"] == wins, (name, position, m["move"]["text"])
+            if m["remoteness"] is not None:
+                assert m["wins"] == (m["remoteness"] % 2 == 0)
+
+
+def test_value_moves_of_nim_and_misere_nim():
+    # Nim 1 2: only leaving 1 1 wins; the game then lasts 3 moves.
+    answer = grundy.game("nim").value_moves([1, 2])
+    marks = [(m["move"]["notation"], m["wins"], m["remoteness"]) for m in answer["moves"]]
+    assert marks == [("1 1", False, 1), ("2 1", True, 2), ("2 2", False, 1)]
+    assert (answer["wins"], answer["remoteness"], answer["winning"]) == (True, 3, 1)
+    # Misère play: taking the last token loses; no remoteness is searched.
+    misere = grundy.game("nim", misere=True).value_moves([1])
+    assert [m["wins"] for m in misere["moves"]] == [False]
+    assert misere["remoteness"] is None
+    with pytest.raises(ValueError, match="normal play"):
+        grundy.game("nim", misere=True).explain([1])

@@ -193,6 +193,29 @@ impl WireGame {
         analysis::analyse(&mut self.analyst, &position, listed).map_err(refused)
     }
 
+    /// Why each component has its value (`grundy explain --format json`),
+    /// listing at most `listed` options of each; normal play only.
+    pub fn explain(
+        &mut self,
+        position: &wire::Position,
+        listed: usize,
+    ) -> Result<wire::Explanation, WireError> {
+        let position = self.position(position)?;
+        analysis::explain(&mut self.analyst, &position, listed).map_err(refused)
+    }
+
+    /// Every legal move marked winning or losing under the game's
+    /// convention, with its remoteness where known (`POST /api/values`),
+    /// the first `listed` reported.
+    pub fn value_moves(
+        &mut self,
+        position: &wire::Position,
+        listed: usize,
+    ) -> Result<wire::ValueMoves, WireError> {
+        let position = self.position(position)?;
+        analysis::value_moves(&mut self.analyst, &position, listed).map_err(refused)
+    }
+
     /// Answers every case of `input` in the judge's format.
     pub fn judge(&mut self, input: &mut dyn Read, out: &mut dyn Answers) -> Result<(), JudgeError> {
         analysis::judge(
