@@ -107,6 +107,29 @@ test("refusals are GrundyErrors with the server's status and kind", () => {
     (e) => e.status === 422 && /upto must be/.test(e.message));
 });
 
+test("Bomb tables (the SIMD128 search in the browser's build) equal the native binary's", () => {
+  for (const [rows, cols] of [[64, 64], [300, 200], [37, 513], [600, 600]]) {
+    const run = spawnSync(binary, ["table", "bomb", "--size", `${rows}x${cols}`, "--format", "json", "--no-cache"],
+      { encoding: "utf8", maxBuffer: 1 << 28 });
+    assert.equal(run.status, 0, run.stderr);
+    const native = JSON.parse(run.stdout).values;
+    const mine = grundy.table({ game: "bomb", rows, cols }).values;
+    assert.equal(mine.length, rows);
+    assert.deepEqual(mine, native, `${rows}×${cols}`);
+  }
+});
+
+test("octal sequences (the SIMD128 split scan in the browser's build) equal the native binary's", () => {
+  for (const [code, upto] of [["0.161", 60000], ["0.16", 40000], ["0.356", 30000], ["0.7", 20000], ["0.137", 5000], ["4.07", 5000]]) {
+    const run = spawnSync(binary, ["octal", code, "--upto", String(upto), "--format", "json"], { encoding: "utf8", maxBuffer: 1 << 28 });
+    assert.equal(run.status, 0, run.stderr);
+    const native = JSON.parse(run.stdout);
+    const mine = grundy.octal({ code, upto });
+    assert.equal(mine.computed, native.values.length, code);
+    assert.deepEqual(mine.values, native.values, code);
+  }
+});
+
 test("the largest octal run and table the limits allow fit in 1 GiB", () => {
   const limits = grundy.limits();
   const run = grundy.octal({ code: "0.07", upto: limits.octal_values });
@@ -134,6 +157,18 @@ test("the package README's Node example runs as written", () => {
   } finally {
     rmSync(file);
   }
+});
+
+test("configure raises a size and refuses bad ones; {} gives the browser's sizes back", () => {
+  const before = grundy.limits();
+  const upto = before.octal_values + 1000;
+  assert.throws(() => grundy.octal({ code: "0.161", upto }), (e) => e.status === 422);
+  assert.equal(grundy.configure({ octal_values: upto }).octal_values, upto);
+  assert.equal(grundy.octal({ code: "0.161", upto }).computed, upto);
+  assert.throws(() => grundy.configure({ octal_values: 0 }), (e) => e instanceof grundy.GrundyError && e.status === 422 && e.kind === "refused");
+  assert.throws(() => grundy.configure({ seconds: 5 }), (e) => e.status === 422);
+  assert.equal(grundy.limits().octal_values, upto, "a refusal leaves the sizes as they were");
+  assert.deepEqual(grundy.configure({}), before);
 });
 
 for (const [name, outcome, ms] of results) console.log(`${outcome.padEnd(6)} ${name} (${ms} ms)`);

@@ -195,3 +195,31 @@ fn a_host_name_is_resolved_and_a_bad_one_is_a_usage_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn octal_values_raises_the_sequence_limit() {
+    let get = |addr: &str, path: &str| {
+        http(
+            addr,
+            &format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+        )
+    };
+    let (_server, addr) = start(&["--octal-values", "300000"]);
+    let limits = get(&addr, "/api/limits");
+    assert!(limits.contains(r#""octal_values":300000"#), "{limits}");
+    let long = get(&addr, "/api/octal?code=0.161&upto=250000");
+    assert!(long.starts_with("HTTP/1.1 200"), "{}", &long[..200]);
+    assert!(long.contains(r#""computed":250000"#));
+    let past = get(&addr, "/api/octal?code=0.161&upto=300001");
+    assert!(past.starts_with("HTTP/1.1 422"), "{past}");
+    // The default is the playground's 200,000.
+    let (_default, addr) = start(&[]);
+    assert!(get(&addr, "/api/limits").contains(r#""octal_values":200000"#));
+    for bad in ["0", "10000001", "many"] {
+        let output = Command::new(cargo_bin("grundy"))
+            .args(["serve", "--port", "0", &format!("--octal-values={bad}")])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+    }
+}

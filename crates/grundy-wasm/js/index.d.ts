@@ -48,6 +48,8 @@ export function version(): string;
 export function call(method: "GET" | "POST", path: string, body?: unknown): Document;
 export function games(): GameList;
 export function limits(): Limits;
+/** Sets the sizes requests may ask for; the rest stay the browser's. Starts afresh (computed tables are dropped). */
+export function configure(sizes: { max_cells?: number; max_heap?: number; table_cells?: number; octal_values?: number; misere_budget?: number }): Limits;
 export function schema(): Document;
 export function solve(request: SolveRequest): Analysis;
 /** Each component's options with their values and mex, the nim-sum, and the move that makes it *0 (as `grundy explain --format json`). */

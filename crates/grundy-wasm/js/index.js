@@ -7,7 +7,7 @@
 //   solve({ game: "cutting", position: { kind: "pieces", pieces: [["2", "3"]] } });
 //
 // In a browser, `await init()` (the default export) fetches the module.
-import init, { initSync, request, version } from "./grundy_wasm.js";
+import init, { initSync, request, configure as configureModule, version } from "./grundy_wasm.js";
 
 export { init as default, version };
 
@@ -30,6 +30,17 @@ export class GrundyError extends Error {
 export function call(method, path, body) {
   const seed = 1 + Math.floor(Math.random() * 2 ** 31);
   const answer = request(method, path, body === undefined ? "" : JSON.stringify(body), seed);
+  const status = answer.status;
+  const text = answer.body;
+  answer.free();
+  const document = JSON.parse(text);
+  if (status !== 200) throw new GrundyError(status, document);
+  return document;
+}
+
+/** Sets the sizes requests may ask for (`max_cells`, `max_heap`, `table_cells`, `octal_values` up to 10,000,000, `misere_budget`); the rest stay the browser's. Starts afresh (computed tables are dropped); returns the new limits. */
+export function configure(sizes) {
+  const answer = configureModule(JSON.stringify(sizes));
   const status = answer.status;
   const text = answer.body;
   answer.free();

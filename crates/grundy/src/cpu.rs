@@ -27,6 +27,10 @@ pub struct Features {
     pub popcnt: bool,
     /// BMI1 (`tzcnt`, `blsr`).
     pub bmi1: bool,
+    /// WebAssembly's 128-bit SIMD: fixed when the module is compiled
+    /// (`-C target-feature=+simd128`; a browser without it cannot load
+    /// the module at all).
+    pub simd128: bool,
 }
 
 impl Features {
@@ -79,12 +83,16 @@ fn detect() -> Features {
         gfni: is_x86_feature_detected!("gfni"),
         popcnt: is_x86_feature_detected!("popcnt"),
         bmi1: is_x86_feature_detected!("bmi1"),
+        simd128: false,
     }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 fn detect() -> Features {
-    Features::default()
+    Features {
+        simd128: cfg!(all(target_arch = "wasm32", target_feature = "simd128")),
+        ..Features::default()
+    }
 }
 
 #[cfg(test)]

@@ -40,6 +40,11 @@ pub struct Args {
     /// Light computations that may wait for a core; more are answered 429.
     #[arg(long, value_name = "N", default_value_t = 512)]
     pub queue: usize,
+    /// The most values one octal sequence request may ask for (200,000 by
+    /// default; still within the time limit).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub octal_values: Option<u64>,
 }
 
 /// An IP address, or a host name resolved to its first address.
@@ -94,6 +99,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             time: std::time::Duration::from_secs_f64(args.time_limit),
             jobs: args.jobs.map_or(defaults.jobs, usize::from),
             queue: args.queue,
+            octal_values: args
+                .octal_values
+                .map_or(defaults.octal_values, |n| n as usize),
             ..defaults
         };
         grundy_web::serve(listener, grundy_web::router(limits))

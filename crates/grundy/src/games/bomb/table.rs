@@ -537,6 +537,10 @@ impl ColumnPrefix {
                 return mex;
             }
         }
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if crate::cpu::features().simd128 {
+            return simd128::mex_of_sums(&self.bits, order, row);
+        }
         let mut group = 0usize;
         loop {
             let mut missing = [u64::MAX; 8];
@@ -700,6 +704,142 @@ mod avx512 {
             }
             group += 1;
         }
+    }
+}
+
+/// The mex search on 512 candidates at a time with WebAssembly's 128-bit
+/// SIMD: the AVX-512 search's idea in four registers. A column block is 64
+/// bytes; the candidates `a ^ low` of its values are its bytes moved to
+/// byte `k ^ (low >> 3)` (a register chosen, then one byte swizzle) and
+/// their bits to bit `i ^ (low & 7)` (two nibble lookups, swizzles too).
+/// Compiled only for wasm32 with `simd128` (scripts/build-site.sh); tested
+/// there against the native table (e2e/wasm-package.test.mjs).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128 {
+    use std::arch::wasm32::*;
+
+    use super::{block_words, RowPrefix};
+
+    /// Byte swizzles: entry `q` takes byte `o` from byte `o ^ q` (q < 16).
+    const SWIZZLES: [[u8; 16]; 16] = {
+        let mut table = [[0u8; 16]; 16];
+        let mut q = 0;
+        while q < 16 {
+            let mut o = 0;
+            while o < 16 {
+                table[q][o] = (o ^ q) as u8;
+                o += 1;
+            }
+            q += 1;
+        }
+        table
+    };
+
+    /// Nibble lookups: entry `t` maps a nibble (the low one of a byte, or
+    /// with `HIGH` its high one) to the byte with each of its bits `i`
+    /// moved to bit `i ^ t`.
+    const fn nibbles(high: bool) -> [[u8; 16]; 8] {
+        let mut table = [[0u8; 16]; 8];
+        let mut t = 0;
+        while t < 8 {
+            let mut n = 0;
+            while n < 16 {
+                let mut out = 0u8;
+                let mut b = 0;
+                while b < 4 {
+                    if n >> b & 1 == 1 {
+                        let from = if high { b + 4 } else { b };
+                        out |= 1 << (from ^ t);
+                    }
+                    b += 1;
+                }
+                table[t][n] = out;
+                n += 1;
+            }
+            t += 1;
+        }
+        table
+    }
+    const LOW_NIBBLES: [[u8; 16]; 8] = nibbles(false);
+    const HIGH_NIBBLES: [[u8; 16]; 8] = nibbles(true);
+
+    fn vector(bytes: &[u8; 16]) -> v128 {
+        u8x16(
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15],
+        )
+    }
+
+    /// [`super::ColumnPrefix::mex_of_sums`], 512 candidates at a time.
+    pub fn mex_of_sums(bits: &[u64], order: &[u32], row: &RowPrefix) -> u32 {
+        let swizzles: [v128; 16] = std::array::from_fn(|q| vector(&SWIZZLES[q]));
+        let lows: [v128; 8] = std::array::from_fn(|t| vector(&LOW_NIBBLES[t]));
+        let highs: [v128; 8] = std::array::from_fn(|t| vector(&HIGH_NIBBLES[t]));
+        let nibble = u8x16_splat(0x0f);
+        let mut group = 0usize;
+        let mut steps = 0usize;
+        loop {
+            let mut seen = [u64x2_splat(0); 4];
+            'search: for &k in order {
+                let h = group ^ k as usize;
+                if h >= row.blocks() {
+                    continue;
+                }
+                let w = block_words(bits, k as usize);
+                let column = [
+                    u64x2(w[0], w[1]),
+                    u64x2(w[2], w[3]),
+                    u64x2(w[4], w[5]),
+                    u64x2(w[6], w[7]),
+                ];
+                // Moving bits inside bytes commutes with moving bytes, so
+                // the eight bit moves of the block are made once and each
+                // value of the row costs one byte swizzle a register (made
+                // as they are needed instead, the table took 25 % longer).
+                let moved: [[v128; 4]; 8] = std::array::from_fn(|t| {
+                    column.map(|c| {
+                        let low_bits = i8x16_swizzle(lows[t], v128_and(c, nibble));
+                        let high_bits = i8x16_swizzle(highs[t], u8x16_shr(c, 4));
+                        v128_or(low_bits, high_bits)
+                    })
+                });
+                for &low in row.block(h) {
+                    // A row's values are kept below 512 (`RowPrefix`), so
+                    // the masks change nothing but the bounds checks.
+                    let q = usize::from(low >> 3);
+                    let (reg, bytes) = ((q >> 4) & 3, swizzles[q & 15]);
+                    let block = &moved[usize::from(low & 7)];
+                    for (r, seen) in seen.iter_mut().enumerate() {
+                        *seen = v128_or(*seen, i8x16_swizzle(block[(r ^ reg) & 3], bytes));
+                    }
+                    steps += 1;
+                    if steps.is_multiple_of(8) && all_ones(&seen) {
+                        break 'search;
+                    }
+                }
+            }
+            if !all_ones(&seen) {
+                let lanes = [
+                    u64x2_extract_lane::<0>(seen[0]),
+                    u64x2_extract_lane::<1>(seen[0]),
+                    u64x2_extract_lane::<0>(seen[1]),
+                    u64x2_extract_lane::<1>(seen[1]),
+                    u64x2_extract_lane::<0>(seen[2]),
+                    u64x2_extract_lane::<1>(seen[2]),
+                    u64x2_extract_lane::<0>(seen[3]),
+                    u64x2_extract_lane::<1>(seen[3]),
+                ];
+                let w = lanes.iter().position(|&w| w != u64::MAX).unwrap_or(0);
+                return (group * 512 + w * 64) as u32 + lanes[w].trailing_ones();
+            }
+            group += 1;
+        }
+    }
+
+    /// Whether every candidate of the block has been seen.
+    fn all_ones(seen: &[v128; 4]) -> bool {
+        let all = v128_and(v128_and(seen[0], seen[1]), v128_and(seen[2], seen[3]));
+        !v128_any_true(v128_not(all))
     }
 }
 
