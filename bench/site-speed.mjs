@@ -11,7 +11,7 @@
 // read; browser times are the package's call with its JSON read. Both
 // raise the octal limit to 10^6 values (`--octal-values`, `configure`).
 // Uses playwright-core from e2e/ (`cd e2e && npm ci`).
-import { spawn } from "node:child_process";
+import { start } from "./start.mjs";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,21 +33,6 @@ const TASKS = [
   ["Kayles analysis (5 heaps to 99,999, 1,000 moves listed)", "POST", "/api/solve",
     { game: "octal:0.77", position: { kind: "heaps", heaps: [99999, 77777, 54321, 31415, 12345] }, listed: 1000 }],
 ];
-
-function start(command, args, pattern, url) {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let text = "";
-    const read = (chunk) => {
-      text += chunk;
-      const match = text.match(pattern);
-      if (match) resolve({ child, url: url(match) });
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", () => {});
-    child.on("exit", (code) => reject(new Error(`${command} exited with ${code}`)));
-  });
-}
 
 async function native() {
   const server = await start(binary, ["serve", "--port", "0", "--jobs", "1", "--time-limit", "600", "--octal-values", "1000000"],

@@ -8,7 +8,7 @@
 //
 // Uses playwright-core from e2e/ (`cd e2e && npm ci`) and
 // target/release/grundy (or GRUNDY_BIN).
-import { spawn } from "node:child_process";
+import { start } from "./start.mjs";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,21 +20,6 @@ const runs = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 10;
 const site = join(root, "target", "site");
 const release = join(root, "target", "release", "grundy");
 const binary = process.env.GRUNDY_BIN || (existsSync(release) ? release : join(root, "target", "debug", "grundy"));
-
-function start(command, args, pattern, url) {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let text = "";
-    const read = (chunk) => {
-      text += chunk;
-      const match = text.match(pattern);
-      if (match) resolve({ child, url: url(match) });
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", () => {});
-    child.on("exit", (code) => reject(new Error(`${command} exited with ${code}`)));
-  });
-}
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {

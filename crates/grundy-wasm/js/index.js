@@ -26,10 +26,8 @@ export class GrundyError extends Error {
   }
 }
 
-/** Any request as `grundy serve` takes it: a method, a path with its query, a body. */
-export function call(method, path, body) {
-  const seed = 1 + Math.floor(Math.random() * 2 ** 31);
-  const answer = request(method, path, body === undefined ? "" : JSON.stringify(body), seed);
+/** The module's answer as its document, or the refusal thrown. */
+function read(answer) {
   const status = answer.status;
   const text = answer.body;
   answer.free();
@@ -38,15 +36,15 @@ export function call(method, path, body) {
   return document;
 }
 
+/** Any request as `grundy serve` takes it: a method, a path with its query, a body. */
+export function call(method, path, body) {
+  const seed = 1 + Math.floor(Math.random() * 2 ** 31);
+  return read(request(method, path, body === undefined ? "" : JSON.stringify(body), seed));
+}
+
 /** Sets the sizes requests may ask for (`max_cells`, `max_heap`, `table_cells`, `octal_values` up to 10,000,000, `misere_budget`); the rest stay the browser's. Starts afresh (computed tables are dropped); returns the new limits. */
 export function configure(sizes) {
-  const answer = configureModule(JSON.stringify(sizes));
-  const status = answer.status;
-  const text = answer.body;
-  answer.free();
-  const document = JSON.parse(text);
-  if (status !== 200) throw new GrundyError(status, document);
-  return document;
+  return read(configureModule(JSON.stringify(sizes)));
 }
 
 const query = (parameters) =>

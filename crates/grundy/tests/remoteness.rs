@@ -1,8 +1,11 @@
 //! The engine's choice by remoteness (Winning Ways, ch. 9) against a
 //! brute-force remoteness over each heap game's literal rules, written here
-//! apart from the library: a position without a move has remoteness 0; else
-//! one more than the least even remoteness of an option, if any option's is
-//! even, else one more than the largest.
+//! apart from the library, by Winning Ways' rule
+//! (`literal::remoteness_of_options`): a position without a move has
+//! remoteness 0; else one more than the least even remoteness of an option,
+//! if any option's is even, else one more than the largest.
+
+mod literal;
 
 use std::collections::HashMap;
 
@@ -79,20 +82,9 @@ fn remoteness(heaps: &[u64], options: Options, memo: &mut HashMap<Vec<u64>, u32>
             rs.push(remoteness(&next, options, memo));
         }
     }
-    let r = by_options(&rs);
+    let r = literal::remoteness_of_options(&rs);
     memo.insert(key, r);
     r
-}
-
-/// A position's remoteness from its options' (Winning Ways' rule).
-fn by_options(rs: &[u32]) -> u32 {
-    let even = rs.iter().copied().filter(|r| r % 2 == 0).min();
-    let odd = rs.iter().copied().filter(|r| r % 2 == 1).max();
-    match (even, odd) {
-        (Some(e), _) => e + 1,
-        (None, Some(o)) => o + 1,
-        (None, None) => 0,
-    }
 }
 
 fn heaps_of(game: &AnyGame, position: &AnyPosition) -> Vec<u64> {
@@ -240,7 +232,7 @@ fn wythoff_remoteness(x: u64, y: u64, memo: &mut HashMap<(u64, u64), u32>) -> u3
         .into_iter()
         .map(|(a, b)| wythoff_remoteness(a, b, memo))
         .collect();
-    let r = by_options(&rs);
+    let r = literal::remoteness_of_options(&rs);
     memo.insert((x, y), r);
     r
 }

@@ -1,8 +1,8 @@
 //! `analysis::value_moves` against the games' literal rules: for Nim, the
 //! Bomb Game and the Cutting Game, every move's mark and remoteness equal a
-//! brute force written here (Winning Ways' remoteness: 0 without a move;
-//! else one more than the least even remoteness of an option if one is
-//! even, else one more than the largest); for every registered game and
+//! brute force over the moves of tests/literal, apart from the library
+//! (Winning Ways' remoteness, `literal::remoteness_of_options`); for every
+//! registered game and
 //! either convention, every move's mark agrees with the engine's outcome of
 //! the position it leaves.
 
@@ -15,17 +15,6 @@ use grundy::game::{Limits, Rng, WireForm};
 use grundy::registry::{self, Settings, GAMES};
 use grundy::wire::{self, Big, ValueMoves};
 use grundy::{Engine, Game};
-
-/// A position's remoteness from its options' (Winning Ways' rule).
-fn by_options(rs: &[u32]) -> u32 {
-    let even = rs.iter().copied().filter(|r| r % 2 == 0).min();
-    let odd = rs.iter().copied().filter(|r| r % 2 == 1).max();
-    match (even, odd) {
-        (Some(e), _) => e + 1,
-        (None, Some(o)) => o + 1,
-        (None, None) => 0,
-    }
-}
 
 /// Nim by its rule: take at least one token from one heap.
 fn nim_remoteness(heaps: &[u64], memo: &mut HashMap<Vec<u64>, u32>) -> u32 {
@@ -42,7 +31,7 @@ fn nim_remoteness(heaps: &[u64], memo: &mut HashMap<Vec<u64>, u32>) -> u32 {
             rs.push(nim_remoteness(&next, memo));
         }
     }
-    let r = by_options(&rs);
+    let r = literal::remoteness_of_options(&rs);
     memo.insert(key, r);
     r
 }
@@ -76,7 +65,7 @@ fn consistent(answer: &ValueMoves) {
     let rs: Vec<u32> = answer.moves.iter().filter_map(|m| m.remoteness).collect();
     if let Some(r) = answer.remoteness {
         assert_eq!(rs.len(), answer.moves.len());
-        assert_eq!(r, by_options(&rs));
+        assert_eq!(r, literal::remoteness_of_options(&rs));
         assert_eq!(r % 2 == 1, answer.wins);
     }
     for m in &answer.moves {
@@ -155,7 +144,7 @@ fn bomb_remoteness(rows: u32, cols: u32) -> Vec<u32> {
                 .into_iter()
                 .map(|(_, after)| r[after as usize])
                 .collect();
-            by_options(&rs)
+            literal::remoteness_of_options(&rs)
         };
     }
     r
@@ -219,7 +208,7 @@ fn cutting_remoteness(pieces: &[(u8, u8)], memo: &mut HashMap<Vec<(u8, u8)>, u32
             literal::After::Pieces(next) => cutting_remoteness(&next, memo),
         })
         .collect();
-    let r = by_options(&rs);
+    let r = literal::remoteness_of_options(&rs);
     memo.insert(key, r);
     r
 }

@@ -7,6 +7,21 @@
 
 use std::collections::HashMap;
 
+// -------------------------------------------------------------- Remoteness
+
+/// A position's remoteness from its options' (Winning Ways, ch. 9): 0
+/// without a move; else one more than the least even remoteness of an
+/// option if one is even, else one more than the largest.
+pub fn remoteness_of_options(rs: &[u32]) -> u32 {
+    let even = rs.iter().copied().filter(|r| r % 2 == 0).min();
+    let odd = rs.iter().copied().filter(|r| r % 2 == 1).max();
+    match (even, odd) {
+        (Some(e), _) => e + 1,
+        (None, Some(o)) => o + 1,
+        (None, None) => 0,
+    }
+}
+
 // ---------------------------------------------------------------- Bomb Game
 
 /// A literal Bomb Game move, 1-based: the bomb exploded and the cells the
