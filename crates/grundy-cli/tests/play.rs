@@ -625,6 +625,14 @@ fn show_values_marks_every_move_before_each_of_yours() {
         "{out}"
     );
     assert!(!out.contains("    4 "), "{out}");
+    // Past 40 moves left the mark stays at column 40, with `>`: Nim 21 21
+    // lasts 42 moves when the loser delays.
+    let out = shown(&["nim", "--heaps", "21,21", "--show-values"], "1 21\nn\n");
+    let far = format!(
+        "    0 you    loses, 42 moves left     |{}L>\n",
+        " ".repeat(40)
+    );
+    assert!(out.contains(&far), "{out}");
     // Without the flag, nothing.
     assert!(!shown(&["nim", "--heaps", "1,2"], "n\n").contains("Your moves"));
 }
