@@ -308,7 +308,7 @@ impl Build {
         let levels = if n <= MAX_RETHINK { MAX_LEVEL } else { 0 };
         for level in 0..=levels {
             if level > 0 {
-                match self.lift(&base.0, &base.1, limits.trial) {
+                match self.lift(&base.0, &base.1, limits.trial, stop)? {
                     Some((table, phi)) => {
                         let kinds = self.kinds_of(&table, &phi);
                         base = (table, phi, kinds);
@@ -566,8 +566,16 @@ impl Build {
     /// The monoid of states (x, D) of the sums of heaps < n over `table`:
     /// a sum's image and its options' images, multiplied as
     /// (x, D)(y, E) = (xy, D·y ∪ x·E). It tells apart sums that `table`
-    /// merges but a larger heap may separate; `None` past `limit` elements.
-    fn lift(&self, table: &Table, phi: &[u32], limit: usize) -> Option<(Table, Vec<u32>)> {
+    /// merges but a larger heap may separate; `None` past `limit` elements,
+    /// `Cancelled` soon after `stop` says so (asked every 64 elements and
+    /// every 64 rows of the table).
+    fn lift(
+        &self,
+        table: &Table,
+        phi: &[u32],
+        limit: usize,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<(Table, Vec<u32>)>, Stop> {
         type State = (u32, Vec<u32>);
         let product = |(x, d): &State, (y, e): &State| -> State {
             let mut f: Vec<u32> = d.iter().map(|&z| table.product(z, *y)).collect();
@@ -586,11 +594,14 @@ impl Build {
         let mut index: HashMap<State, u32> = HashMap::from([((0, Vec::new()), 0)]);
         let mut i = 0;
         while i < elements.len() {
+            if i % 64 == 0 && stop() {
+                return Err(Stop::Cancelled);
+            }
             for g in &generators {
                 let y = product(&elements[i], g);
                 if !index.contains_key(&y) {
                     if elements.len() >= limit {
-                        return None;
+                        return Ok(None);
                     }
                     index.insert(y.clone(), elements.len() as u32);
                     elements.push(y);
@@ -601,14 +612,19 @@ impl Build {
         let order = elements.len();
         let mut mul = vec![0u32; order * order];
         for (a, x) in elements.iter().enumerate() {
+            if a % 64 == 0 && stop() {
+                return Err(Stop::Cancelled);
+            }
             for (b, y) in elements.iter().enumerate().skip(a) {
-                let z = *index.get(&product(x, y))?;
+                let Some(&z) = index.get(&product(x, y)) else {
+                    return Ok(None);
+                };
                 mul[a * order + b] = z;
                 mul[b * order + a] = z;
             }
         }
         let phi = heap_states.iter().map(|s| index[s]).collect();
-        Some((Table::from_products(order, mul), phi))
+        Ok(Some((Table::from_products(order, mul), phi)))
     }
 
     /// Marks the P-portion of a trial by positions in order of (tokens,

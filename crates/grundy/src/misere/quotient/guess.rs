@@ -12,11 +12,28 @@ use super::monoid::Table;
 use crate::games::octal::OctalCode;
 
 /// Literal misère outcomes of sums (sorted heaps with moves), memoised.
+/// Most sums are small and kept packed in a number (see [`packed`]), so
+/// millions of them are one allocation, not one each: dropping the memo
+/// when a run is stopped then takes microseconds, not the few hundred
+/// milliseconds freeing four million vectors took.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Oracle {
-    memo: HashMap<Vec<u64>, bool>,
+    small: HashMap<u128, bool>,
+    large: HashMap<Vec<u64>, bool>,
     /// The most sums it may remember.
     pub(crate) limit: usize,
+}
+
+/// A sorted sum h₁ ≤ … ≤ h_k as the bits at h_i + i − 1 (strictly
+/// increasing, so the sum can be read back: the packing is one-to-one),
+/// where every such position is below 128; the empty sum is 0.
+fn packed(sum: &[u64]) -> Option<u128> {
+    let mut bits = 0u128;
+    for (i, &h) in sum.iter().enumerate() {
+        let at = h.checked_add(i as u64).filter(|&at| at < 128)?;
+        bits |= 1 << at;
+    }
+    Some(bits)
 }
 
 impl Oracle {
@@ -28,15 +45,19 @@ impl Oracle {
         sum: &[u64],
         stop: &dyn Fn() -> bool,
     ) -> Result<bool, Stop> {
-        if let Some(&v) = self.memo.get(sum) {
+        let key = packed(sum);
+        let known = match key {
+            Some(bits) => self.small.get(&bits),
+            None => self.large.get(sum),
+        };
+        if let Some(&v) = known {
             return Ok(v);
         }
-        if self.memo.len() >= self.limit {
-            return Err(Stop::Played {
-                sums: self.memo.len(),
-            });
+        let remembered = self.small.len() + self.large.len();
+        if remembered >= self.limit {
+            return Err(Stop::Played { sums: remembered });
         }
-        if self.memo.len().is_multiple_of(4096) && stop() {
+        if remembered.is_multiple_of(4096) && stop() {
             return Err(Stop::Cancelled);
         }
         let mut lost = !sum.is_empty();
@@ -56,7 +77,10 @@ impl Oracle {
                 }
             }
         }
-        self.memo.insert(sum.to_vec(), lost);
+        match key {
+            Some(bits) => self.small.insert(bits, lost),
+            None => self.large.insert(sum.to_vec(), lost),
+        };
         Ok(lost)
     }
 }
@@ -195,4 +219,46 @@ pub(crate) fn guess(
         phi[h as usize] = act[i][0];
     }
     Ok(Some((Table::from_products(order, mul), p, phi)))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::packed;
+
+    /// Every sorted sum of heaps 1 … `most` with at most `tokens` tokens.
+    fn sums(tokens: u64, most: u64) -> Vec<Vec<u64>> {
+        fn go(left: u64, from: u64, most: u64, sum: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            out.push(sum.clone());
+            for h in from..=most.min(left) {
+                sum.push(h);
+                go(left - h, h, most, sum, out);
+                sum.pop();
+            }
+        }
+        let mut out = Vec::new();
+        go(tokens, 1, most, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn packing_tells_every_small_sum_apart_and_gives_up_on_long_ones() {
+        let mut seen = HashMap::new();
+        for sum in sums(40, 100) {
+            if let Some(bits) = packed(&sum) {
+                assert_eq!(seen.insert(bits, sum.clone()), None, "{sum:?}");
+            } else {
+                // Only a sum whose last bit would be at 128 or more.
+                assert!(sum.last().unwrap() + sum.len() as u64 > 128, "{sum:?}");
+            }
+        }
+        assert!(seen.len() > 30_000);
+        assert_eq!(packed(&[]), Some(0));
+        assert_eq!(packed(&[127]), Some(1 << 127));
+        assert_eq!(packed(&[128]), None);
+        assert_eq!(packed(&[1; 127]), Some(u128::MAX - 1));
+        assert_eq!(packed(&[1; 128]), None);
+        assert_eq!(packed(&[u64::MAX]), None);
+    }
 }
