@@ -1293,6 +1293,22 @@ mod tests {
         (build, q.table, q.p, q.phi)
     }
 
+    #[test]
+    fn the_lifted_monoid_stops_when_asked() {
+        let (build, table, _, phi) = heaps("0.77");
+        let phi = &phi[..20];
+        let lifted = build
+            .lift(&table, phi, 1 << 20, &|| false)
+            .unwrap()
+            .unwrap();
+        assert!(lifted.0.order() > table.order());
+        assert!(matches!(
+            build.lift(&table, phi, 1 << 20, &|| true),
+            Err(Stop::Cancelled)
+        ));
+        assert!(matches!(build.lift(&table, phi, 3, &|| false), Ok(None)));
+    }
+
     fn predicts_all(build: &Build, table: &Table, p: &[bool], phi: &[u32]) -> bool {
         let limits = Limits {
             trial: 1 << 20,
