@@ -77,13 +77,17 @@ def build(cgsuite):
 def misere_solver(classes, code, upto, limit):
     start = time.perf_counter()
     try:
-        out = subprocess.run(["java", "-Xmx16g", "-cp", classes, "org.cgsuite.core.misere.solver.Bench",
+        run = subprocess.run(["java", "-Xmx16g", "-cp", classes, "org.cgsuite.core.misere.solver.Bench",
                               code, str(upto - 1), str(limit)],
-                             capture_output=True, text=True, timeout=limit + 60).stdout
+                             capture_output=True, text=True, timeout=limit + 60)
     except subprocess.TimeoutExpired:
         return {"status": "killed", "heap": "?", "order": "?", "wall": time.perf_counter() - start}
     wall = time.perf_counter() - start
-    line = out.strip().splitlines()[-1].split()
+    lines = run.stdout.strip().splitlines()
+    if run.returncode != 0 or not lines or not lines[-1].startswith("code "):
+        # An OutOfMemoryError or another crash: the row says so, the bench goes on.
+        return {"status": f"failed (exit {run.returncode})", "heap": "?", "order": "?", "wall": wall}
+    line = lines[-1].split()
     fields = dict(zip(line[0::2], line[1::2]))
     return {"status": line[12], "heap": int(fields["heap"]), "order": int(fields["order"]), "wall": wall,
             "period": int(fields["period"]), "preperiod": int(fields["preperiod"])}
