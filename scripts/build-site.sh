@@ -38,9 +38,19 @@ binaryen_version=132.0.0
 mkdir -p "$tools"
 step() { printf '== build-site: %s\n' "$*"; }
 
-# The compiler: Debian's Rust 1.96 for the web, unpacked into $tools/debian.
+# The compiler: Debian's Rust for the web (1.96 today), unpacked into
+# $tools/debian; at least the workspace's rust-version. Its libraries are
+# under usr/lib and lib (libpcre3 keeps Debian 12's /lib layout).
 debian=$tools/debian
-if [ ! -x "$debian/usr/bin/rustc" ] || [ ! -d "$debian/usr/lib/rustlib/src/rust/library" ]; then
+debian_libs="$debian/usr/lib/x86_64-linux-gnu:$debian/lib/x86_64-linux-gnu"
+rust_version=$(sed -n 's/^rust-version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
+# Whether version $1 (e.g. 1.96.0+dfsg1-1~deb12u2) is at least rust-version.
+recent_enough() { [ -n "$1" ] && printf '%s\n%s\n' "$rust_version" "$1" | sort -V -C; }
+unpacked_version() {
+  LD_LIBRARY_PATH="$debian_libs" "$debian/usr/bin/rustc" --version 2>/dev/null | cut -d' ' -f2
+}
+if [ ! -x "$debian/usr/bin/rustc" ] || [ ! -d "$debian/usr/lib/rustlib/src/rust/library" ] \
+  || ! recent_enough "$(unpacked_version)"; then
   step "downloading Debian's rustc-web, cargo-web and rust-web-src"
   debs=$tools/debs
   rm -rf "$debs" "$debian"
@@ -50,15 +60,20 @@ if [ ! -x "$debian/usr/bin/rustc" ] || [ ! -d "$debian/usr/lib/rustlib/src/rust/
     apt-get install -s --no-install-recommends rustc-web cargo-web rust-web-src 2>/dev/null \
       | sed -n 's/^Inst \([^ ]*\) .*/\1/p' || true
   }
+  # apt's lists may be older than the security archive's Rust (a new
+  # machine's offered 1.85 here): then they are updated first.
+  offered() { apt-cache policy rustc-web 2>/dev/null | sed -n 's/^ *Candidate: \(.*\)$/\1/p'; }
   packages=$(wanted)
-  if [ -z "$packages" ] || ! (cd "$debs" && apt-get download $packages 2>/dev/null); then
+  if [ -z "$packages" ] || ! recent_enough "$(offered)" \
+    || ! (cd "$debs" && apt-get download $packages 2>/dev/null); then
     sudo_or_not=()
     [ "$(id -u)" -eq 0 ] || sudo_or_not=(sudo)
     "${sudo_or_not[@]}" apt-get update -qq
     packages=$(wanted)
-    if [ -z "$packages" ]; then
-      echo "build-site.sh: apt-get offers no rustc-web, cargo-web and rust-web-src to download" \
-        "(Debian 12's security archive has them; or are they installed system-wide?)" >&2
+    if [ -z "$packages" ] || ! recent_enough "$(offered)"; then
+      echo "build-site.sh: apt-get offers no rustc-web, cargo-web and rust-web-src of Rust" \
+        "$rust_version or later to download (offered: $(offered)); Debian 12's security" \
+        "archive has them (or are they installed system-wide?)" >&2
       exit 1
     fi
     (cd "$debs" && apt-get download $packages)
@@ -94,7 +109,7 @@ fi
 step "compiling crates/grundy-wasm for wasm32-unknown-unknown"
 (
   export PATH="$debian/usr/bin:/usr/local/bin:/usr/bin:/bin"
-  export LD_LIBRARY_PATH="$debian/usr/lib/x86_64-linux-gnu"
+  export LD_LIBRARY_PATH="$debian_libs"
   export RUSTC="$debian/usr/bin/rustc" RUSTDOC="$debian/usr/bin/rustdoc"
   # A stable compiler that takes -Z build-std (the std source is Debian's).
   export RUSTC_BOOTSTRAP=1
