@@ -119,8 +119,11 @@ test("Bomb tables (the SIMD128 search in the browser's build) equal the native b
   }
 });
 
-test("octal sequences (the SIMD128 split scan in the browser's build) equal the native binary's", () => {
-  for (const [code, upto] of [["0.161", 60000], ["0.16", 40000], ["0.356", 30000], ["0.7", 20000], ["0.137", 5000], ["4.07", 5000]]) {
+// 0.161's values stay below 256 (the scan of bytes, sixteen splits at a
+// time); 0.6's pass 255 at heap 10,344 (the byte copy is dropped and the
+// scan of four-byte values takes over).
+test("octal sequences (the SIMD128 split scans in the browser's build) equal the native binary's", () => {
+  for (const [code, upto] of [["0.161", 60000], ["0.6", 30000], ["0.16", 40000], ["0.356", 30000], ["0.7", 20000], ["0.137", 5000], ["4.07", 5000]]) {
     const run = spawnSync(binary, ["octal", code, "--upto", String(upto), "--format", "json"], { encoding: "utf8", maxBuffer: 1 << 28 });
     assert.equal(run.status, 0, run.stderr);
     const native = JSON.parse(run.stdout);

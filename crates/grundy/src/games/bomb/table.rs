@@ -771,6 +771,11 @@ mod simd128 {
     }
 
     /// [`super::ColumnPrefix::mex_of_sums`], 512 candidates at a time.
+    ///
+    /// Never inlined, so that a browser, which optimises a WebAssembly
+    /// function only for its next call, runs the cells after the first
+    /// few in optimised code (inlined, a table stayed in the quick code).
+    #[inline(never)]
     pub fn mex_of_sums(bits: &[u64], order: &[u32], row: &RowPrefix) -> u32 {
         let swizzles: [v128; 16] = std::array::from_fn(|q| vector(&SWIZZLES[q]));
         let lows: [v128; 8] = std::array::from_fn(|t| vector(&LOW_NIBBLES[t]));

@@ -648,6 +648,7 @@ fn store_of(parts: &mut Parts) -> Result<Store, Stop> {
             early: Vec::new(),
             early_limit: 0,
             reversed: Vec::new(),
+            ..Store::default()
         });
     }
     let fits = window == memory.window
@@ -673,6 +674,7 @@ fn store_of(parts: &mut Parts) -> Result<Store, Stop> {
         },
         early,
         reversed: Vec::new(),
+        ..Store::default()
     };
     let len = store.len();
     // The early values: the first `early`, or every value while fewer

@@ -207,6 +207,8 @@ pub(super) fn epoch(engine: &mut Engine, count: usize, strict: bool) -> Epoch {
             end: n0,
             early,
             reversed,
+            low8: &[],
+            high8: &[],
         }
     };
     let waiter = Waiter {

@@ -155,7 +155,14 @@ impl Engine {
                 empties: having(1, 1),
                 simd: simd_available(),
             },
-            store: Store::default(),
+            store: {
+                let mut store = Store::default();
+                // The split scan of WebAssembly's SIMD reads bytes.
+                if cfg!(all(target_arch = "wasm32", target_feature = "simd128")) {
+                    store.keep_bytes();
+                }
+                store
+            },
             sparse: None,
             histogram: Vec::new(),
             scratch: Default::default(),
@@ -221,6 +228,7 @@ impl Engine {
             self.choose_sparse_space();
         }
         self.store.reverse_front();
+        self.store.sync_bytes();
         let value = match &self.sparse {
             // A windowed store has no choice: the plain rule needs every
             // value.
@@ -374,6 +382,13 @@ impl Rules {
     /// Heap n's value: the common options from the rare heaps, then the
     /// rare ones from a scan of the splits that stops as soon as every
     /// smaller rare value is seen. Reads G(0) … G(n − 1) only.
+    ///
+    /// Never inlined: a browser runs WebAssembly first with a quick
+    /// compiler and uses the optimised code only from a function's next
+    /// call, so the work of a heap must be a call of its own (inlined into
+    /// the loop over heaps, a whole run stayed in the quick code: 0.161 to
+    /// 10^6 took twice as long in a fresh page as in one that had run it).
+    #[inline(never)]
     pub(super) fn value(
         &self,
         n: usize,
@@ -622,6 +637,8 @@ impl Rules {
             high,
             base,
             reversed,
+            low8,
+            high8,
             ..
         } = view;
         let get = |i: usize| view.get(i).ok_or(Gap { heap: n, needed: i });
@@ -634,6 +651,8 @@ impl Rules {
                 let half = self.last_split(k, m);
                 let split = Split {
                     low,
+                    low8,
+                    high8,
                     reversed,
                     high,
                     high_m: m - base,
@@ -760,6 +779,12 @@ mod avx2;
 /// − 1 − a]`.
 struct Split<'s> {
     low: &'s [u32],
+    /// `low` and `high` at a byte a value, or empty (see
+    /// [`View::low8`](super::store::View)); read by the WebAssembly scan.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    low8: &'s [u8],
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    high8: &'s [u8],
     // Read by the x86-64 searches only.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     reversed: &'s [u32],
@@ -799,9 +824,13 @@ fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd:
     #[cfg(not(target_arch = "x86_64"))]
     let from = {
         let _ = simd;
-        match simd128_cover(split, common, need, needed) {
+        match simd128_byte_cover(split, common, need, needed) {
             (_, true) => return true,
-            (next, false) => next,
+            (next, false) if next > 1 => next,
+            _ => match simd128_cover(split, common, need, needed) {
+                (_, true) => return true,
+                (next, false) => next,
+            },
         }
     };
     for a in from..=end {
@@ -891,6 +920,110 @@ fn simd128_cover(
         a += 4;
     }
     (a, false)
+}
+
+/// The splits sixteen at a time with WebAssembly's 128-bit SIMD where the
+/// store keeps its values as bytes (every value below 256: see
+/// [`Store::keep_bytes`](super::store::Store::keep_bytes)), from `a = 1`
+/// while sixteen fit below `split.end`: where it stopped, and whether
+/// `need` emptied. A split's value is then below 256 too, so only `need`'s
+/// first 256 bits (two registers) can be hit: byte x / 8 by two byte
+/// swizzles, bit x mod 8 by a swizzled mask; a group with a hit is looked
+/// at one by one. Tested in that build against the native sequences
+/// (e2e/wasm-package.test.mjs).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[allow(unsafe_code)]
+fn simd128_byte_cover(
+    split: &Split,
+    common: u32,
+    need: &mut [u64],
+    needed: &mut usize,
+) -> (usize, bool) {
+    use std::arch::wasm32::*;
+    let Split {
+        low,
+        high,
+        low8,
+        high8,
+        high_m,
+        end,
+        ..
+    } = *split;
+    let fits = low8.len() == low.len()
+        && high8.len() == high.len()
+        && end < low8.len()
+        && end <= high_m
+        && high_m < high8.len();
+    if !fits || !crate::cpu::features().simd128 {
+        return (1, false);
+    }
+    let registers = |need: &[u64]| -> [v128; 2] {
+        let word = |i: usize| need.get(i).copied().unwrap_or(0);
+        [u64x2(word(0), word(1)), u64x2(word(2), word(3))]
+    };
+    let mut wanted = registers(need);
+    // Every byte is below `common` when it is 256 or more.
+    let limit = u8x16_splat(common.min(255) as u8);
+    let all_below = common > 255;
+    let sixteen = u8x16_splat(16);
+    let seven = u8x16_splat(7);
+    let zero = u8x16_splat(0);
+    let bit_masks = u8x16(1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0);
+    let mut a = 1;
+    while a + 15 <= end {
+        // SAFETY: a + 15 <= end < low8.len(), and high_m − a − 15 ≥ 0
+        // with high_m − a < high8.len() (end <= high_m < high8.len()):
+        // both loads read sixteen bytes inside their slices; v128_load
+        // takes unaligned addresses.
+        let (l, h) = unsafe {
+            (
+                v128_load(low8.as_ptr().add(a).cast::<v128>()),
+                v128_load(high8.as_ptr().add(high_m - a - 15).cast::<v128>()),
+            )
+        };
+        // Lane i pairs G(a + i) with G(m − a − i).
+        let h = i8x16_shuffle::<15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0>(h, h);
+        let x = v128_xor(l, h);
+        let index = u8x16_shr(x, 3);
+        let bytes = v128_or(
+            i8x16_swizzle(wanted[0], index),
+            i8x16_swizzle(wanted[1], i8x16_sub(index, sixteen)),
+        );
+        let bit = i8x16_swizzle(bit_masks, v128_and(x, seven));
+        // A lane hit is all ones (the bitmask reads each lane's top bit).
+        let mut hit = i8x16_ne(v128_and(bytes, bit), zero);
+        if !all_below {
+            hit = v128_and(hit, u8x16_lt(x, limit));
+        }
+        let mut lanes = i8x16_bitmask(hit);
+        if lanes != 0 {
+            // Only the lanes hit (about one a group, where ~50 groups
+            // scan a heap): the value of each, cleared from `need`.
+            while lanes != 0 {
+                let i = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let x = u32::from(low8[a + i] ^ high8[high_m - a - i]);
+                if x < common && clear(need, x) {
+                    *needed -= 1;
+                    if *needed == 0 {
+                        return (a + 16, true);
+                    }
+                }
+            }
+            wanted = registers(need);
+        }
+        a += 16;
+    }
+    (a, false)
+}
+
+/// Without WebAssembly's SIMD: nothing scanned.
+#[cfg(all(
+    not(target_arch = "x86_64"),
+    not(all(target_arch = "wasm32", target_feature = "simd128"))
+))]
+fn simd128_byte_cover(_: &Split, _: u32, _: &mut [u64], _: &mut usize) -> (usize, bool) {
+    (1, false)
 }
 
 /// Without WebAssembly's SIMD: nothing scanned.

@@ -49,6 +49,20 @@ pub(super) struct Store {
     /// read in the same direction a scan needs no shuffle). Empty until
     /// that many values are kept at the front; rebuilt, not saved.
     pub(super) reversed: Vec<u32>,
+    /// `head` and `tail` at one byte a value, while every value is below
+    /// 256, for the split scan of WebAssembly's SIMD (sixteen lanes to a
+    /// register). Kept only where [`Store::keep_bytes`] asked for it;
+    /// brought up to date by [`Store::sync_bytes`]; rebuilt, not saved.
+    pub(super) bytes: Option<Bytes>,
+}
+
+/// A byte copy of a store's values (see [`Store::sync_bytes`]).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Bytes {
+    head: Vec<u8>,
+    tail: Vec<u8>,
+    /// The `base` the store had when `tail` was copied.
+    base: usize,
 }
 
 /// How many first values [`Store::reversed`] holds.
@@ -84,6 +98,34 @@ impl Store {
     pub(super) fn reverse_front(&mut self) {
         if self.reversed.is_empty() && self.head.len() >= REVERSED && self.len() >= REVERSED {
             self.reversed = self.head[..REVERSED].iter().rev().copied().collect();
+        }
+    }
+
+    /// Keeps a byte copy of the values from now on (see
+    /// [`Store::sync_bytes`]), while every value fits in a byte.
+    pub(super) fn keep_bytes(&mut self) {
+        self.bytes.get_or_insert_with(Bytes::default);
+        self.sync_bytes();
+    }
+
+    /// Brings the byte copy up to the values: appends the new ones and
+    /// copies the window again when it moved (once a window's worth of
+    /// values, as the window moves); drops the copy for good once a value
+    /// does not fit in a byte. Cheap when nothing changed: the views of
+    /// [`Store::view`] hold the copy only when it is up to date.
+    pub(super) fn sync_bytes(&mut self) {
+        let Some(bytes) = &mut self.bytes else {
+            return;
+        };
+        if bytes.base != self.base || bytes.tail.len() > self.tail.len() {
+            bytes.tail.clear();
+            bytes.base = self.base;
+        }
+        bytes.head.truncate(self.head.len());
+        let fits =
+            narrow_onto(&mut bytes.head, &self.head) && narrow_onto(&mut bytes.tail, &self.tail);
+        if !fits {
+            self.bytes = None;
         }
     }
 
@@ -214,6 +256,14 @@ impl Store {
     /// What the engine may read.
     pub(super) fn view(&self) -> View<'_> {
         let (high, base) = self.high();
+        // The byte copy where it is up to date (else none).
+        let (low8, high8) = match &self.bytes {
+            Some(b) if b.head.len() == self.head.len() && b.tail.len() == self.tail.len() => {
+                let high8 = if self.window == 0 { &b.head } else { &b.tail };
+                (&b.head[..], &high8[..])
+            }
+            _ => (&[][..], &[][..]),
+        };
         View {
             low: &self.head,
             high,
@@ -222,14 +272,21 @@ impl Store {
             end: self.len(),
             early: &self.early,
             reversed: &self.reversed,
+            low8,
+            high8,
         }
     }
 
     /// Bytes held (the ring's at its full size, which it reaches once as
     /// many values are computed).
     pub(super) fn bytes(&self) -> usize {
+        let copy = self
+            .bytes
+            .as_ref()
+            .map_or(0, |b| b.head.capacity() + b.tail.capacity());
         4 * (self.head.capacity() + self.tail.capacity() + self.reversed.capacity())
             + 2 * (self.ring.len() + self.early.capacity())
+            + copy
     }
 
     /// The ring's values in heap order: G(i) for i from `len −
@@ -239,6 +296,20 @@ impl Store {
         let reach = self.ring.len();
         (len.saturating_sub(reach)..len).map(move |n| self.ring[slot(n, reach)])
     }
+}
+
+/// Appends to `bytes` (a copy of the first values of `values`) the rest
+/// of `values`, one byte each; `false` once one does not fit.
+fn narrow_onto(bytes: &mut Vec<u8>, values: &[u32]) -> bool {
+    let rest = &values[bytes.len()..];
+    bytes.reserve(rest.len());
+    for &v in rest {
+        let Ok(b) = u8::try_from(v) else {
+            return false;
+        };
+        bytes.push(b);
+    }
+    true
 }
 
 /// The ring's slot of heap n: n mod reach (a mask when reach is a power
@@ -266,6 +337,10 @@ pub(super) struct View<'s> {
     pub(super) early: &'s [u16],
     /// The first values backwards ([`Store::reversed`]), or none.
     pub(super) reversed: &'s [u32],
+    /// `low` and `high` at a byte a value (every value below 256), or both
+    /// empty: see [`Store::keep_bytes`].
+    pub(super) low8: &'s [u8],
+    pub(super) high8: &'s [u8],
 }
 
 impl View<'_> {
@@ -328,6 +403,77 @@ mod tests {
         assert_eq!(store.get(5), Some(5));
         assert_eq!(store.get(500), None);
         assert!(store.bytes() <= 4 * (10 + 16));
+    }
+
+    /// The view's bytes, when it has them, are its values.
+    fn bytes_match(store: &Store) -> bool {
+        let view = store.view();
+        if view.low8.is_empty() && view.high8.is_empty() {
+            return false;
+        }
+        let same = |bytes: &[u8], values: &[u32]| {
+            bytes.len() == values.len()
+                && bytes.iter().zip(values).all(|(&b, &v)| u32::from(b) == v)
+        };
+        same(view.low8, view.low) && same(view.high8, view.high)
+    }
+
+    #[test]
+    fn the_byte_copy_follows_the_values_until_one_does_not_fit() {
+        let mut store = Store::default();
+        for v in 0..50 {
+            store.push(v * 5 % 256);
+        }
+        assert!(store.view().low8.is_empty(), "no copy unless asked");
+        store.keep_bytes();
+        assert!(bytes_match(&store));
+        store.push(7);
+        assert!(
+            store.view().low8.is_empty(),
+            "a copy behind the values is not shown"
+        );
+        store.sync_bytes();
+        assert!(bytes_match(&store));
+        // A prefix of 10 and a window of 8: the window slides every 8.
+        store.keep_window(10, 8, 0, 0);
+        store.sync_bytes();
+        assert!(bytes_match(&store));
+        for v in 0..100u32 {
+            store.push((v * 37) % 256);
+            if v % 3 == 0 {
+                store.sync_bytes();
+                assert!(bytes_match(&store), "after value {v}");
+            }
+        }
+        store.make_room(8);
+        store.sync_bytes();
+        assert!(bytes_match(&store));
+        store.push(255);
+        store.sync_bytes();
+        assert!(bytes_match(&store));
+        store.push(256);
+        store.sync_bytes();
+        assert!(store.bytes.is_none() && store.view().high8.is_empty());
+        store.push(3);
+        store.sync_bytes();
+        assert!(store.view().high8.is_empty(), "dropped for good");
+        // A prefix still growing after the window was chosen.
+        let mut early = Store::default();
+        early.keep_bytes();
+        early.push(1);
+        early.keep_window(5, 2, 0, 0);
+        for v in 2..40 {
+            early.push(v);
+            early.sync_bytes();
+            assert!(bytes_match(&early));
+        }
+        assert_eq!(early.view().low8, [1, 2, 3, 4, 5]);
+        // A value too large among those already computed.
+        let mut big = Store::default();
+        big.push(300);
+        big.keep_bytes();
+        assert!(big.bytes.is_none());
+        assert_eq!(big.bytes(), 4 * big.head.capacity());
     }
 
     #[test]

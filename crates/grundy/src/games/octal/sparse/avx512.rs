@@ -145,6 +145,7 @@ unsafe fn scan(
         high: g_high,
         high_m: m,
         end,
+        ..
     } = *split;
     // The values found are collected for ROUND vectors without a branch
     // (a branch per found value is mispredicted about once per value
