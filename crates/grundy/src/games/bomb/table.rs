@@ -487,6 +487,12 @@ struct ColumnPrefix {
     /// x86-64 only).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     simd: bool,
+    /// For the WebAssembly search: each block's bits moved inside their
+    /// bytes in the eight ways ([`simd128::Moved`]), brought up to date as
+    /// values join rather than made for every group of candidates of every
+    /// cell.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    moved: Vec<simd128::Moved>,
 }
 
 impl ColumnPrefix {
@@ -497,6 +503,8 @@ impl ColumnPrefix {
             order: Vec::new(),
             place: Vec::new(),
             simd,
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            moved: Vec::new(),
         }
     }
 
@@ -511,6 +519,12 @@ impl ColumnPrefix {
         }
         self.bits[(a / 64) as usize] |= 1 << (a % 64);
         self.counts[block] += 1;
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            self.moved
+                .resize(self.counts.len(), simd128::Moved::default());
+            self.moved[block].add(a % BLOCK);
+        }
         // Move the block up past the ones it now outnumbers.
         let mut at = self.place[block] as usize;
         while at > 0 && self.counts[self.order[at - 1] as usize] < self.counts[block] {
@@ -539,7 +553,7 @@ impl ColumnPrefix {
         }
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         if crate::cpu::features().simd128 {
-            return simd128::mex_of_sums(&self.bits, order, row);
+            return simd128::mex_of_sums(&self.moved, order, row);
         }
         let mut group = 0usize;
         loop {
@@ -711,14 +725,18 @@ mod avx512 {
 /// SIMD: the AVX-512 search's idea in four registers. A column block is 64
 /// bytes; the candidates `a ^ low` of its values are its bytes moved to
 /// byte `k ^ (low >> 3)` (a register chosen, then one byte swizzle) and
-/// their bits to bit `i ^ (low & 7)` (two nibble lookups, swizzles too).
+/// their bits to bit `i ^ (low & 7)`. Moving bits inside bytes commutes
+/// with moving bytes, so each column keeps its blocks with their bits
+/// moved in the eight ways ([`Moved`](simd128::Moved), updated as values
+/// join; made for every group of every cell instead, a 300×300 table took
+/// 25 % longer) and a value of the row costs one byte swizzle a register.
 /// Compiled only for wasm32 with `simd128` (scripts/build-site.sh); tested
 /// there against the native table (e2e/wasm-package.test.mjs).
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod simd128 {
     use std::arch::wasm32::*;
 
-    use super::{block_words, RowPrefix};
+    use super::RowPrefix;
 
     /// Byte swizzles: entry `q` takes byte `o` from byte `o ^ q` (q < 16).
     const SWIZZLES: [[u8; 16]; 16] = {
@@ -735,34 +753,6 @@ mod simd128 {
         table
     };
 
-    /// Nibble lookups: entry `t` maps a nibble (the low one of a byte, or
-    /// with `HIGH` its high one) to the byte with each of its bits `i`
-    /// moved to bit `i ^ t`.
-    const fn nibbles(high: bool) -> [[u8; 16]; 8] {
-        let mut table = [[0u8; 16]; 8];
-        let mut t = 0;
-        while t < 8 {
-            let mut n = 0;
-            while n < 16 {
-                let mut out = 0u8;
-                let mut b = 0;
-                while b < 4 {
-                    if n >> b & 1 == 1 {
-                        let from = if high { b + 4 } else { b };
-                        out |= 1 << (from ^ t);
-                    }
-                    b += 1;
-                }
-                table[t][n] = out;
-                n += 1;
-            }
-            t += 1;
-        }
-        table
-    }
-    const LOW_NIBBLES: [[u8; 16]; 8] = nibbles(false);
-    const HIGH_NIBBLES: [[u8; 16]; 8] = nibbles(true);
-
     fn vector(bytes: &[u8; 16]) -> v128 {
         u8x16(
             bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
@@ -770,17 +760,56 @@ mod simd128 {
         )
     }
 
-    /// [`super::ColumnPrefix::mex_of_sums`], 512 candidates at a time.
+    /// A column block (its 64 bytes in four registers) with each bit `i`
+    /// of every byte moved to bit `i ^ t`, for the eight `t`, and its
+    /// registers in the four orders `r ^ g` (register r of entry `[t][g]`
+    /// is register `r ^ g` of the moved block), so that the search reads
+    /// them at fixed places.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Moved([[[v128; 4]; 4]; 8]);
+
+    impl Default for Moved {
+        fn default() -> Self {
+            Moved([[[u64x2_splat(0); 4]; 4]; 8])
+        }
+    }
+
+    /// One-byte masks: entry `o` has byte `o` all ones.
+    const BYTES: [[u8; 16]; 16] = {
+        let mut table = [[0u8; 16]; 16];
+        let mut o = 0;
+        while o < 16 {
+            table[o][o] = 0xff;
+            o += 1;
+        }
+        table
+    };
+
+    impl Moved {
+        /// Adds value `low` (below 512) to the block: bit `low & 7 ^ t` of
+        /// byte `low >> 3` in every way `t`, in each register order.
+        pub fn add(&mut self, low: u32) {
+            let byte = (low >> 3) as usize;
+            let (register, lane) = ((byte >> 4) & 3, vector(&BYTES[byte & 15]));
+            for (t, orders) in self.0.iter_mut().enumerate() {
+                let bit = v128_and(u8x16_splat(1 << ((low as usize & 7) ^ t)), lane);
+                for (g, order) in orders.iter_mut().enumerate() {
+                    let r = register ^ g;
+                    order[r] = v128_or(order[r], bit);
+                }
+            }
+        }
+    }
+
+    /// [`super::ColumnPrefix::mex_of_sums`], 512 candidates at a time,
+    /// from the column's blocks [`moved`].
     ///
     /// Never inlined, so that a browser, which optimises a WebAssembly
     /// function only for its next call, runs the cells after the first
     /// few in optimised code (inlined, a table stayed in the quick code).
     #[inline(never)]
-    pub fn mex_of_sums(bits: &[u64], order: &[u32], row: &RowPrefix) -> u32 {
+    pub fn mex_of_sums(moved: &[Moved], order: &[u32], row: &RowPrefix) -> u32 {
         let swizzles: [v128; 16] = std::array::from_fn(|q| vector(&SWIZZLES[q]));
-        let lows: [v128; 8] = std::array::from_fn(|t| vector(&LOW_NIBBLES[t]));
-        let highs: [v128; 8] = std::array::from_fn(|t| vector(&HIGH_NIBBLES[t]));
-        let nibble = u8x16_splat(0x0f);
         let mut group = 0usize;
         let mut steps = 0usize;
         loop {
@@ -790,32 +819,15 @@ mod simd128 {
                 if h >= row.blocks() {
                     continue;
                 }
-                let w = block_words(bits, k as usize);
-                let column = [
-                    u64x2(w[0], w[1]),
-                    u64x2(w[2], w[3]),
-                    u64x2(w[4], w[5]),
-                    u64x2(w[6], w[7]),
-                ];
-                // Moving bits inside bytes commutes with moving bytes, so
-                // the eight bit moves of the block are made once and each
-                // value of the row costs one byte swizzle a register (made
-                // as they are needed instead, the table took 25 % longer).
-                let moved: [[v128; 4]; 8] = std::array::from_fn(|t| {
-                    column.map(|c| {
-                        let low_bits = i8x16_swizzle(lows[t], v128_and(c, nibble));
-                        let high_bits = i8x16_swizzle(highs[t], u8x16_shr(c, 4));
-                        v128_or(low_bits, high_bits)
-                    })
-                });
+                let moved = &moved[k as usize].0;
                 for &low in row.block(h) {
                     // A row's values are kept below 512 (`RowPrefix`), so
                     // the masks change nothing but the bounds checks.
                     let q = usize::from(low >> 3);
                     let (reg, bytes) = ((q >> 4) & 3, swizzles[q & 15]);
-                    let block = &moved[usize::from(low & 7)];
-                    for (r, seen) in seen.iter_mut().enumerate() {
-                        *seen = v128_or(*seen, i8x16_swizzle(block[(r ^ reg) & 3], bytes));
+                    let block = &moved[usize::from(low & 7)][reg];
+                    for (seen, &register) in seen.iter_mut().zip(block) {
+                        *seen = v128_or(*seen, i8x16_swizzle(register, bytes));
                     }
                     steps += 1;
                     if steps.is_multiple_of(8) && all_ones(&seen) {
