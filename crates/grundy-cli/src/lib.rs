@@ -32,13 +32,25 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Whether `cause` is a write to a closed pipe: an I/O error, or one that
+/// the JSON and CSV writers wrap (their `source` skips the I/O error
+/// itself, so the chain alone does not show it).
+fn is_broken_pipe(cause: &(dyn std::error::Error + 'static)) -> bool {
+    let broken = io::ErrorKind::BrokenPipe;
+    if let Some(e) = cause.downcast_ref::<io::Error>() {
+        e.kind() == broken
+    } else if let Some(e) = cause.downcast_ref::<serde_json::Error>() {
+        e.io_error_kind() == Some(broken)
+    } else if let Some(e) = cause.downcast_ref::<csv::Error>() {
+        matches!(e.kind(), csv::ErrorKind::Io(e) if e.kind() == broken)
+    } else {
+        false
+    }
+}
+
 /// Prints `err` (unless our output pipe was closed) and picks the status.
 fn report(err: &anyhow::Error) -> ExitCode {
-    let broken_pipe = err
-        .chain()
-        .filter_map(|cause| cause.downcast_ref::<io::Error>())
-        .any(|e| e.kind() == io::ErrorKind::BrokenPipe);
-    if broken_pipe {
+    if err.chain().any(is_broken_pipe) {
         return ExitCode::SUCCESS;
     }
     eprintln!("grundy: {err:#}");

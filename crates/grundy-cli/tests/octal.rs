@@ -92,3 +92,48 @@ fn malformed_codes_exit_with_status_2() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// `grundy octal … | head -1` in every format, and a large JSON table:
+/// a closed output pipe ends the run quietly with status 0 (the CSV and
+/// JSON writers wrap the I/O error, which must still be recognised).
+#[test]
+fn a_closed_output_pipe_ends_quietly_in_every_format() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let runs: [&[&str]; 4] = [
+        &["octal", "0.6", "--upto", "100000", "--format", "text"],
+        &["octal", "0.6", "--upto", "100000", "--format", "csv"],
+        &["octal", "0.6", "--upto", "100000", "--format", "json"],
+        &[
+            "table",
+            "bomb",
+            "--size",
+            "300",
+            "--no-cache",
+            "--format",
+            "json",
+        ],
+    ];
+    for args in runs {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut first = Vec::new();
+        stdout.read_until(b'\n', &mut first).unwrap();
+        assert!(!first.is_empty(), "{args:?}");
+        drop(stdout);
+        let status = child.wait().unwrap();
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!((status.code(), stderr.as_str()), (Some(0), ""), "{args:?}");
+    }
+}
