@@ -272,3 +272,85 @@ fn a_time_limit_stops_slow_codes_and_says_so() {
     assert_eq!(merged.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&merged.stderr).contains("another census"));
 }
+
+/// `grundy census CODES --quotient`: a header, then one line per code
+/// with its quotient; Kayles (0.77) and 0.75 as the facts give
+/// them (|Q| 40, |P| 9, period 12 from heap 71; |Q| 8, period 2 from heap
+/// 8); shards merged by `grundy census merge` equal the whole run, and a
+/// shard of a census of Grundy sequences is refused beside them. (The
+/// codes of `0.7?` whose quotients are proven at once: 0.74 and 0.76 run
+/// to the time limit.)
+#[test]
+fn a_census_of_quotients_has_a_header_and_merges_by_shard() {
+    let dir = tempfile::tempdir().unwrap();
+    let codes = dir.path().join("codes.txt");
+    std::fs::write(&codes, "0.7\n0.71\n0.72\n0.73\n0.75\n0.77\n").unwrap();
+    let codes = format!("@{}", codes.display());
+    let args = [
+        "census",
+        &codes,
+        "--quotient",
+        "--upto",
+        "300",
+        "--time-limit",
+        "60",
+    ];
+    let whole = stdout(&args);
+    let all = lines(&whole);
+    assert_eq!(all.len(), 7, "{whole}");
+    assert_eq!(all[0]["census"], codes.as_str());
+    assert_eq!(all[0]["quotient"], true);
+    assert_eq!(all[0]["shard"], serde_json::json!([1, 1]));
+    let names = ["0.7", "0.71", "0.72", "0.73", "0.75", "0.77"];
+    for (k, line) in all[1..].iter().enumerate() {
+        assert_eq!(
+            (&line["index"], &line["code"]),
+            (&k.into(), &names[k].into())
+        );
+        assert_eq!(line["proven"], true, "{line}");
+    }
+    let fields = |line: &Value| {
+        ["order", "p_size", "period", "preperiod"].map(|f| line[f].as_u64().unwrap())
+    };
+    assert_eq!(fields(&all[6]), [40, 9, 12, 71], "Kayles");
+    assert_eq!(fields(&all[5]), [8, 2, 2, 8], "0.75");
+
+    // Three shards, merged in any order.
+    let mut parts = Vec::new();
+    for i in [2, 1, 3] {
+        let path = dir.path().join(format!("q{i}.jsonl"));
+        let shard = format!("{i}/3");
+        let mut with = args.to_vec();
+        with.extend(["--shard", &shard]);
+        std::fs::write(&path, stdout(&with)).unwrap();
+        parts.push(path.display().to_string());
+    }
+    let mut merge = vec!["census", "merge"];
+    merge.extend(parts.iter().map(String::as_str));
+    assert_eq!(stdout(&merge), whole);
+    let csv = stdout(&[merge.clone(), vec!["--format", "csv"]].concat());
+    assert!(csv.starts_with("code,order,p_size,proven,"), "{csv}");
+    assert_eq!(csv.lines().count(), 7);
+
+    // Beside a shard of Grundy sequences: refused, naming the file's line.
+    let other = dir.path().join("g.jsonl");
+    std::fs::write(
+        &other,
+        stdout(&["census", &codes, "--upto", "300", "--shard", "3/3"]),
+    )
+    .unwrap();
+    let mixed = grundy(&[
+        "census",
+        "merge",
+        &parts[1],
+        &parts[0],
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(mixed.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&mixed.stderr);
+    assert!(
+        stderr.contains("g.jsonl: line 1: a census of Grundy sequences, the first file's is of misère quotients"),
+        "{stderr}"
+    );
+    assert!(mixed.stdout.is_empty());
+}

@@ -13,6 +13,7 @@ use grundy::games::octal::census::{self, Entry, Header};
 use grundy::games::octal::OctalCode;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::quotient_census;
 use crate::input::UsageError;
 
 const EXAMPLES: &str = "\
@@ -22,7 +23,8 @@ Examples:
   grundy census '0.??' --hex --upto 100000      # hexadecimal digits
   grundy census @codes.txt                      # the codes in a file, one a line
   grundy census '0.???' --shard 3/8 > part3.jsonl   # one shard of eight
-  grundy census merge part*.jsonl --format csv";
+  grundy census merge part*.jsonl --format csv
+  grundy census '0.??' --quotient --time-limit 5    # misère quotients, a line a code";
 
 /// The most values per code.
 const MAX_UPTO: u64 = 500_000_000;
@@ -136,16 +138,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .with_style(style)
             .with_message(format!("census of {pattern}"))
     });
+    let header = Header {
+        census: pattern.clone(),
+        upto: args.upto,
+        shard: [i, n],
+        codes: codes.len(),
+        time_limit: args.time_limit,
+        quotient: args.quotient,
+    };
     if args.quotient {
-        return super::quotient_census::run(
-            &codes,
-            &mine,
-            threads,
-            args.upto,
-            args.time_limit,
-            args.format,
-            bar,
-        );
+        return super::quotient_census::run(&header, &codes, &mine, threads, args.format, bar);
     }
     let upto = args.upto as usize;
     let limit = args.time_limit.map(std::time::Duration::from_secs);
@@ -174,13 +176,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .filter_map(|slot| slot.into_inner().ok().flatten())
         .collect();
     census::link_equivalents(&mut entries);
-    let header = Header {
-        census: pattern,
-        upto: args.upto,
-        shard: [i, n],
-        codes: codes.len(),
-        time_limit: args.time_limit,
-    };
     write_out(&header, &entries, args.format)
 }
 
@@ -211,16 +206,35 @@ fn codes_of(pattern: &str, hex: bool) -> anyhow::Result<Vec<OctalCode>> {
 }
 
 fn run_merge(args: MergeArgs) -> anyhow::Result<()> {
+    // The first file's header says which census (Grundy sequences or
+    // misère quotients) every file must be a shard of.
+    let quotient = match args.files.first() {
+        Some(path) => read_shard::<serde_json::Value>(path, None)?.0.quotient,
+        None => false,
+    };
+    let merged = |e: census::MergeError| UsageError(e.to_string());
+    if quotient {
+        let mut parts = Vec::new();
+        for path in &args.files {
+            parts.push(read_shard::<quotient_census::Line>(path, Some(true))?);
+        }
+        let (header, lines) = census::merge_shards(parts).map_err(merged)?;
+        return quotient_census::write_out(&header, &lines, args.format);
+    }
     let mut parts = Vec::new();
     for path in &args.files {
-        parts.push(read_shard(path)?);
+        parts.push(read_shard::<Entry>(path, Some(false))?);
     }
-    let (header, entries) = census::merge(parts).map_err(|e| UsageError(e.to_string()))?;
+    let (header, entries) = census::merge(parts).map_err(merged)?;
     write_out(&header, &entries, args.format)
 }
 
-/// A shard's output: its header and its entries.
-fn read_shard(path: &Path) -> anyhow::Result<(Header, Vec<Entry>)> {
+/// A shard's output: its header and its lines, the header of a census of
+/// quotients or not as `quotient` says (when given).
+fn read_shard<E: serde::de::DeserializeOwned>(
+    path: &Path,
+    quotient: Option<bool>,
+) -> anyhow::Result<(Header, Vec<E>)> {
     let name = path.display();
     let file = fs::File::open(path).with_context(|| format!("cannot open {name}"))?;
     let mut lines = BufReader::new(file).lines();
@@ -234,13 +248,35 @@ fn read_shard(path: &Path) -> anyhow::Result<(Header, Vec<Entry>)> {
         .ok_or_else(|| bad(1, "empty, expected a census header".to_string()))?;
     let header: Header = serde_json::from_str(&first)
         .map_err(|e| bad(1, format!("expected a census header ({e})")))?;
+    let kind = |q: bool| {
+        if q {
+            "misère quotients"
+        } else {
+            "Grundy sequences"
+        }
+    };
+    match quotient {
+        Some(q) if q != header.quotient => {
+            return Err(bad(
+                1,
+                format!(
+                    "a census of {}, the first file's is of {}",
+                    kind(header.quotient),
+                    kind(q)
+                ),
+            ))
+        }
+        // Only the header was asked for.
+        None => return Ok((header, Vec::new())),
+        _ => {}
+    }
     let mut entries = Vec::new();
     for (k, line) in lines.enumerate() {
         let line = line.with_context(|| format!("cannot read {name}"))?;
         if line.trim().is_empty() {
             continue;
         }
-        let entry: Entry = serde_json::from_str(&line)
+        let entry: E = serde_json::from_str(&line)
             .map_err(|e| bad(k + 2, format!("expected a census line ({e})")))?;
         entries.push(entry);
     }

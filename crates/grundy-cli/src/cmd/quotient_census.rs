@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use grundy::games::octal::census::{Header, Indexed};
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{compute, describe, Settings};
 use indicatif::ProgressBar;
@@ -16,9 +17,13 @@ use super::census::CensusFormat;
 /// Seconds a code may take when `--time-limit` is not given.
 pub const DEFAULT_SECONDS: u64 = 10;
 
-/// One code's line.
-#[derive(Debug, serde::Serialize)]
-struct Line {
+/// One code's line (after the census's header, in `jsonl`; `grundy
+/// census merge` joins the shards' lines).
+#[derive(Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Line {
+    /// The code's place in the census, from 0.
+    index: usize,
     code: String,
     order: usize,
     p_size: usize,
@@ -30,19 +35,25 @@ struct Line {
     unproven: Option<String>,
 }
 
+impl Indexed for Line {
+    fn index(&self) -> usize {
+        self.index
+    }
+}
+
 /// Computes the quotients of `codes[i]` for every i in `mine` on `threads`
-/// threads, each within `upto` heaps and `seconds`, and writes one line per
-/// code in `format`.
+/// threads, each within `header.upto` heaps and its time limit, and writes
+/// one line per code in `format` (after the header, in `jsonl`).
 pub fn run(
+    header: &Header,
     codes: &[OctalCode],
     mine: &[usize],
     threads: usize,
-    upto: u64,
-    seconds: Option<u64>,
     format: CensusFormat,
     bar: Option<ProgressBar>,
 ) -> anyhow::Result<()> {
-    let limit = Duration::from_secs(seconds.unwrap_or(DEFAULT_SECONDS));
+    let upto = header.upto;
+    let limit = Duration::from_secs(header.time_limit.unwrap_or(DEFAULT_SECONDS));
     let next = AtomicUsize::new(0);
     let results: Vec<Mutex<Option<Line>>> = mine.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
@@ -58,6 +69,7 @@ pub fn run(
                 };
                 let q = compute(&codes[index], &settings, &mut |_| {});
                 let line = Line {
+                    index,
                     code: codes[index].to_string(),
                     order: q.order(),
                     p_size: q.p_size(),
@@ -84,15 +96,22 @@ pub fn run(
         .into_iter()
         .filter_map(|slot| slot.into_inner().ok().flatten())
         .collect();
+    write_out(header, &lines, format)
+}
+
+/// Writes a census of quotients: its header and lines in `jsonl`, else
+/// the lines as a CSV or Markdown table.
+pub fn write_out(header: &Header, lines: &[Line], format: CensusFormat) -> anyhow::Result<()> {
     let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = io::BufWriter::new(stdout.lock());
     let got = |l: &Line| match (l.period, l.preperiod) {
         (Some(p), Some(n0)) => (p.to_string(), n0.to_string()),
         _ => ("-".to_string(), "-".to_string()),
     };
     match format {
         CensusFormat::Jsonl => {
-            for line in &lines {
+            writeln!(out, "{}", serde_json::to_string(header)?)?;
+            for line in lines {
                 writeln!(out, "{}", serde_json::to_string(line)?)?;
             }
         }
@@ -101,7 +120,7 @@ pub fn run(
                 out,
                 "code,order,p_size,proven,period,preperiod,heaps,largest_trial"
             )?;
-            for l in &lines {
+            for l in lines {
                 let (p, n0) = got(l);
                 writeln!(
                     out,
@@ -116,7 +135,7 @@ pub fn run(
                 "| code | \\|Q\\| | \\|P\\| | period | preperiod | heaps | status |"
             )?;
             writeln!(out, "|---|---|---|---|---|---|---|")?;
-            for l in &lines {
+            for l in lines {
                 let (p, n0) = got(l);
                 let status = if l.proven {
                     "proven".to_string()

@@ -91,6 +91,23 @@ pub struct Header {
     /// Seconds each code may take, if limited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit: Option<u64>,
+    /// A census of misère quotients (`grundy census --quotient`), whose
+    /// lines are the quotients', not [`Entry`]s.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub quotient: bool,
+}
+
+/// A census line that knows its code's place in the census, which
+/// [`merge_shards`] checks.
+pub trait Indexed {
+    /// The code's place in the pattern's list of codes, from 0.
+    fn index(&self) -> usize;
+}
+
+impl Indexed for Entry {
+    fn index(&self) -> usize {
+        self.index
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -463,6 +480,17 @@ pub fn link_equivalents(entries: &mut [Entry]) {
 /// shard `1..=n` exactly once; the entries in order, with `same_as` found
 /// across all of them.
 pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), MergeError> {
+    let (header, mut entries) = merge_shards(parts)?;
+    link_equivalents(&mut entries);
+    Ok((header, entries))
+}
+
+/// [`merge`] for lines of any kind (a census of quotients too): the
+/// shards checked and their lines joined in the codes' order, nothing
+/// linked.
+pub fn merge_shards<E: Indexed>(
+    parts: Vec<(Header, Vec<E>)>,
+) -> Result<(Header, Vec<E>), MergeError> {
     let Some((first, _)) = parts.first() else {
         return Err(MergeError::Nothing);
     };
@@ -475,13 +503,21 @@ pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), M
             || header.upto != first.upto
             || header.codes != first.codes
             || header.time_limit != first.time_limit
+            || header.quotient != first.quotient
         {
+            let label = |h: &Header| {
+                if h.quotient {
+                    format!("misère quotients of {}", h.census)
+                } else {
+                    h.census.clone()
+                }
+            };
             return Err(MergeError::OtherCensus {
                 i: header.shard[0],
                 n: header.shard[1],
-                census: header.census.clone(),
+                census: label(&header),
                 upto: header.upto,
-                first_census: first.census.clone(),
+                first_census: label(&first),
                 first_upto: first.upto,
             });
         }
@@ -493,7 +529,7 @@ pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), M
             return Err(MergeError::Twice { i, n });
         }
         let expected = shard(first.codes, i, n);
-        let got: Vec<usize> = part.iter().map(|e| e.index).collect();
+        let got: Vec<usize> = part.iter().map(Indexed::index).collect();
         if got != expected {
             return Err(MergeError::Damaged {
                 i,
@@ -511,7 +547,7 @@ pub fn merge(parts: Vec<(Header, Vec<Entry>)>) -> Result<(Header, Vec<Entry>), M
     if !missing.is_empty() {
         return Err(MergeError::Missing(missing.join(", ")));
     }
-    link_equivalents(&mut entries);
+    entries.sort_by_key(Indexed::index);
     Ok((
         Header {
             shard: [1, 1],
