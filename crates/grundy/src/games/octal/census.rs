@@ -581,6 +581,54 @@ mod tests {
         assert!(expand("0.???????", false).is_err());
     }
 
+    /// A line of a census of some other kind: only its place.
+    #[derive(Debug, PartialEq)]
+    struct Place(usize);
+
+    impl Indexed for Place {
+        fn index(&self) -> usize {
+            self.0
+        }
+    }
+
+    #[test]
+    fn shards_of_any_lines_merge_in_the_codes_order() {
+        let header = |i: usize, quotient: bool| Header {
+            census: "0.?".into(),
+            upto: 30,
+            shard: [i, 3],
+            codes: 7,
+            time_limit: None,
+            quotient,
+        };
+        let part = |i: usize, quotient: bool| {
+            let places = shard(7, i, 3).into_iter().map(Place).collect::<Vec<_>>();
+            (header(i, quotient), places)
+        };
+        let (merged, lines) =
+            merge_shards(vec![part(3, true), part(1, true), part(2, true)]).unwrap();
+        assert_eq!(merged.shard, [1, 1]);
+        assert!(merged.quotient);
+        assert_eq!(lines, (0..7).map(Place).collect::<Vec<_>>());
+        // A shard of the other kind, or with a line missing, is refused.
+        let mixed = merge_shards(vec![part(1, true), part(2, false), part(3, true)]);
+        assert!(
+            matches!(&mixed, Err(MergeError::OtherCensus { i: 2, census, first_census, .. })
+                if census == "0.?" && first_census == "misère quotients of 0.?"),
+            "{mixed:?}"
+        );
+        let (h, mut short) = part(2, true);
+        short.pop();
+        assert!(matches!(
+            merge_shards(vec![part(1, true), (h, short), part(3, true)]),
+            Err(MergeError::Damaged { i: 2, .. })
+        ));
+        assert!(matches!(
+            merge_shards(vec![part(1, true), part(3, true)]),
+            Err(MergeError::Missing(m)) if m == "2/3"
+        ));
+    }
+
     #[test]
     fn shards_are_disjoint_and_cover_the_census() {
         let mut all: Vec<usize> = (1..=4).flat_map(|i| shard(10, i, 4)).collect();

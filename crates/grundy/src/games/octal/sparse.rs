@@ -665,12 +665,8 @@ impl Rules {
                 // the store keeps them (the window, the ring, the early
                 // values), or a gap.
                 for a in split.end + 1..=half {
-                    let x = get(a)? ^ get(m - a)?;
-                    if x < common && clear(need, x) {
-                        needed -= 1;
-                        if needed == 0 {
-                            break;
-                        }
+                    if found(need, &mut needed, common, get(a)? ^ get(m - a)?) {
+                        break;
                     }
                 }
                 if needed == 0 {
@@ -834,12 +830,8 @@ fn cover(split: &Split, common: u32, need: &mut [u64], needed: &mut usize, simd:
         }
     };
     for a in from..=end {
-        let x = low[a] ^ high[high_m - a];
-        if x < common && clear(need, x) {
-            *needed -= 1;
-            if *needed == 0 {
-                return true;
-            }
+        if found(need, needed, common, low[a] ^ high[high_m - a]) {
+            return true;
         }
     }
     false
@@ -907,12 +899,8 @@ fn simd128_cover(
         let x = v128_xor(u32x4(l[0], l[1], l[2], l[3]), u32x4(h[3], h[2], h[1], h[0]));
         if v128_any_true(hits(x, &wanted)) {
             for i in 0..4 {
-                let x = l[i] ^ h[3 - i];
-                if x < common && clear(need, x) {
-                    *needed -= 1;
-                    if *needed == 0 {
-                        return (a + 4, true);
-                    }
+                if found(need, needed, common, l[i] ^ h[3 - i]) {
+                    return (a + 4, true);
                 }
             }
             wanted = registers(need);
@@ -1003,11 +991,8 @@ fn simd128_byte_cover(
                 let i = lanes.trailing_zeros() as usize;
                 lanes &= lanes - 1;
                 let x = u32::from(low8[a + i] ^ high8[high_m - a - i]);
-                if x < common && clear(need, x) {
-                    *needed -= 1;
-                    if *needed == 0 {
-                        return (a + 16, true);
-                    }
+                if found(need, needed, common, x) {
+                    return (a + 16, true);
                 }
             }
             wanted = registers(need);
@@ -1033,6 +1018,18 @@ fn simd128_byte_cover(_: &Split, _: u32, _: &mut [u64], _: &mut usize) -> (usize
 ))]
 fn simd128_cover(_: &Split, _: u32, _: &mut [u64], _: &mut usize) -> (usize, bool) {
     (1, false)
+}
+
+/// Clears split value `x` from `need` when it is below `common` and still
+/// needed, counting it off `needed`; whether `need` is then empty.
+#[inline]
+fn found(need: &mut [u64], needed: &mut usize, common: u32, x: u32) -> bool {
+    if x < common && clear(need, x) {
+        *needed -= 1;
+        *needed == 0
+    } else {
+        false
+    }
 }
 
 /// Clears bit `x` of `bits`; whether it was set.
