@@ -617,6 +617,32 @@ mod tests {
                 if census == "0.?" && first_census == "misère quotients of 0.?"),
             "{mixed:?}"
         );
+        // Another census by any one field of its header.
+        let changes: [fn(&mut Header); 4] = [
+            |h| h.census = "0.??".into(),
+            |h| h.upto = 31,
+            |h| h.codes = 8,
+            |h| h.time_limit = Some(5),
+        ];
+        for change in changes {
+            let (mut h, lines) = part(3, true);
+            change(&mut h);
+            let other = merge_shards(vec![part(1, true), part(2, true), (h, lines)]);
+            assert!(
+                matches!(other, Err(MergeError::OtherCensus { i: 3, .. })),
+                "{other:?}"
+            );
+        }
+        // Out of place: another count of shards, shard 0, or past the count.
+        for shard in [[3, 4], [0, 3], [4, 3]] {
+            let (mut h, lines) = part(3, true);
+            h.shard = shard;
+            let placed = merge_shards(vec![part(1, true), part(2, true), (h, lines)]);
+            assert!(
+                matches!(placed, Err(MergeError::OutOfPlace { .. })),
+                "{shard:?}: {placed:?}"
+            );
+        }
         let (h, mut short) = part(2, true);
         short.pop();
         assert!(matches!(
