@@ -209,75 +209,76 @@ fn run_merge(args: MergeArgs) -> anyhow::Result<()> {
     // The first file's header says which census (Grundy sequences or
     // misère quotients) every file must be a shard of.
     let quotient = match args.files.first() {
-        Some(path) => read_shard::<serde_json::Value>(path, None)?.0.quotient,
+        Some(path) => open_shard(path)?.0.quotient,
         None => false,
     };
     let merged = |e: census::MergeError| UsageError(e.to_string());
     if quotient {
         let mut parts = Vec::new();
         for path in &args.files {
-            parts.push(read_shard::<quotient_census::Line>(path, Some(true))?);
+            parts.push(read_shard::<quotient_census::Line>(path, true)?);
         }
         let (header, lines) = census::merge_shards(parts).map_err(merged)?;
         return quotient_census::write_out(&header, &lines, args.format);
     }
     let mut parts = Vec::new();
     for path in &args.files {
-        parts.push(read_shard::<Entry>(path, Some(false))?);
+        parts.push(read_shard::<Entry>(path, false)?);
     }
     let (header, entries) = census::merge(parts).map_err(merged)?;
     write_out(&header, &entries, args.format)
 }
 
-/// A shard's output: its header and its lines, the header of a census of
-/// quotients or not as `quotient` says (when given).
-fn read_shard<E: serde::de::DeserializeOwned>(
-    path: &Path,
-    quotient: Option<bool>,
-) -> anyhow::Result<(Header, Vec<E>)> {
+/// A usage error at line `line` of shard file `path`.
+fn bad(path: &Path, line: usize, what: String) -> anyhow::Error {
+    UsageError(format!("{}: line {line}: {what}", path.display())).into()
+}
+
+/// A shard file's header (its first line) and the lines after it.
+fn open_shard(path: &Path) -> anyhow::Result<(Header, io::Lines<BufReader<fs::File>>)> {
     let name = path.display();
     let file = fs::File::open(path).with_context(|| format!("cannot open {name}"))?;
     let mut lines = BufReader::new(file).lines();
-    let bad = |line: usize, what: String| -> anyhow::Error {
-        UsageError(format!("{name}: line {line}: {what}")).into()
-    };
     let first = lines
         .next()
         .transpose()
         .with_context(|| format!("cannot read {name}"))?
-        .ok_or_else(|| bad(1, "empty, expected a census header".to_string()))?;
+        .ok_or_else(|| bad(path, 1, "empty, expected a census header".to_string()))?;
     let header: Header = serde_json::from_str(&first)
-        .map_err(|e| bad(1, format!("expected a census header ({e})")))?;
-    let kind = |q: bool| {
-        if q {
-            "misère quotients"
-        } else {
-            "Grundy sequences"
-        }
-    };
-    match quotient {
-        Some(q) if q != header.quotient => {
-            return Err(bad(
-                1,
-                format!(
-                    "a census of {}, the first file's is of {}",
-                    kind(header.quotient),
-                    kind(q)
-                ),
-            ))
-        }
-        // Only the header was asked for.
-        None => return Ok((header, Vec::new())),
-        _ => {}
+        .map_err(|e| bad(path, 1, format!("expected a census header ({e})")))?;
+    Ok((header, lines))
+}
+
+/// A shard's output: its header, which must be of a census of quotients
+/// exactly when `quotient`, and its lines.
+fn read_shard<E: serde::de::DeserializeOwned>(
+    path: &Path,
+    quotient: bool,
+) -> anyhow::Result<(Header, Vec<E>)> {
+    let (header, lines) = open_shard(path)?;
+    if header.quotient != quotient {
+        let kind = |q: bool| {
+            if q {
+                "misère quotients"
+            } else {
+                "Grundy sequences"
+            }
+        };
+        let what = format!(
+            "a census of {}, the first file's is of {}",
+            kind(header.quotient),
+            kind(quotient)
+        );
+        return Err(bad(path, 1, what));
     }
     let mut entries = Vec::new();
     for (k, line) in lines.enumerate() {
-        let line = line.with_context(|| format!("cannot read {name}"))?;
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
         if line.trim().is_empty() {
             continue;
         }
         let entry: E = serde_json::from_str(&line)
-            .map_err(|e| bad(k + 2, format!("expected a census line ({e})")))?;
+            .map_err(|e| bad(path, k + 2, format!("expected a census line ({e})")))?;
         entries.push(entry);
     }
     Ok((header, entries))
