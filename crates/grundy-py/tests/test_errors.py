@@ -15,7 +15,9 @@ def test_an_unknown_game_says_which_games_there_are(cli):
     _, _, err = run(cli, "judge", "chess", input="1\n")
     with pytest.raises(ValueError) as caught:
         grundy.game("chess")
-    assert str(caught.value).startswith("unknown game `chess`; the games are: bomb, cutting")
+    assert str(caught.value).startswith("unknown game `chess`; the games are: bomb, cutting, matrix, ")
+    for game in grundy.games():
+        assert game["name"] in str(caught.value)
     assert str(caught.value) in err
     with pytest.raises(ValueError, match="^octal: expected an octal code after the `:`"):
         grundy.game("octal")

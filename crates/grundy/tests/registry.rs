@@ -140,3 +140,32 @@ fn the_plain_form_is_the_won_position() {
             .is_err());
     }
 }
+
+/// Every `impl Registered for` under `src/games/` is one game of
+/// [`GAMES`]: the list the build script writes leaves none out and adds
+/// none twice (counted here from the source, apart from the build script).
+#[test]
+fn every_game_module_is_registered_once() {
+    fn impls(dir: &std::path::Path) -> usize {
+        let mut count = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                count += impls(&path);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                count += text
+                    .lines()
+                    .filter(|line| line.starts_with("impl") && line.contains("Registered for "))
+                    .count();
+            }
+        }
+        count
+    }
+    let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games");
+    assert_eq!(impls(&games), GAMES.len());
+    let mut names: Vec<&str> = GAMES.iter().map(|entry| entry.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), GAMES.len(), "two games share a name");
+}

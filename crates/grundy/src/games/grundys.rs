@@ -13,6 +13,9 @@ use super::octal::{grundy_sequence_while, OctalCode, Sequence};
 use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::rules::Rules;
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = super::heap::HeapGame<GrundysGame>;
+
 /// Grundy's game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GrundysGame;

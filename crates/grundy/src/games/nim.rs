@@ -19,6 +19,9 @@ use crate::misere::{MisereEngine, MisereError};
 use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::rules::{Rules, SumMove};
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = super::heap::HeapGame<Nim>;
+
 /// Nim.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nim;

@@ -13,6 +13,9 @@ use super::octal::{grundy_sequence_while, OctalCode, Sequence};
 use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 use crate::rules::Rules;
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = super::heap::HeapGame<Subtraction>;
+
 /// The largest amount a subtraction set may name: the game's code has one
 /// digit per amount, and the work per value grows with it.
 pub const MAX_TAKE: u64 = 10_000;

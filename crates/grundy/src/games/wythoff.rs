@@ -23,6 +23,9 @@ use crate::rules::{Cache, Rules, Solver, SumMove};
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = WythoffGame;
+
 /// Wythoff's game's rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Wythoff;

@@ -52,6 +52,9 @@ use board::{check_dimensions, set_bits, Landing};
 use store::{Computed, Stored, SHELF_KEY, WORTH_STORING};
 use sums::ByteSums;
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = BombGame;
+
 /// The Bomb Game as a sum of bombs, backed by a [`BombTable`].
 #[derive(Clone, Default)]
 pub struct BombGame {

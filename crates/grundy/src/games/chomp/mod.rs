@@ -40,6 +40,9 @@ pub use game::bars;
 
 use crate::rules::{Rules, Solver};
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = Chomp;
+
 /// The most rows of a bar, and the longest row.
 pub const MAX_SIDE: usize = 1_000;
 

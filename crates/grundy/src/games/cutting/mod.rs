@@ -53,6 +53,9 @@ use crate::registry::{self, Entry, Examples, ParameterError, Registered, Setting
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = CuttingGame;
+
 /// Dawson's Kayles is periodic from this heap size on.
 pub const DAWSON_PREPERIOD: usize = 53;
 /// The period of Dawson's Kayles.

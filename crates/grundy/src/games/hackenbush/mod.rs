@@ -59,6 +59,9 @@ pub use value::Edge;
 use crate::engine::{Engine, IllegalMove, Played};
 use crate::nimber::Nimber;
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = GreenHackenbush;
+
 /// The largest vertex number a position may use.
 pub const MAX_VERTEX: u32 = 1_000_000;
 

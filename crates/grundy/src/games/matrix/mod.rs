@@ -29,6 +29,9 @@ use crate::registry::{self, Entry, Examples, ParameterError, Registered, Setting
 use crate::solve::BitCounts;
 use crate::wire::{self, WireError};
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = MatrixGame;
+
 /// One row of the matrix, kept as its total (the only thing its value
 /// depends on) and, when asked for, its cells.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -63,5 +63,8 @@ pub use period::{proven_period, proven_period_within, Bound, Periodicity};
 pub use run::{LongRun, Memory, RunError};
 pub use sequence::{grundy_sequence, grundy_sequence_while, plain_values, Sequence};
 
+/// The game this module registers (see `games/mod.rs`).
+pub type Registration = super::heap::HeapGame<OctalCode>;
+
 #[cfg(test)]
 mod tests;
