@@ -545,6 +545,25 @@ mod tests {
     }
 
     #[test]
+    fn random_positions_have_one_to_three_bars_and_a_move_unless_1x1() {
+        let mut game = chomp();
+        let mut rng = Rng::new(5);
+        let mut counts = [0; 4];
+        for size in [(2, 2), (3, 3), (2, 3)] {
+            for _ in 0..100 {
+                let bars = game.random_position(&mut rng, Some(size));
+                counts[bars.len()] += 1;
+                assert!(bars.iter().any(|bar| bar.squares() > 1), "{bars:?}");
+            }
+        }
+        // Each number of bars is dealt.
+        assert!(counts[1..].iter().all(|&n| n > 0), "{counts:?}");
+        // A 1 × 1 rectangle holds the poisoned square alone.
+        let bars = game.random_position(&mut rng, Some((1, 1)));
+        assert!(bars.iter().all(|bar| bar.squares() == 1), "{bars:?}");
+    }
+
+    #[test]
     fn misere_play_answers_moves_and_suggestions() {
         let game = chomp();
         assert!(game.abilities().misere);
