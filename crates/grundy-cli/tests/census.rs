@@ -354,3 +354,80 @@ fn a_census_of_quotients_has_a_header_and_merges_by_shard() {
     );
     assert!(mixed.stdout.is_empty());
 }
+
+/// A census of quotients writes each code's line as soon as it and the
+/// codes before it are done, so a reader has them while the run goes on;
+/// Ctrl-C stops the code being computed (written as far as it got,
+/// "stopped"), starts no other, and ends the run with status 130.
+#[test]
+fn a_census_of_quotients_streams_its_lines_and_stops_on_ctrl_c() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    let codes = dir.path().join("codes.txt");
+    // Kayles is proven at once; Dawson's Kayles runs to its time limit.
+    // (Without lines written as they finish, the first line would come at
+    // the end, 30 s on, and the run would be over when it is read.)
+    std::fs::write(&codes, "0.77\n0.07\n0.75\n").unwrap();
+    let codes = format!("@{}", codes.display());
+    let mut child = Command::new(cargo_bin("grundy"))
+        .args(["census", &codes, "--quotient", "--upto", "300"])
+        .args(["--time-limit", "30", "--jobs", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut read_line = || {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        line
+    };
+    let header: Value = serde_json::from_str(&read_line()).unwrap();
+    assert_eq!(header["codes"], 3);
+    let kayles: Value = serde_json::from_str(&read_line()).unwrap();
+    assert_eq!(
+        (&kayles["code"], &kayles["order"]),
+        (&"0.77".into(), &40.into())
+    );
+    assert_eq!(kayles["proven"], true);
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "Kayles' line came before the run's end"
+    );
+    let asked = Instant::now();
+    // SAFETY: kill(2) with a child's pid and a signal number reads no
+    // memory of ours; the child has not been waited for, so the pid is
+    // still its own.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(sent, 0);
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    let waited = asked.elapsed();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    // Stopped by the signal, not by the 30 s limit (nor by giving up:
+    // Dawson's Kayles takes longer than that to stop at heap 34).
+    assert!(waited < Duration::from_secs(20), "{waited:?}");
+    let rest = lines(&rest);
+    assert_eq!(rest.len(), 1, "{rest:?}");
+    assert_eq!(rest[0]["code"], "0.07");
+    assert_eq!(rest[0]["proven"], false);
+    assert!(
+        rest[0]["unproven"].as_str().unwrap().contains("stopped"),
+        "{}",
+        rest[0]
+    );
+    assert!(
+        stderr.contains("interrupted: 2 of 3 codes written"),
+        "{stderr}"
+    );
+}

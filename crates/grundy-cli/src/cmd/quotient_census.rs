@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use grundy::games::octal::census::{Header, Indexed};
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{compute, describe, Settings};
+use grundy::shared::Cancel;
 use indicatif::ProgressBar;
 
 use super::census::CensusFormat;
@@ -43,7 +44,14 @@ impl Indexed for Line {
 
 /// Computes the quotients of `codes[i]` for every i in `mine` on `threads`
 /// threads, each within `header.upto` heaps and its time limit, and writes
-/// one line per code in `format` (after the header, in `jsonl`).
+/// one line per code in `format` (after the header, in `jsonl`), each as
+/// soon as the codes before it are written: a reader of the output (or a
+/// run cut short) has every line finished so far.
+///
+/// Ctrl-C stops the run: the codes being computed stop within 100 ms and
+/// are written as far as they got (unproven, "stopped"), no other code is
+/// started, and the run ends with status 130 after saying how many codes
+/// were written.
 pub fn run(
     header: &Header,
     codes: &[OctalCode],
@@ -54,17 +62,33 @@ pub fn run(
 ) -> anyhow::Result<()> {
     let upto = header.upto;
     let limit = Duration::from_secs(header.time_limit.unwrap_or(DEFAULT_SECONDS));
+    let cancel = Cancel::new();
+    {
+        let cancel = cancel.clone();
+        let _ = ctrlc::set_handler(move || cancel.cancel());
+    }
+    let mut sink = Sink::new(format);
+    sink.header(header)?;
+    let stream = Mutex::new(Stream {
+        sink,
+        done: mine.iter().map(|_| None).collect(),
+        written: 0,
+        failed: None,
+    });
     let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<Line>>> = mine.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.min(mine.len()).max(1) {
             scope.spawn(|| loop {
+                if cancel.is_cancelled() {
+                    break;
+                }
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&index) = mine.get(k) else { break };
                 let settings = Settings {
                     upto,
                     max_oracle: 500_000,
                     deadline: Some(Instant::now() + limit),
+                    cancel: Some(cancel.clone()),
                     ..Settings::default()
                 };
                 let q = compute(&codes[index], &settings, &mut |_| {});
@@ -80,8 +104,17 @@ pub fn run(
                     largest_trial: q.largest_trial(),
                     unproven: q.unproven().map(describe),
                 };
-                if let Ok(mut slot) = results[k].lock() {
-                    *slot = Some(line);
+                if let Ok(mut stream) = stream.lock() {
+                    // Lines and the bar share a terminal: the bar steps aside.
+                    let wrote = match &bar {
+                        Some(bar) => bar.suspend(|| stream.finish(k, line)),
+                        None => stream.finish(k, line),
+                    };
+                    if wrote.is_err() {
+                        // The reader went away (or the disk filled):
+                        // nothing more can be written, so stop.
+                        cancel.cancel();
+                    }
                 }
                 if let Some(bar) = &bar {
                     bar.inc(1);
@@ -92,51 +125,114 @@ pub fn run(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let lines: Vec<Line> = results
-        .into_iter()
-        .filter_map(|slot| slot.into_inner().ok().flatten())
-        .collect();
-    write_out(header, &lines, format)
+    let stream = stream
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a census thread panicked"))?;
+    if let Some(e) = stream.failed {
+        return Err(e.into());
+    }
+    if cancel.is_cancelled() {
+        eprintln!(
+            "grundy: interrupted: {} of {} codes written (the ones running then as far as they got); \
+             the others not computed",
+            stream.written,
+            mine.len()
+        );
+        std::process::exit(130);
+    }
+    Ok(())
+}
+
+/// The lines of a census run, written in order as they finish.
+struct Stream {
+    sink: Sink,
+    /// The lines finished but not yet written, by place in the run.
+    done: Vec<Option<Line>>,
+    /// How many lines are written: all of those before this place.
+    written: usize,
+    /// The first write that failed.
+    failed: Option<io::Error>,
+}
+
+impl Stream {
+    /// Keeps the line of the run's `k`-th code and writes every line now
+    /// ready, flushed.
+    fn finish(&mut self, k: usize, line: Line) -> io::Result<()> {
+        if self.failed.is_some() {
+            return Err(io::ErrorKind::Other.into());
+        }
+        self.done[k] = Some(line);
+        let mut wrote = || -> io::Result<()> {
+            while let Some(line) = self.done.get_mut(self.written).and_then(Option::take) {
+                self.sink.row(&line)?;
+                self.written += 1;
+            }
+            self.sink.flush()
+        };
+        wrote().inspect_err(|e| self.failed = Some(io::Error::new(e.kind(), e.to_string())))
+    }
 }
 
 /// Writes a census of quotients: its header and lines in `jsonl`, else
 /// the lines as a CSV or Markdown table.
 pub fn write_out(header: &Header, lines: &[Line], format: CensusFormat) -> anyhow::Result<()> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let got = |l: &Line| match (l.period, l.preperiod) {
-        (Some(p), Some(n0)) => (p.to_string(), n0.to_string()),
-        _ => ("-".to_string(), "-".to_string()),
-    };
-    match format {
-        CensusFormat::Jsonl => {
-            writeln!(out, "{}", serde_json::to_string(header)?)?;
-            for line in lines {
-                writeln!(out, "{}", serde_json::to_string(line)?)?;
-            }
+    let mut sink = Sink::new(format);
+    sink.header(header)?;
+    for line in lines {
+        sink.row(line)?;
+    }
+    sink.flush()?;
+    Ok(())
+}
+
+/// Standard output in one of the census's formats.
+struct Sink {
+    format: CensusFormat,
+    out: io::BufWriter<io::Stdout>,
+}
+
+impl Sink {
+    fn new(format: CensusFormat) -> Sink {
+        Sink {
+            format,
+            out: io::BufWriter::new(io::stdout()),
         }
-        CensusFormat::Csv => {
-            writeln!(
+    }
+
+    /// The census's header in `jsonl`, the table's head otherwise.
+    fn header(&mut self, header: &Header) -> io::Result<()> {
+        let out = &mut self.out;
+        match self.format {
+            CensusFormat::Jsonl => writeln!(out, "{}", serde_json::to_string(header)?),
+            CensusFormat::Csv => writeln!(
                 out,
                 "code,order,p_size,proven,period,preperiod,heaps,largest_trial"
-            )?;
-            for l in lines {
-                let (p, n0) = got(l);
+            ),
+            CensusFormat::Markdown => {
                 writeln!(
                     out,
-                    "{},{},{},{},{p},{n0},{},{}",
-                    l.code, l.order, l.p_size, l.proven, l.heaps, l.largest_trial
+                    "| code | \\|Q\\| | \\|P\\| | period | preperiod | heaps | status |"
                 )?;
+                writeln!(out, "|---|---|---|---|---|---|---|")
             }
         }
-        CensusFormat::Markdown => {
-            writeln!(
+    }
+
+    /// One code's line.
+    fn row(&mut self, l: &Line) -> io::Result<()> {
+        let out = &mut self.out;
+        let (p, n0) = match (l.period, l.preperiod) {
+            (Some(p), Some(n0)) => (p.to_string(), n0.to_string()),
+            _ => ("-".to_string(), "-".to_string()),
+        };
+        match self.format {
+            CensusFormat::Jsonl => writeln!(out, "{}", serde_json::to_string(l)?),
+            CensusFormat::Csv => writeln!(
                 out,
-                "| code | \\|Q\\| | \\|P\\| | period | preperiod | heaps | status |"
-            )?;
-            writeln!(out, "|---|---|---|---|---|---|---|")?;
-            for l in lines {
-                let (p, n0) = got(l);
+                "{},{},{},{},{p},{n0},{},{}",
+                l.code, l.order, l.p_size, l.proven, l.heaps, l.largest_trial
+            ),
+            CensusFormat::Markdown => {
                 let status = if l.proven {
                     "proven".to_string()
                 } else {
@@ -146,10 +242,12 @@ pub fn write_out(header: &Header, lines: &[Line], format: CensusFormat) -> anyho
                     out,
                     "| {} | {} | {} | {p} | {n0} | {} | {status} |",
                     l.code, l.order, l.p_size, l.heaps
-                )?;
+                )
             }
         }
     }
-    out.flush()?;
-    Ok(())
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
