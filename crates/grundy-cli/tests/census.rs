@@ -431,3 +431,43 @@ fn a_census_of_quotients_streams_its_lines_and_stops_on_ctrl_c() {
         "{stderr}"
     );
 }
+
+/// A census of Grundy sequences writes each code's line as soon as it and
+/// the codes before it are done: a run stopped by a signal (a batch
+/// scheduler's time limit, Ctrl-C) keeps every line finished before.
+#[test]
+fn a_census_writes_each_line_as_it_is_done() {
+    use std::io::{BufRead, BufReader, Read};
+
+    let dir = tempfile::tempdir().unwrap();
+    let codes = dir.path().join("codes.txt");
+    // Dawson's Kayles' period (34, after its last exception at heap 52) is
+    // proven at once; 0.106's is unknown, so it runs to the time limit.
+    std::fs::write(&codes, "0.07\n0.106\n").unwrap();
+    let codes = format!("@{}", codes.display());
+    let mut child = Command::new(cargo_bin("grundy"))
+        .args(["census", &codes, "--upto", "500000000"])
+        .args(["--time-limit", "60", "--jobs", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    out.read_line(&mut first).unwrap();
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    child.wait().unwrap();
+    assert!(running, "0.07's line came before the run's end");
+    let got = lines(&first);
+    assert_eq!(got[0]["codes"], 2);
+    assert_eq!(got[1]["code"], "0.07");
+    assert_eq!(
+        (&got[1]["period"], &got[1]["preperiod"]),
+        (&34.into(), &53.into())
+    );
+    assert_eq!(rest, "", "0.106 was stopped before its line");
+}

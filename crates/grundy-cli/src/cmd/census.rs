@@ -151,16 +151,31 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let upto = args.upto as usize;
     let limit = args.time_limit.map(std::time::Duration::from_secs);
+    let mut rows = Rows::new(args.format);
+    rows.header(&header)?;
+    // Each line is written once the lines before it are: its `same_as`
+    // needs only those, and a run cut short keeps every line written.
+    let out = Mutex::new((InOrder::new(mine.len()), rows, census::Linker::default()));
     let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<Entry>>> = mine.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.min(mine.len()).max(1) {
             scope.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&index) = mine.get(k) else { break };
                 let entry = census::survey_within(index, &codes[index], upto, limit);
-                if let Ok(mut slot) = results[k].lock() {
-                    *slot = Some(entry);
+                let Ok(mut out) = out.lock() else { break };
+                let (order, rows, linker) = &mut *out;
+                let mut write = |mut e: Entry| {
+                    linker.link(&mut e);
+                    rows.row(&e)
+                };
+                let wrote = match &bar {
+                    Some(bar) => bar.suspend(|| order.finish(k, entry, &mut write)),
+                    None => order.finish(k, entry, &mut write),
+                };
+                if wrote.is_err() {
+                    // Nothing more can be written (the reader went away).
+                    break;
                 }
                 if let Some(bar) = &bar {
                     bar.inc(1);
@@ -171,12 +186,69 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let mut entries: Vec<Entry> = results
-        .into_iter()
-        .filter_map(|slot| slot.into_inner().ok().flatten())
-        .collect();
-    census::link_equivalents(&mut entries);
-    write_out(&header, &entries, args.format)
+    let (order, _, _) = out
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a census thread panicked"))?;
+    Ok(order.result()?)
+}
+
+/// Lines finished in any order, written in the run's order: each as soon
+/// as every line before it is written.
+pub(super) struct InOrder<T> {
+    /// The lines finished but not yet written, by place in the run.
+    done: Vec<Option<T>>,
+    /// How many lines are written: all of those before this place.
+    written: usize,
+    /// The first write that failed.
+    failed: Option<io::Error>,
+}
+
+impl<T> InOrder<T> {
+    /// For a run of `lines` lines.
+    pub(super) fn new(lines: usize) -> InOrder<T> {
+        InOrder {
+            done: (0..lines).map(|_| None).collect(),
+            written: 0,
+            failed: None,
+        }
+    }
+
+    /// Keeps the run's `k`-th line and passes every line now ready to
+    /// `write`, in order. After a failed write nothing more is written,
+    /// and every call fails.
+    pub(super) fn finish(
+        &mut self,
+        k: usize,
+        line: T,
+        write: &mut dyn FnMut(T) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let failed = || io::Error::other("an earlier line could not be written");
+        if self.failed.is_some() {
+            return Err(failed());
+        }
+        if let Some(slot) = self.done.get_mut(k) {
+            *slot = Some(line);
+        }
+        while let Some(line) = self.done.get_mut(self.written).and_then(Option::take) {
+            if let Err(e) = write(line) {
+                // Kept as it is: a closed pipe is told by its kind.
+                self.failed = Some(e);
+                return Err(failed());
+            }
+            self.written += 1;
+        }
+        Ok(())
+    }
+
+    /// How many lines are written.
+    pub(super) fn written(&self) -> usize {
+        self.written
+    }
+
+    /// The first failed write, if any.
+    pub(super) fn result(self) -> io::Result<()> {
+        self.failed.map_or(Ok(()), Err)
+    }
 }
 
 /// The codes of a pattern, or of `@FILE`.
@@ -285,20 +357,35 @@ fn read_shard<E: serde::de::DeserializeOwned>(
 }
 
 fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let number = |x: Option<u64>| x.map_or(String::new(), |x| x.to_string());
-    match format {
-        CensusFormat::Jsonl => {
-            serde_json::to_writer(&mut out, header)?;
-            writeln!(out)?;
-            for e in entries {
-                serde_json::to_writer(&mut out, e)?;
-                writeln!(out)?;
-            }
+    let mut rows = Rows::new(format);
+    rows.header(header)?;
+    for e in entries {
+        rows.row(e)?;
+    }
+    Ok(())
+}
+
+/// Standard output in one of the census's formats, flushed after every
+/// line.
+struct Rows {
+    format: CensusFormat,
+    out: BufWriter<io::Stdout>,
+}
+
+impl Rows {
+    fn new(format: CensusFormat) -> Rows {
+        Rows {
+            format,
+            out: BufWriter::new(io::stdout()),
         }
-        CensusFormat::Csv => {
-            let mut csv = csv::Writer::from_writer(&mut out);
-            csv.write_record([
+    }
+
+    /// The census's header in `jsonl`, the table's head otherwise.
+    fn header(&mut self, header: &Header) -> io::Result<()> {
+        let out = &mut self.out;
+        match self.format {
+            CensusFormat::Jsonl => writeln!(out, "{}", serde_json::to_string(header)?)?,
+            CensusFormat::Csv => self.csv([
                 "code",
                 "period",
                 "preperiod",
@@ -310,10 +397,26 @@ fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow
                 "same_as",
                 "shift",
                 "timed_out",
-            ])?;
-            for e in entries {
+            ])?,
+            CensusFormat::Markdown => {
+                writeln!(
+                    out,
+                    "| code | period | preperiod | values | largest | sparse space (mask, rare, last) | same as |"
+                )?;
+                writeln!(out, "|---|---|---|---|---|---|---|")?;
+            }
+        }
+        self.out.flush()
+    }
+
+    /// One code's line.
+    fn row(&mut self, e: &Entry) -> io::Result<()> {
+        let number = |x: Option<u64>| x.map_or(String::new(), |x| x.to_string());
+        match self.format {
+            CensusFormat::Jsonl => writeln!(self.out, "{}", serde_json::to_string(e)?)?,
+            CensusFormat::Csv => {
                 let sparse = e.sparse.as_ref();
-                csv.write_record([
+                self.csv([
                     e.code.clone(),
                     number(e.period),
                     number(e.preperiod),
@@ -329,15 +432,7 @@ fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow
                     e.timed_out.to_string(),
                 ])?;
             }
-            csv.flush()?;
-        }
-        CensusFormat::Markdown => {
-            writeln!(
-                out,
-                "| code | period | preperiod | values | largest | sparse space (mask, rare, last) | same as |"
-            )?;
-            writeln!(out, "|---|---|---|---|---|---|---|")?;
-            for e in entries {
+            CensusFormat::Markdown => {
                 let sparse = e.sparse.as_ref().map_or(String::new(), |s| {
                     format!("{}, {}, {}", s.mask, s.rare, s.last_rare)
                 });
@@ -349,13 +444,23 @@ fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow
                 let preperiod = e.preperiod.map_or("—".to_string(), |p| p.to_string());
                 let stopped = if e.timed_out { " (time limit)" } else { "" };
                 writeln!(
-                    out,
+                    self.out,
                     "| {} | {period} | {preperiod} | {}{stopped} | {} | {sparse} | {same} |",
                     e.code, e.computed, e.largest
                 )?;
             }
         }
+        self.out.flush()
     }
-    out.flush()?;
-    Ok(())
+
+    /// One CSV record (quoted as the `csv` crate quotes).
+    fn csv<I>(&mut self, record: I) -> io::Result<()>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<[u8]>,
+    {
+        let mut csv = csv::Writer::from_writer(&mut self.out);
+        csv.write_record(record)?;
+        csv.flush()
+    }
 }

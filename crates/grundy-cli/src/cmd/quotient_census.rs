@@ -13,7 +13,7 @@ use grundy::misere::quotient::{compute, describe, Settings};
 use grundy::shared::Cancel;
 use indicatif::ProgressBar;
 
-use super::census::CensusFormat;
+use super::census::{CensusFormat, InOrder};
 
 /// Seconds a code may take when `--time-limit` is not given.
 pub const DEFAULT_SECONDS: u64 = 10;
@@ -69,12 +69,7 @@ pub fn run(
     }
     let mut sink = Sink::new(format);
     sink.header(header)?;
-    let stream = Mutex::new(Stream {
-        sink,
-        done: mine.iter().map(|_| None).collect(),
-        written: 0,
-        failed: None,
-    });
+    let out = Mutex::new((InOrder::new(mine.len()), sink));
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.min(mine.len()).max(1) {
@@ -104,17 +99,18 @@ pub fn run(
                     largest_trial: q.largest_trial(),
                     unproven: q.unproven().map(describe),
                 };
-                if let Ok(mut stream) = stream.lock() {
-                    // Lines and the bar share a terminal: the bar steps aside.
-                    let wrote = match &bar {
-                        Some(bar) => bar.suspend(|| stream.finish(k, line)),
-                        None => stream.finish(k, line),
-                    };
-                    if wrote.is_err() {
-                        // The reader went away (or the disk filled):
-                        // nothing more can be written, so stop.
-                        cancel.cancel();
-                    }
+                let Ok(mut out) = out.lock() else { break };
+                let (order, sink) = &mut *out;
+                let mut write = |l: Line| sink.row(&l);
+                // Lines and the bar share a terminal: the bar steps aside.
+                let wrote = match &bar {
+                    Some(bar) => bar.suspend(|| order.finish(k, line, &mut write)),
+                    None => order.finish(k, line, &mut write),
+                };
+                if wrote.is_err() {
+                    // Nothing more can be written (the reader went away):
+                    // stop.
+                    cancel.cancel();
                 }
                 if let Some(bar) = &bar {
                     bar.inc(1);
@@ -125,52 +121,20 @@ pub fn run(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let stream = stream
+    let (order, _) = out
         .into_inner()
         .map_err(|_| anyhow::anyhow!("a census thread panicked"))?;
-    if let Some(e) = stream.failed {
-        return Err(e.into());
-    }
+    let written = order.written();
+    order.result()?;
     if cancel.is_cancelled() {
         eprintln!(
-            "grundy: interrupted: {} of {} codes written (the ones running then as far as they got); \
+            "grundy: interrupted: {written} of {} codes written (the ones running then as far as they got); \
              the others not computed",
-            stream.written,
             mine.len()
         );
         std::process::exit(130);
     }
     Ok(())
-}
-
-/// The lines of a census run, written in order as they finish.
-struct Stream {
-    sink: Sink,
-    /// The lines finished but not yet written, by place in the run.
-    done: Vec<Option<Line>>,
-    /// How many lines are written: all of those before this place.
-    written: usize,
-    /// The first write that failed.
-    failed: Option<io::Error>,
-}
-
-impl Stream {
-    /// Keeps the line of the run's `k`-th code and writes every line now
-    /// ready, flushed.
-    fn finish(&mut self, k: usize, line: Line) -> io::Result<()> {
-        if self.failed.is_some() {
-            return Err(io::ErrorKind::Other.into());
-        }
-        self.done[k] = Some(line);
-        let mut wrote = || -> io::Result<()> {
-            while let Some(line) = self.done.get_mut(self.written).and_then(Option::take) {
-                self.sink.row(&line)?;
-                self.written += 1;
-            }
-            self.sink.flush()
-        };
-        wrote().inspect_err(|e| self.failed = Some(io::Error::new(e.kind(), e.to_string())))
-    }
 }
 
 /// Writes a census of quotients: its header and lines in `jsonl`, else
@@ -181,11 +145,11 @@ pub fn write_out(header: &Header, lines: &[Line], format: CensusFormat) -> anyho
     for line in lines {
         sink.row(line)?;
     }
-    sink.flush()?;
     Ok(())
 }
 
-/// Standard output in one of the census's formats.
+/// Standard output in one of the census's formats, flushed after every
+/// line.
 struct Sink {
     format: CensusFormat,
     out: io::BufWriter<io::Stdout>,
@@ -218,7 +182,7 @@ impl Sink {
         }
     }
 
-    /// One code's line.
+    /// One code's line, flushed.
     fn row(&mut self, l: &Line) -> io::Result<()> {
         let out = &mut self.out;
         let (p, n0) = match (l.period, l.preperiod) {
@@ -226,12 +190,12 @@ impl Sink {
             _ => ("-".to_string(), "-".to_string()),
         };
         match self.format {
-            CensusFormat::Jsonl => writeln!(out, "{}", serde_json::to_string(l)?),
+            CensusFormat::Jsonl => writeln!(out, "{}", serde_json::to_string(l)?)?,
             CensusFormat::Csv => writeln!(
                 out,
                 "{},{},{},{},{p},{n0},{},{}",
                 l.code, l.order, l.p_size, l.proven, l.heaps, l.largest_trial
-            ),
+            )?,
             CensusFormat::Markdown => {
                 let status = if l.proven {
                     "proven".to_string()
@@ -242,12 +206,9 @@ impl Sink {
                     out,
                     "| {} | {} | {} | {p} | {n0} | {} | {status} |",
                     l.code, l.order, l.p_size, l.heaps
-                )
+                )?;
             }
         }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
 }

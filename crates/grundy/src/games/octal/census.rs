@@ -8,6 +8,8 @@
 //! in that list is `i − 1` modulo `n`: disjoint, deterministic, and mixing
 //! slow codes and fast ones.
 
+use std::collections::HashMap;
+
 use super::code::OctalCode;
 use super::run::{LongRun, Memory};
 use super::sequence::Sequence;
@@ -446,33 +448,49 @@ pub fn sparse_space_of(values: &[u32]) -> Option<crate::wire::SparseSpace> {
 /// up to three heaps either way.
 pub fn link_equivalents(entries: &mut [Entry]) {
     entries.sort_by_key(|e| e.index);
-    let mut first: std::collections::HashMap<&str, (usize, usize)> = Default::default();
-    for (k, e) in entries.iter().enumerate() {
-        for (s, hash) in e.fingerprint.iter().enumerate() {
-            first.entry(hash.as_str()).or_insert((k, s));
-        }
+    let mut linker = Linker::default();
+    for e in entries.iter_mut() {
+        linker.link(e);
     }
-    let links: Vec<Option<SameAs>> = entries
-        .iter()
-        .enumerate()
-        .map(|(k, e)| {
-            // G_e(n + s) = G_o(n + t): shift t − s.
-            let mut best: Option<(usize, i32)> = None;
-            for (s, hash) in e.fingerprint.iter().enumerate() {
-                if let Some(&(other, t)) = first.get(hash.as_str()) {
-                    if other < k && best.is_none_or(|(b, _)| other < b) {
-                        best = Some((other, t as i32 - s as i32));
-                    }
+}
+
+/// [`link_equivalents`] one entry at a time, in the census's order: an
+/// entry's `same_as` needs only the entries before it, so a census can
+/// write each line as soon as the lines before it are written.
+#[derive(Debug, Default)]
+pub struct Linker {
+    /// For each fingerprint seen, where it was first seen: the entry's
+    /// place, the shift of the fingerprint in it and the entry's code.
+    first: HashMap<String, (usize, usize, String)>,
+    /// The entries linked so far.
+    seen: usize,
+}
+
+impl Linker {
+    /// Fills `entry.same_as` from the entries linked before it (the
+    /// earliest whose fingerprint at some shift is one of its own), then
+    /// remembers its fingerprints.
+    pub fn link(&mut self, entry: &mut Entry) {
+        // G_e(n + s) = G_o(n + t): shift t − s.
+        let mut best: Option<(usize, i32, &String)> = None;
+        for (s, hash) in entry.fingerprint.iter().enumerate() {
+            if let Some((other, t, code)) = self.first.get(hash) {
+                if best.is_none_or(|(b, _, _)| *other < b) {
+                    best = Some((*other, *t as i32 - s as i32, code));
                 }
             }
-            best.map(|(other, shift)| SameAs {
-                code: entries[other].code.clone(),
-                shift,
-            })
-        })
-        .collect();
-    for (e, link) in entries.iter_mut().zip(links) {
-        e.same_as = link;
+        }
+        let link = best.map(|(_, shift, code)| SameAs {
+            code: code.clone(),
+            shift,
+        });
+        for (s, hash) in entry.fingerprint.iter().enumerate() {
+            self.first
+                .entry(hash.clone())
+                .or_insert((self.seen, s, entry.code.clone()));
+        }
+        entry.same_as = link;
+        self.seen += 1;
     }
 }
 
