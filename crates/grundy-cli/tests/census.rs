@@ -331,6 +331,28 @@ fn a_census_of_quotients_has_a_header_and_merges_by_shard() {
     let csv = stdout(&[merge.clone(), vec!["--format", "csv"]].concat());
     assert!(csv.starts_with("code,order,p_size,proven,"), "{csv}");
     assert_eq!(csv.lines().count(), 7);
+    let heaps = &all[6]["heaps"];
+    let kayles = format!("0.77,40,9,true,12,71,{heaps},");
+    assert!(csv.lines().any(|l| l.starts_with(&kayles)), "{csv}");
+    let markdown = stdout(&[merge.clone(), vec!["--format", "markdown"]].concat());
+    let kayles = format!("| 0.77 | 40 | 9 | 12 | 71 | {heaps} | proven |");
+    assert!(markdown.lines().any(|l| l == kayles), "{markdown}");
+
+    // --upto bounds each code's heaps: Kayles is then partial.
+    let short = stdout(&["census", "0.77", "--quotient", "--upto", "50"]);
+    let short = lines(&short);
+    assert_eq!(
+        (&short[1]["heaps"], &short[1]["proven"]),
+        (&50.into(), &false.into())
+    );
+    assert!(
+        short[1]["unproven"]
+            .as_str()
+            .unwrap()
+            .contains("heap limit"),
+        "{}",
+        short[1]
+    );
 
     // Beside a shard of Grundy sequences: refused, naming the file's line.
     let other = dir.path().join("g.jsonl");
@@ -470,4 +492,57 @@ fn a_census_writes_each_line_as_it_is_done() {
         (&34.into(), &53.into())
     );
     assert_eq!(rest, "", "0.106 was stopped before its line");
+}
+
+/// A census whose output cannot be written says so and fails, rather than
+/// ending as if every line were kept: on a full disk (the header fails),
+/// and past a file size limit (a later line fails, the header and the
+/// first lines kept).
+#[test]
+fn a_census_that_cannot_write_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    for quotient in [false, true] {
+        let mut args = vec![
+            "census",
+            "0.7?",
+            "--upto",
+            "100",
+            "--jobs",
+            "1",
+            "--time-limit",
+            "1",
+        ];
+        if quotient {
+            args.push("--quotient");
+        }
+        let full = Command::new(cargo_bin("grundy"))
+            .args(&args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&full.stderr);
+        assert_eq!(full.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{args:?}: {stderr}"
+        );
+
+        // A file of at most 2 blocks, the signal for passing it ignored so
+        // that the write fails instead.
+        let path = dir.path().join("out.jsonl");
+        let limited = Command::new("sh")
+            .arg("-c")
+            .arg(r#"trap '' XFSZ; ulimit -f 2; out="$1"; shift; exec "$@" > "$out""#)
+            .arg("sh")
+            .arg(&path)
+            .arg(cargo_bin("grundy"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&limited.stderr);
+        assert_eq!(limited.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains("File too large"), "{args:?}: {stderr}");
+        let kept = std::fs::read_to_string(&path).unwrap();
+        assert!(kept.lines().count() >= 2, "{kept}");
+    }
 }
