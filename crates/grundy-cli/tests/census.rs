@@ -418,6 +418,9 @@ fn a_census_of_quotients_streams_its_lines_and_stops_on_ctrl_c() {
         child.try_wait().unwrap().is_none(),
         "Kayles' line came before the run's end"
     );
+    // Let the run take up 0.07 (a moment after Kayles' line) before it is
+    // stopped; stopped sooner, it would start no other code.
+    std::thread::sleep(Duration::from_millis(500));
     let asked = Instant::now();
     // SAFETY: kill(2) with a child's pid and a signal number reads no
     // memory of ours; the child has not been waited for, so the pid is
