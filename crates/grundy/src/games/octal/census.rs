@@ -579,6 +579,68 @@ pub fn merge_shards<E: Indexed>(
 mod tests {
     use super::*;
 
+    /// A line with only a code and fingerprints (one per shift).
+    fn line(index: usize, code: &str, fingerprint: [&str; 4]) -> Entry {
+        Entry {
+            index,
+            code: code.into(),
+            period: None,
+            preperiod: None,
+            computed: 0,
+            largest: 0,
+            sparse: None,
+            same_as: None,
+            timed_out: false,
+            fingerprint: fingerprint.map(String::from).to_vec(),
+        }
+    }
+
+    /// Lines linked by hand: each to the earliest line sharing one of its
+    /// fingerprints, with shift t − s for its fingerprint s equal to that
+    /// line's t (the first such s when there are several).
+    #[test]
+    fn lines_link_to_the_earliest_line_with_a_fingerprint_of_theirs() {
+        let lines = [
+            line(0, "A", ["a0", "a1", "a2", "a3"]),
+            // Its s = 1 is A's t = 0.
+            line(1, "B", ["x", "a0", "y", "z"]),
+            // B's x at s = 0, but A is earlier: A's a2 at s = 1 (shift 1),
+            // found before A's a3 at s = 3 (shift 0).
+            line(2, "C", ["x", "a2", "c", "a3"]),
+            // x was first B's (C's x comes later).
+            line(3, "D", ["d0", "d1", "x", "d3"]),
+            line(4, "E", ["e0", "e1", "e2", "e3"]),
+        ];
+        let expected = [None, Some(("A", -1)), Some(("A", 1)), Some(("B", -2)), None];
+        let linked = |entries: &[Entry]| -> Vec<Option<(String, i32)>> {
+            entries
+                .iter()
+                .map(|e| e.same_as.as_ref().map(|s| (s.code.clone(), s.shift)))
+                .collect()
+        };
+        let expected: Vec<_> = expected
+            .iter()
+            .map(|e| e.map(|(c, s)| (c.to_string(), s)))
+            .collect();
+        // One at a time, in order.
+        let mut linker = Linker::default();
+        let mut one_by_one = lines.to_vec();
+        for e in &mut one_by_one {
+            linker.link(e);
+        }
+        assert_eq!(linked(&one_by_one), expected);
+        // All at once, in any order.
+        let mut shuffled = vec![
+            lines[3].clone(),
+            lines[0].clone(),
+            lines[4].clone(),
+            lines[2].clone(),
+            lines[1].clone(),
+        ];
+        link_equivalents(&mut shuffled);
+        assert_eq!(linked(&shuffled), expected);
+    }
+
     #[test]
     fn patterns_expand_in_digit_order() {
         let codes: Vec<String> = expand("0.?", false)
