@@ -380,9 +380,16 @@ fn a_census_of_quotients_has_a_header_and_merges_by_shard() {
 /// A census of quotients writes each code's line as soon as it and the
 /// codes before it are done, so a reader has them while the run goes on;
 /// Ctrl-C stops the code being computed (written as far as it got,
-/// "stopped"), starts no other, and ends the run with status 130.
+/// "stopped"), starts no other, and ends the run with status 130; so does
+/// SIGTERM, which a batch scheduler sends at a job's time limit.
 #[test]
 fn a_census_of_quotients_streams_its_lines_and_stops_on_ctrl_c() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        quotient_census_stopped_by(signal);
+    }
+}
+
+fn quotient_census_stopped_by(signal: libc::c_int) {
     use std::io::{BufRead, BufReader, Read};
     use std::time::{Duration, Instant};
 
@@ -425,7 +432,7 @@ fn a_census_of_quotients_streams_its_lines_and_stops_on_ctrl_c() {
     // SAFETY: kill(2) with a child's pid and a signal number reads no
     // memory of ours; the child has not been waited for, so the pid is
     // still its own.
-    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
     assert_eq!(sent, 0);
     let mut rest = String::new();
     out.read_to_string(&mut rest).unwrap();
@@ -438,7 +445,7 @@ fn a_census_of_quotients_streams_its_lines_and_stops_on_ctrl_c() {
         .unwrap()
         .read_to_string(&mut stderr)
         .unwrap();
-    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert_eq!(status.code(), Some(130), "signal {signal}: {stderr}");
     // Stopped by the signal, not by the 30 s limit (nor by giving up:
     // Dawson's Kayles takes longer than that to stop at heap 34).
     assert!(waited < Duration::from_secs(20), "{waited:?}");

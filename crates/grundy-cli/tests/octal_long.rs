@@ -208,13 +208,23 @@ fn a_run_killed_at_random_moments_resumes_to_the_same_values() {
 
 /// Ctrl-C once a third of the values is written (a moment of the run's
 /// progress, not of time: the handler is in place by then, and most of
-/// the work is left on any machine).
+/// the work is left on any machine); SIGTERM, which a batch scheduler
+/// sends at a job's time limit, the same way.
 #[test]
 fn ctrl_c_saves_a_last_checkpoint_and_the_run_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let (summary, whole) = uninterrupted(dir.path());
-    let checkpoint = path(dir.path(), "run.ck");
-    let values = path(dir.path(), "run.gsq");
+    for signal in ["-INT", "-TERM"] {
+        interrupted_by(dir.path(), signal, &summary, &whole);
+    }
+}
+
+/// A run stopped by `signal` (an argument of kill(1)) once a third of its
+/// values is written, then resumed to the uninterrupted run's `summary`
+/// and values file.
+fn interrupted_by(dir: &Path, signal: &str, summary: &str, whole: &[u8]) {
+    let checkpoint = path(dir, &format!("run{signal}.ck"));
+    let values = path(dir, &format!("run{signal}.gsq"));
     let mut child = Process::cargo_bin("grundy")
         .unwrap()
         .args([
@@ -237,14 +247,14 @@ fn ctrl_c_saves_a_last_checkpoint_and_the_run_resumes() {
         "the run ended before a third of its values was written"
     );
     let status = Process::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("--resume"), "{stderr}");
+    assert_eq!(out.status.code(), Some(130), "{signal}: {stderr}");
+    assert!(stderr.contains("--resume"), "{signal}: {stderr}");
     assert!(Path::new(&checkpoint).exists());
     // The last checkpoint holds what was computed when it stopped.
     assert!(size(&values) >= whole.len() as u64 / 3);

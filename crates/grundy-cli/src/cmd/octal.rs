@@ -56,7 +56,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub values_out: Option<PathBuf>,
     /// Save the run's state to FILE every --checkpoint-every seconds and
-    /// on Ctrl-C (written to FILE.tmp, synced, then renamed).
+    /// on Ctrl-C, SIGTERM or SIGHUP (written to FILE.tmp, synced, then
+    /// renamed).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.

@@ -122,7 +122,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let cancel = Cancel::new();
     {
         let cancel = cancel.clone();
-        // Ctrl-C stops the computation; the partial quotient is printed.
+        // Ctrl-C (SIGINT), SIGTERM or SIGHUP stops the computation; the
+        // partial quotient is printed.
         let _ = ctrlc::set_handler(move || cancel.cancel());
     }
     let deadline = args

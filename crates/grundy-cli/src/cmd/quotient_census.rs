@@ -48,10 +48,10 @@ impl Indexed for Line {
 /// soon as the codes before it are written: a reader of the output (or a
 /// run cut short) has every line finished so far.
 ///
-/// Ctrl-C stops the run: the codes being computed stop within 100 ms and
-/// are written as far as they got (unproven, "stopped"), no other code is
-/// started, and the run ends with status 130 after saying how many codes
-/// were written.
+/// Ctrl-C (or SIGTERM or SIGHUP) stops the run: the codes being computed
+/// stop within 100 ms and are written as far as they got (unproven,
+/// "stopped"), no other code is started, and the run ends with status 130
+/// after saying how many codes were written.
 pub fn run(
     header: &Header,
     codes: &[OctalCode],
