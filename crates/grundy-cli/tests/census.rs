@@ -24,6 +24,13 @@ fn stdout(args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// `@FILE` for a file in `dir` listing `codes`, one a line.
+fn codes_file(dir: &std::path::Path, codes: &[&str]) -> String {
+    let path = dir.join("codes.txt");
+    std::fs::write(&path, codes.join("\n") + "\n").unwrap();
+    format!("@{}", path.display())
+}
+
 fn lines(text: &str) -> Vec<Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -283,9 +290,7 @@ fn a_time_limit_stops_slow_codes_and_says_so() {
 #[test]
 fn a_census_of_quotients_has_a_header_and_merges_by_shard() {
     let dir = tempfile::tempdir().unwrap();
-    let codes = dir.path().join("codes.txt");
-    std::fs::write(&codes, "0.7\n0.71\n0.72\n0.73\n0.75\n0.77\n").unwrap();
-    let codes = format!("@{}", codes.display());
+    let codes = codes_file(dir.path(), &["0.7", "0.71", "0.72", "0.73", "0.75", "0.77"]);
     let args = [
         "census",
         &codes,
@@ -394,12 +399,10 @@ fn quotient_census_stopped_by(signal: libc::c_int) {
     use std::time::{Duration, Instant};
 
     let dir = tempfile::tempdir().unwrap();
-    let codes = dir.path().join("codes.txt");
     // Kayles is proven at once; Dawson's Kayles runs to its time limit.
     // (Without lines written as they finish, the first line would come at
     // the end, 30 s on, and the run would be over when it is read.)
-    std::fs::write(&codes, "0.77\n0.07\n0.75\n").unwrap();
-    let codes = format!("@{}", codes.display());
+    let codes = codes_file(dir.path(), &["0.77", "0.07", "0.75"]);
     let mut child = Command::new(cargo_bin("grundy"))
         .args(["census", &codes, "--quotient", "--upto", "300"])
         .args(["--time-limit", "30", "--jobs", "1"])
@@ -436,16 +439,10 @@ fn quotient_census_stopped_by(signal: libc::c_int) {
     assert_eq!(sent, 0);
     let mut rest = String::new();
     out.read_to_string(&mut rest).unwrap();
-    let status = child.wait().unwrap();
+    let output = child.wait_with_output().unwrap();
     let waited = asked.elapsed();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    assert_eq!(status.code(), Some(130), "signal {signal}: {stderr}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "signal {signal}: {stderr}");
     // Stopped by the signal, not by the 30 s limit (nor by giving up:
     // Dawson's Kayles takes longer than that to stop at heap 34).
     assert!(waited < Duration::from_secs(20), "{waited:?}");
@@ -472,11 +469,9 @@ fn a_census_writes_each_line_as_it_is_done() {
     use std::io::{BufRead, BufReader, Read};
 
     let dir = tempfile::tempdir().unwrap();
-    let codes = dir.path().join("codes.txt");
     // Dawson's Kayles' period (34, after its last exception at heap 52) is
     // proven at once; 0.106's is unknown, so it runs to the time limit.
-    std::fs::write(&codes, "0.07\n0.106\n").unwrap();
-    let codes = format!("@{}", codes.display());
+    let codes = codes_file(dir.path(), &["0.07", "0.106"]);
     let mut child = Command::new(cargo_bin("grundy"))
         .args(["census", &codes, "--upto", "500000000"])
         .args(["--time-limit", "60", "--jobs", "1"])
