@@ -219,6 +219,41 @@ fn ctrl_c_saves_a_last_checkpoint_and_the_run_resumes() {
     }
 }
 
+/// Ctrl-C is seen between batches of values sized by the clock (about
+/// 20 ms each), not of a fixed count: a code whose values cost more and
+/// more (0.106, its rare heaps too many for a sparse space to pay) stops
+/// at once however far it got.
+#[test]
+fn ctrl_c_stops_a_run_of_costly_values_at_once() {
+    use std::time::Instant;
+
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = path(dir.path(), "costly.ck");
+    let child = Process::cargo_bin("grundy")
+        .unwrap()
+        .args(["octal", "0.106", "--no-values", "--upto", "100000000"])
+        .args(["--checkpoint", &checkpoint])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    let asked = Instant::now();
+    let status = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let waited = asked.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    // Within about 100 ms, the last checkpoint saved; a margin for a
+    // loaded machine.
+    assert!(waited < Duration::from_millis(500), "{waited:?}: {stderr}");
+    assert!(stderr.contains("--resume"), "{stderr}");
+}
+
 /// A run stopped by `signal` (an argument of kill(1)) once a third of its
 /// values is written, then resumed to the uninterrupted run's `summary`
 /// and values file.

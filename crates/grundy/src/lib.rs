@@ -26,6 +26,8 @@
 //!   genus and tameness, and outcomes of sums by genus theory or search;
 //! - [`notation`]: the short move notation people type in `grundy play`;
 //! - [`format`](mod@format): streaming readers for the games' original judge formats;
+//! - [`pace`]: batches of work sized by the clock, so a loop sees its stop
+//!   flag and time limit in time;
 //! - [`persist`]: grundy's binary files (headers, checksums, atomic
 //!   replacement);
 //! - [`wire`]: the JSON wire format of analyses, positions and moves (serde
@@ -74,6 +76,7 @@ pub mod limits;
 pub mod misere;
 pub mod nimber;
 pub mod notation;
+pub mod pace;
 pub mod persist;
 pub mod platform;
 pub mod prelude;

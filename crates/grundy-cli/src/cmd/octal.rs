@@ -12,6 +12,7 @@ use clap::ValueEnum;
 use grundy::games::octal::checkpoint::Checkpoint;
 use grundy::games::octal::values_file::{ValuesReader, ValuesWriter};
 use grundy::games::octal::{LongRun, Memory, OctalCode, RunError, Sequence};
+use grundy::pace::{self, Pacer};
 use grundy::persist;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
@@ -31,7 +32,9 @@ Examples:
 /// The most values `--upto` may ask for.
 const MAX_UPTO: u64 = 1 << 40;
 
-/// Values computed between looks at the clock, the checkpoint and Ctrl-C.
+/// The most values computed between looks at the clock, the checkpoint and
+/// Ctrl-C; fewer where values cost more, so that a batch lasts about
+/// [`pace::TARGET`].
 const BATCH: u64 = 1 << 16;
 
 /// Compute the Grundy sequence of an octal (or hexadecimal) game.
@@ -151,6 +154,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bar.finish_and_clear();
     }
     if let Some(e) = failure {
+        // The values computed are kept.
+        if let Some(out) = &mut values_out {
+            out.flush()?;
+        }
         return Err(anyhow::Error::new(e).context(format!(
             "{code}: computed {} values (digest {:016x})",
             run.computed(),
@@ -260,14 +267,18 @@ fn compute(
     let every = Duration::from_secs(args.checkpoint_every);
     let mut saved_at = Instant::now();
     let mut batch = Vec::with_capacity(BATCH as usize);
+    let mut pacer = Pacer::new(pace::TARGET, BATCH);
     let mut failure = None;
     let mut fell_back_noted = run.fell_back().is_some();
     while run.computed() < upto && run.periodicity().is_none() {
         batch.clear();
-        let count = BATCH.min(upto - run.computed());
+        let count = pacer.next().min(upto - run.computed());
+        let started = Instant::now();
+        let before = run.computed();
         if let Err(e) = run.advance(count, &mut batch) {
             failure = Some(e);
         }
+        pacer.took(run.computed() - before, started.elapsed());
         if let Some(out) = values_out {
             out.write(&batch)?;
         }
@@ -367,9 +378,16 @@ fn open_values(
     // Values written after the checkpoint are computed again.
     file.set_len(values_bytes)?;
     file.seek(SeekFrom::End(0))?;
+    // A block the checkpoint left partial is taken up again and written
+    // whole, as a run not stopped writes it.
+    let (start, last) = ValuesReader::open(File::open(path).map_err(cannot)?)
+        .and_then(|mut reader| reader.last_block())
+        .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
     Ok(Some(ValuesWriter::resume(
         BufWriter::new(file),
         values_bytes,
+        start,
+        last,
     )))
 }
 

@@ -14,7 +14,8 @@
 //! A block is a u32 count c (1 to 2^20), a u8 width w (1, 2 or 4: the
 //! fewest bytes that hold the block's largest value), then c values of w
 //! bytes each. Values are in order from G(0); a reader skips whole blocks
-//! to reach a heap. At one byte per value (every value of 0.161 and 0.6
+//! to reach a heap. [`ValuesWriter`] writes blocks of [`BLOCK`] values (the
+//! last may hold fewer), so a file's bytes are a function of its values. At one byte per value (every value of 0.161 and 0.6
 //! below 256… where that holds) a billion values take a gigabyte.
 
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -53,59 +54,108 @@ pub enum ValuesFileError {
     },
 }
 
-/// Writes blocks of values after a header.
-pub struct ValuesWriter<W: Write> {
+/// Values in each block a writer makes but the last (which may hold
+/// fewer): blocks start at multiples of it, so a file's bytes depend only
+/// on its values, not on how the writes were cut, nor on when the file was
+/// flushed, nor on where a run was resumed.
+pub const BLOCK: usize = 1 << 16;
+
+/// Writes blocks of [`BLOCK`] values after a header. Values wait in memory
+/// until their block is full; [`flush`](ValuesWriter::flush) writes the
+/// block begun, which is written again, whole, once it fills.
+pub struct ValuesWriter<W: Write + Seek> {
     out: W,
-    written: u64,
+    /// Where the block begun starts.
+    block_start: u64,
+    /// Its values (fewer than [`BLOCK`]).
+    pending: Vec<u32>,
+    /// Its bytes on disk, from `block_start` (0 when none are).
+    on_disk: u64,
 }
 
-impl<W: Write> ValuesWriter<W> {
+impl<W: Write + Seek> ValuesWriter<W> {
     /// Starts a file for `code`, writing its header.
     pub fn create(mut out: W, code: &str) -> io::Result<Self> {
         let header = header(code);
         out.write_all(&header)?;
         Ok(ValuesWriter {
             out,
-            written: header.len() as u64,
+            block_start: header.len() as u64,
+            pending: Vec::new(),
+            on_disk: 0,
         })
     }
 
-    /// Continues a file whose first `written` bytes are already there (the
-    /// caller has positioned `out` after them).
-    pub fn resume(out: W, written: u64) -> Self {
-        ValuesWriter { out, written }
-    }
-
-    /// Bytes written so far (a block boundary).
-    pub fn written(&self) -> u64 {
-        self.written
-    }
-
-    /// Writes `values` as blocks.
-    pub fn write(&mut self, values: &[u32]) -> io::Result<()> {
-        let mut bytes = Vec::new();
-        for block in values.chunks(MAX_BLOCK) {
-            let largest = block.iter().copied().max().unwrap_or(0);
-            let width: u8 = match largest {
-                0..=0xff => 1,
-                0x100..=0xffff => 2,
-                _ => 4,
+    /// Continues a file of `length` bytes whose last block (see
+    /// [`ValuesReader::last_block`]) starts at `last_start` and holds
+    /// `last`: a block of fewer than [`BLOCK`] values is taken up again
+    /// and written whole once it fills.
+    pub fn resume(out: W, length: u64, last_start: u64, last: Vec<u32>) -> Self {
+        if last.is_empty() || last.len() >= BLOCK || last_start >= length {
+            return ValuesWriter {
+                out,
+                block_start: length,
+                pending: Vec::new(),
+                on_disk: 0,
             };
-            bytes.clear();
-            bytes.extend_from_slice(&(block.len() as u32).to_le_bytes());
-            bytes.push(width);
-            for v in block {
-                bytes.extend_from_slice(&v.to_le_bytes()[..width as usize]);
+        }
+        ValuesWriter {
+            out,
+            block_start: last_start,
+            pending: last,
+            on_disk: length - last_start,
+        }
+    }
+
+    /// The file's length once [`flush`](ValuesWriter::flush)ed.
+    pub fn written(&self) -> u64 {
+        if self.pending.is_empty() {
+            self.block_start
+        } else {
+            self.block_start + encoded_len(&self.pending)
+        }
+    }
+
+    /// Adds `values`, writing every block they fill.
+    pub fn write(&mut self, mut values: &[u32]) -> io::Result<()> {
+        while !values.is_empty() {
+            let take = (BLOCK - self.pending.len()).min(values.len());
+            self.pending.extend_from_slice(&values[..take]);
+            values = &values[take..];
+            if self.pending.len() == BLOCK {
+                let bytes = self.put_block()?;
+                self.block_start += bytes;
+                self.on_disk = 0;
+                self.pending.clear();
             }
-            self.out.write_all(&bytes)?;
-            self.written += bytes.len() as u64;
         }
         Ok(())
     }
 
+    /// Writes the block begun (over its earlier bytes), returning its
+    /// length.
+    fn put_block(&mut self) -> io::Result<u64> {
+        if self.on_disk > 0 {
+            self.out.seek(SeekFrom::Start(self.block_start))?;
+        }
+        let bytes = encode(&self.pending);
+        self.out.write_all(&bytes)?;
+        Ok(bytes.len() as u64)
+    }
+
+    /// Writes the block begun, if any, and flushes: the file then holds
+    /// every value given, and is [`written`](ValuesWriter::written) bytes
+    /// long.
+    pub fn flush(&mut self) -> io::Result<()> {
+        if !self.pending.is_empty() {
+            self.on_disk = self.put_block()?;
+        }
+        self.out.flush()
+    }
+
     /// Flushes and gives back the writer.
     pub fn into_inner(mut self) -> io::Result<W> {
-        self.out.flush()?;
+        self.flush()?;
         Ok(self.out)
     }
 
@@ -113,11 +163,32 @@ impl<W: Write> ValuesWriter<W> {
     pub fn get_ref(&self) -> &W {
         &self.out
     }
+}
 
-    /// Flushes.
-    pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+/// The bytes of one block of `values` (at most [`MAX_BLOCK`]).
+fn encode(values: &[u32]) -> Vec<u8> {
+    let width = width(values);
+    let mut bytes = Vec::with_capacity(5 + values.len() * width as usize);
+    bytes.extend_from_slice(&(values.len() as u32).to_le_bytes());
+    bytes.push(width);
+    for v in values {
+        bytes.extend_from_slice(&v.to_le_bytes()[..width as usize]);
     }
+    bytes
+}
+
+/// The fewest bytes (1, 2 or 4) that hold every value.
+fn width(values: &[u32]) -> u8 {
+    match values.iter().copied().max().unwrap_or(0) {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        _ => 4,
+    }
+}
+
+/// The length of [`encode`]'s bytes.
+fn encoded_len(values: &[u32]) -> u64 {
+    5 + values.len() as u64 * u64::from(width(values))
 }
 
 /// The header of a file for `code`.
@@ -184,20 +255,9 @@ impl<R: Read + Seek> ValuesReader<R> {
         let mut found = 0;
         let mut block = Vec::new();
         while heap < end {
-            let mut head = [0u8; 5];
-            match fill(&mut self.input, &mut head)? {
-                0 => break,
-                5 => {}
-                _ => return Err(damaged(at, "a block header is cut short")),
-            }
-            let size = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as u64;
-            let width = head[4];
-            if size == 0 || size > MAX_BLOCK as u64 || !matches!(width, 1 | 2 | 4) {
-                return Err(damaged(
-                    at,
-                    &format!("a block of {size} values of {width} bytes"),
-                ));
-            }
+            let Some((size, width)) = self.block_head(at)? else {
+                break;
+            };
             let bytes = size * u64::from(width);
             if heap + size <= from {
                 // The whole block lies before the range.
@@ -228,6 +288,65 @@ impl<R: Read + Seek> ValuesReader<R> {
         }
         Ok(found)
     }
+
+    /// The head of the block at `at` (the input positioned there): its
+    /// count and width, checked; `None` at the end of the file.
+    fn block_head(&mut self, at: u64) -> Result<Option<(u64, u8)>, ValuesFileError> {
+        let mut head = [0u8; 5];
+        match fill(&mut self.input, &mut head)? {
+            0 => return Ok(None),
+            5 => {}
+            _ => return Err(damaged(at, "a block header is cut short")),
+        }
+        let size = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as u64;
+        let width = head[4];
+        if size == 0 || size > MAX_BLOCK as u64 || !matches!(width, 1 | 2 | 4) {
+            return Err(damaged(
+                at,
+                &format!("a block of {size} values of {width} bytes"),
+            ));
+        }
+        Ok(Some((size, width)))
+    }
+
+    /// Where the file's last block starts, and its values (where the
+    /// blocks would start, and none, in a file without blocks): what
+    /// [`ValuesWriter::resume`] takes up. Every block is checked as
+    /// [`read_range`](ValuesReader::read_range) checks it.
+    pub fn last_block(&mut self) -> Result<(u64, Vec<u32>), ValuesFileError> {
+        let length = self.input.seek(SeekFrom::End(0))?;
+        let mut at = self.start;
+        let mut last = None;
+        while at < length {
+            self.input.seek(SeekFrom::Start(at))?;
+            let Some((size, width)) = self.block_head(at)? else {
+                break;
+            };
+            let next = at + 5 + size * u64::from(width);
+            if next > length {
+                return Err(damaged(at, "a block is cut short"));
+            }
+            last = Some((at, size, width));
+            at = next;
+        }
+        let Some((at, size, width)) = last else {
+            return Ok((self.start, Vec::new()));
+        };
+        self.input.seek(SeekFrom::Start(at + 5))?;
+        let mut block = vec![0u8; (size * u64::from(width)) as usize];
+        if fill(&mut self.input, &mut block)? < block.len() {
+            return Err(damaged(at, "a block is cut short"));
+        }
+        let values = block
+            .chunks_exact(width as usize)
+            .map(|chunk| {
+                let mut le = [0u8; 4];
+                le[..chunk.len()].copy_from_slice(chunk);
+                u32::from_le_bytes(le)
+            })
+            .collect();
+        Ok((at, values))
+    }
 }
 
 fn damaged(at: u64, what: &str) -> ValuesFileError {
@@ -254,13 +373,13 @@ mod tests {
 
     #[test]
     fn values_of_every_width_come_back_in_any_range() {
-        let mut writer = ValuesWriter::create(Vec::new(), "0.161").unwrap();
+        let mut writer = ValuesWriter::create(Cursor::new(Vec::new()), "0.161").unwrap();
         let values: Vec<u32> = (0..5000u32).map(|i| i * i % 70_001).collect();
         writer.write(&values[..100]).unwrap(); // below 2^16? mixed widths
         writer.write(&[1, 2, 3]).unwrap(); // one byte
         writer.write(&values[103..]).unwrap();
         let written = writer.written();
-        let bytes = writer.into_inner().unwrap();
+        let bytes = writer.into_inner().unwrap().into_inner();
         assert_eq!(written, bytes.len() as u64);
         let mut all = values.clone();
         all[100..103].copy_from_slice(&[1, 2, 3]);
@@ -275,18 +394,18 @@ mod tests {
         }
         // The one-byte block is one byte per value.
         let small = {
-            let mut w = ValuesWriter::create(Vec::new(), "0.6").unwrap();
+            let mut w = ValuesWriter::create(Cursor::new(Vec::new()), "0.6").unwrap();
             w.write(&[255; 10]).unwrap();
-            w.into_inner().unwrap()
+            w.into_inner().unwrap().into_inner()
         };
         assert_eq!(small.len(), header("0.6").len() + 5 + 10);
     }
 
     #[test]
     fn damaged_files_are_refused() {
-        let mut writer = ValuesWriter::create(Vec::new(), "0.6").unwrap();
+        let mut writer = ValuesWriter::create(Cursor::new(Vec::new()), "0.6").unwrap();
         writer.write(&[0, 1, 2, 300]).unwrap();
-        let bytes = writer.into_inner().unwrap();
+        let bytes = writer.into_inner().unwrap().into_inner();
         assert!(matches!(
             read_all(b"not a file at all", 0, 1),
             Err(ValuesFileError::Foreign)
@@ -305,5 +424,97 @@ mod tests {
         let err = read_all(&width, 0, 10).unwrap_err();
         assert!(err.to_string().contains("of 3 bytes"), "{err}");
         assert_eq!(read_all(&bytes, 0, 10).unwrap().len(), 4);
+    }
+
+    /// The bytes of `values` written to a file for 0.6 in writes of the
+    /// given lengths, flushed after each.
+    fn written_in(values: &[u32], cuts: &[usize], flush: bool) -> Vec<u8> {
+        let mut writer = ValuesWriter::create(Cursor::new(Vec::new()), "0.6").unwrap();
+        let mut at = 0;
+        for &cut in cuts.iter().cycle() {
+            if at == values.len() {
+                break;
+            }
+            let end = (at + cut).min(values.len());
+            writer.write(&values[at..end]).unwrap();
+            if flush {
+                writer.flush().unwrap();
+                assert_eq!(writer.written(), writer.get_ref().get_ref().len() as u64);
+            }
+            at = end;
+        }
+        writer.into_inner().unwrap().into_inner()
+    }
+
+    #[test]
+    fn a_files_bytes_depend_on_its_values_only() {
+        // Widths grow within a block (1, then 2, then 4 bytes a value).
+        let values: Vec<u32> = (0..3 * BLOCK as u32 + 1234)
+            .map(|i| {
+                if i % 50_000 == 49_999 {
+                    70_000 + i
+                } else {
+                    i % 300
+                }
+            })
+            .collect();
+        let whole = written_in(&values, &[values.len()], false);
+        // Blocks of BLOCK values, then the rest.
+        let mut reader = ValuesReader::open(Cursor::new(&whole)).unwrap();
+        let (start, last) = reader.last_block().unwrap();
+        assert_eq!(last, values[3 * BLOCK..]);
+        assert_eq!(start, whole.len() as u64 - 5 - 2 * 1234);
+        for (cuts, flush) in [
+            (&[1usize][..], false),
+            (&[7, 65_535, 3, 100_000], true),
+            (&[BLOCK], true),
+            (&[40_000, 1], true),
+        ] {
+            let got = written_in(&values, cuts, flush);
+            assert!(got == whole, "writes of {cuts:?}, flushed: {flush}");
+        }
+        let n = values.len() as u64;
+        let got = read_all(&whole, 0, n).unwrap();
+        assert!(got.iter().map(|&(_, v)| v).eq(values.iter().copied()));
+    }
+
+    #[test]
+    fn a_file_resumed_anywhere_ends_as_one_written_at_once() {
+        let values: Vec<u32> = (0..2 * BLOCK as u32 + 500).map(|i| i % 1000).collect();
+        let whole = written_in(&values, &[values.len()], false);
+        for stop in [0, 1, 999, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK + 499] {
+            // A run flushed (a checkpoint) after `stop` values...
+            let mut first = ValuesWriter::create(Cursor::new(Vec::new()), "0.6").unwrap();
+            first.write(&values[..stop]).unwrap();
+            first.flush().unwrap();
+            let length = first.written();
+            let mut file = first.into_inner().unwrap().into_inner();
+            // ...then killed after writing more (cut back on resuming).
+            file.extend_from_slice(&[9; 77]);
+            file.truncate(length as usize);
+            let mut reader = ValuesReader::open(Cursor::new(&file)).unwrap();
+            let (start, last) = reader.last_block().unwrap();
+            let mut out = Cursor::new(file);
+            out.set_position(length);
+            let mut resumed = ValuesWriter::resume(out, length, start, last);
+            assert_eq!(resumed.written(), length, "after {stop}");
+            resumed.write(&values[stop..]).unwrap();
+            let got = resumed.into_inner().unwrap().into_inner();
+            assert!(got == whole, "resumed after {stop} values");
+        }
+        // A file without blocks: nothing to take up.
+        let empty = written_in(&[], &[1], false);
+        let mut reader = ValuesReader::open(Cursor::new(&empty)).unwrap();
+        assert_eq!(
+            reader.last_block().unwrap(),
+            (header("0.6").len() as u64, vec![])
+        );
+        // A cut block is refused.
+        let cut = &whole[..whole.len() - 1];
+        let err = ValuesReader::open(Cursor::new(cut))
+            .unwrap()
+            .last_block()
+            .unwrap_err();
+        assert!(err.to_string().contains("cut short"), "{err}");
     }
 }
