@@ -11,6 +11,7 @@ use anyhow::Context;
 use clap::ValueEnum;
 use grundy::games::octal::census::{self, Entry, Header};
 use grundy::games::octal::OctalCode;
+use grundy::shared::Cancel;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::quotient_census;
@@ -38,6 +39,11 @@ const MAX_UPTO: u64 = 500_000_000;
 /// the largest value, its sparse space (mask, rare heaps, last rare heap),
 /// and the smallest code of the census with the same sequence up to a
 /// shift of the first heaps. The first line describes the census.
+///
+/// Each line is written as soon as the lines before it are. Ctrl-C (or
+/// SIGTERM, as a batch scheduler's time limit sends) stops the codes
+/// running within about 100 ms, writes them as far as they got (marked
+/// `"interrupted":true`), starts no other and ends with status 130.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES, args_conflicts_with_subcommands = true,
           subcommand_negates_reqs = true)]
@@ -151,6 +157,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let upto = args.upto as usize;
     let limit = args.time_limit.map(std::time::Duration::from_secs);
+    let cancel = Cancel::new();
+    {
+        let cancel = cancel.clone();
+        let _ = ctrlc::set_handler(move || cancel.cancel());
+    }
     let mut rows = Rows::new(args.format);
     rows.header(&header)?;
     // Each line is written once the lines before it are: its `same_as`
@@ -160,9 +171,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     std::thread::scope(|scope| {
         for _ in 0..threads.min(mine.len()).max(1) {
             scope.spawn(|| loop {
+                if cancel.is_cancelled() {
+                    break;
+                }
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&index) = mine.get(k) else { break };
-                let entry = census::survey_within(index, &codes[index], upto, limit);
+                let entry = census::survey_within(index, &codes[index], upto, limit, Some(&cancel));
                 let Ok(mut out) = out.lock() else { break };
                 let (order, rows, linker) = &mut *out;
                 let mut write = |mut e: Entry| {
@@ -174,8 +188,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     None => order.finish(k, entry, &mut write),
                 };
                 if wrote.is_err() {
-                    // Nothing more can be written (the reader went away).
-                    break;
+                    // Nothing more can be written (the reader went away):
+                    // stop.
+                    cancel.cancel();
                 }
                 if let Some(bar) = &bar {
                     bar.inc(1);
@@ -189,7 +204,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let (order, _, _) = out
         .into_inner()
         .map_err(|_| anyhow::anyhow!("a census thread panicked"))?;
-    Ok(order.result()?)
+    let written = order.written();
+    order.result()?;
+    if cancel.is_cancelled() {
+        eprintln!(
+            "grundy: interrupted: {written} of {} codes written (the ones running then as far as they got, \
+             marked interrupted); the others not computed",
+            mine.len()
+        );
+        std::process::exit(130);
+    }
+    Ok(())
 }
 
 /// Lines finished in any order, written in the run's order: each as soon
@@ -397,6 +422,7 @@ impl Rows {
                 "same_as",
                 "shift",
                 "timed_out",
+                "interrupted",
             ])?,
             CensusFormat::Markdown => {
                 writeln!(
@@ -430,6 +456,7 @@ impl Rows {
                         .as_ref()
                         .map_or(String::new(), |s| s.shift.to_string()),
                     e.timed_out.to_string(),
+                    e.interrupted.to_string(),
                 ])?;
             }
             CensusFormat::Markdown => {
@@ -442,7 +469,11 @@ impl Rows {
                 });
                 let period = e.period.map_or("—".to_string(), |p| p.to_string());
                 let preperiod = e.preperiod.map_or("—".to_string(), |p| p.to_string());
-                let stopped = if e.timed_out { " (time limit)" } else { "" };
+                let stopped = match (e.timed_out, e.interrupted) {
+                    (true, _) => " (time limit)",
+                    (_, true) => " (interrupted)",
+                    _ => "",
+                };
                 writeln!(
                     self.out,
                     "| {} | {period} | {preperiod} | {}{stopped} | {} | {sparse} | {same} |",

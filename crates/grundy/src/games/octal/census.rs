@@ -13,6 +13,9 @@ use std::collections::HashMap;
 use super::code::OctalCode;
 use super::run::{LongRun, Memory};
 use super::sequence::Sequence;
+use crate::pace::{self, Pacer};
+use crate::platform::Stopwatch;
+use crate::shared::Cancel;
 
 /// Heaps compared when looking for codes with the same sequence.
 const COMPARED: u64 = 1024;
@@ -21,6 +24,9 @@ const COMPARED: u64 = 1024;
 const SKIPPED: u64 = 8;
 /// Shifts tried between two sequences.
 const SHIFTS: usize = 4;
+/// The most values a survey computes between looks at its limit and its
+/// cancel flag (fewer where values cost more: see [`Pacer`]).
+const BATCH: u64 = 1 << 14;
 
 /// A sparse space found in a sequence (see [`super`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -72,6 +78,10 @@ pub struct Entry {
     /// values or a proven period.
     #[serde(default, skip_serializing_if = "is_false")]
     pub timed_out: bool,
+    /// Whether the census was interrupted (Ctrl-C, or a scheduler's
+    /// SIGTERM) while this code ran: it is summed up as far as it got.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub interrupted: bool,
     /// Hashes of the sequence on heaps `8 + s … 8 + s + 1023` for shifts
     /// s = 0 … 3 (through the period past the values computed), in hex:
     /// how codes with the same sequence are found, also across shards.
@@ -276,18 +286,22 @@ pub fn shard(count: usize, i: usize, n: usize) -> Vec<usize> {
 /// Computes `code` until its period is proven or `upto` values, and sums
 /// it up (its place `index` in the census is kept).
 pub fn survey(index: usize, code: &OctalCode, upto: usize) -> Entry {
-    survey_within(index, code, upto, None)
+    survey_within(index, code, upto, None, None)
 }
 
 /// [`survey`] within `limit`: a code still running then is summed up as
-/// far as it got, marked [`Entry::timed_out`].
+/// far as it got, marked [`Entry::timed_out`]; one still running when
+/// `cancel` is raised, marked [`Entry::interrupted`]. Either is seen
+/// within about [`pace::TARGET`](crate::pace::TARGET) of a batch of values
+/// (batches are sized by the clock).
 pub fn survey_within(
     index: usize,
     code: &OctalCode,
     upto: usize,
     limit: Option<std::time::Duration>,
+    cancel: Option<&Cancel>,
 ) -> Entry {
-    survey_in(index, code, upto, limit, Memory::default())
+    survey_in(index, code, upto, limit, cancel, Memory::default())
 }
 
 /// [`survey_within`] in `memory`: a long run (as `grundy octal` makes
@@ -299,29 +313,38 @@ pub fn survey_in(
     code: &OctalCode,
     upto: usize,
     limit: Option<std::time::Duration>,
+    cancel: Option<&Cancel>,
     memory: Memory,
 ) -> Entry {
-    let start = crate::platform::Stopwatch::start();
+    let start = Stopwatch::start();
     let mut run = LongRun::new(code, memory);
     let mut sink = Vec::new();
-    let mut timed_out = false;
+    let mut pacer = Pacer::new(pace::TARGET, BATCH);
+    let (mut timed_out, mut interrupted) = (false, false);
     let upto = upto as u64;
     while run.computed() < upto && run.periodicity().is_none() {
         if limit.is_some_and(|limit| start.elapsed() >= limit) {
             timed_out = true;
             break;
         }
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            interrupted = true;
+            break;
+        }
         sink.clear();
+        let before = run.computed();
+        let batch = Stopwatch::start();
         // A run that cannot go on (no window, and the full array at its
         // limit) is summed up as far as it got.
         if run
-            .advance((upto - run.computed()).min(1 << 14), &mut sink)
+            .advance(pacer.next().min(upto - before), &mut sink)
             .is_err()
         {
             break;
         }
+        pacer.took(run.computed() - before, batch.elapsed());
     }
-    if !timed_out {
+    if !timed_out && !interrupted {
         run.finish();
     }
     let entry = if run.is_windowed() {
@@ -338,7 +361,11 @@ pub fn survey_in(
             },
         )
     };
-    Entry { timed_out, ..entry }
+    Entry {
+        timed_out,
+        interrupted,
+        ..entry
+    }
 }
 
 /// The census line of a run that keeps only a window: the fingerprint from
@@ -387,6 +414,7 @@ pub fn entry(index: usize, code: &OctalCode, sequence: &Sequence) -> Entry {
         sparse: sparse_space(values),
         same_as: None,
         timed_out: false,
+        interrupted: false,
         fingerprint,
     }
 }
@@ -591,6 +619,7 @@ mod tests {
             sparse: None,
             same_as: None,
             timed_out: false,
+            interrupted: false,
             fingerprint: fingerprint.map(String::from).to_vec(),
         }
     }
@@ -762,7 +791,7 @@ mod tests {
         // are computed, long after the run keeps only a window.
         let c: OctalCode = "0.16".parse().unwrap();
         let full = survey(3, &c, 2_000_000);
-        let windowed = survey_in(3, &c, 2_000_000, None, small());
+        let windowed = survey_in(3, &c, 2_000_000, None, None, small());
         assert_eq!(
             (full.period, full.preperiod),
             (Some(149_459), Some(105_351))
@@ -779,13 +808,56 @@ mod tests {
         // space the engine's.
         let c: OctalCode = "0.161".parse().unwrap();
         let full = survey(0, &c, 200_000);
-        let windowed = survey_in(0, &c, 200_000, None, small());
+        let windowed = survey_in(0, &c, 200_000, None, None, small());
         assert_eq!(windowed, full);
         assert!(full.sparse.is_some_and(|s| s.rare > 0 && s.last_rare > 0));
         assert_eq!((full.period, full.computed), (None, 200_000));
         // A time limit already passed: nothing computed, marked.
-        let stopped = survey_in(0, &c, 200_000, Some(std::time::Duration::ZERO), small());
+        let stopped = survey_in(
+            0,
+            &c,
+            200_000,
+            Some(std::time::Duration::ZERO),
+            None,
+            small(),
+        );
         assert!(stopped.timed_out);
         assert_eq!(stopped.computed, 0);
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_a_survey_where_it_is() {
+        let c: OctalCode = "0.161".parse().unwrap();
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let stopped = survey_within(0, &c, 200_000, None, Some(&cancel));
+        assert!(stopped.interrupted && !stopped.timed_out);
+        assert_eq!((stopped.computed, stopped.period), (0, None));
+        // Not raised: the whole survey, unmarked.
+        let whole = survey_within(0, &c, 20_000, None, Some(&Cancel::new()));
+        assert!(!whole.interrupted);
+        assert_eq!(whole, survey(0, &c, 20_000));
+        assert_eq!(whole.computed, 20_000);
+    }
+
+    #[test]
+    fn a_flag_raised_during_a_survey_stops_it_between_batches() {
+        // 0.04 needs plain quadratic work: 200,000 values take seconds.
+        let c: OctalCode = "0.04".parse().unwrap();
+        let cancel = Cancel::new();
+        let stopped = std::thread::scope(|scope| {
+            let raise = scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                cancel.cancel();
+            });
+            let stopped = survey_within(0, &c, 200_000, None, Some(&cancel));
+            raise.join().unwrap();
+            stopped
+        });
+        assert!(stopped.interrupted, "{stopped:?}");
+        assert!(
+            stopped.computed > 0 && stopped.computed < 200_000,
+            "{stopped:?}"
+        );
     }
 }
