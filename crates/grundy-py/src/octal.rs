@@ -1,7 +1,10 @@
 //! `grundy.octal(code, upto=…)`: the Grundy sequence of an octal game, as
 //! `grundy octal` computes it, into a NumPy array without a copy.
 
+use std::time::Instant;
+
 use grundy::games::octal::{LongRun, Memory, OctalCode};
+use grundy::pace::{self, Pacer};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -9,7 +12,8 @@ use pyo3::prelude::*;
 /// The most values `upto` may ask for (as `grundy octal --upto`).
 const MAX_UPTO: u64 = 1 << 40;
 
-/// Values computed between looks for Ctrl-C.
+/// The most values computed between looks for Ctrl-C; fewer where values
+/// cost more, so that a batch lasts about [`pace::TARGET`].
 const BATCH: u64 = 1 << 20;
 
 /// The Grundy sequence of an octal game.
@@ -99,10 +103,13 @@ pub fn octal(
         let mut run = LongRun::new(&parsed, memory);
         run.set_threads(threads);
         let mut batch = Vec::new();
+        let mut pacer = Pacer::new(pace::TARGET, BATCH);
         while run.computed() < upto && run.periodicity().is_none() {
             batch.clear();
-            run.advance(BATCH.min(upto - run.computed()), &mut batch)
+            let (before, started) = (run.computed(), Instant::now());
+            run.advance(pacer.next().min(upto - before), &mut batch)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            pacer.took(run.computed() - before, started.elapsed());
             Python::attach(|py| py.check_signals())?;
         }
         run.finish();

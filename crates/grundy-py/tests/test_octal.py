@@ -1,6 +1,7 @@
 """`grundy.octal` and `grundy.proven_period` against `grundy octal`."""
 
 import json
+import signal
 import threading
 import time
 
@@ -89,3 +90,22 @@ def test_a_long_run_lets_other_threads_run():
     assert done["end"] - done["start"] > 0.05
     assert len(during) > 20, (len(during), done["end"] - done["start"])
     assert done["result"].computed == 3_000_000
+
+
+def test_ctrl_c_stops_a_run_of_costly_values_at_once():
+    # 0.106's values cost more and more (its rare heaps are too many for a
+    # sparse space to pay): Ctrl-C is looked for between batches sized by
+    # the clock, about 20 ms each, not between batches of a fixed count.
+    sent = {}
+
+    def interrupt():
+        time.sleep(2)
+        sent["at"] = time.perf_counter()
+        signal.raise_signal(signal.SIGINT)
+
+    threading.Thread(target=interrupt).start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.octal("0.106", upto=100_000_000, values=False)
+    waited = time.perf_counter() - sent["at"]
+    # Within about 100 ms; a margin for a loaded machine.
+    assert waited < 0.5, waited
