@@ -119,7 +119,7 @@ cat >"$work/census.sbatch" <<JOB
 #SBATCH --job-name=census --array=1-$shards --cpus-per-task=1 --time=10:00
 #SBATCH --output=$work/out/slurm-%A_%a.log
 "$grundy" census '0.??' --upto 10000 --jobs "\$SLURM_CPUS_PER_TASK" \\
-  --shard "\$SLURM_ARRAY_TASK_ID/$shards" > "$work/out/census-\$SLURM_ARRAY_TASK_ID.jsonl"
+  --shard "\$SLURM_ARRAY_TASK_ID/$shards" --output "$work/out/census-\$SLURM_ARRAY_TASK_ID.jsonl"
 JOB
 job=$(sbatch --parsable --wait "$work/census.sbatch" 2>&1 | tail -1) || true
 echo "job array $job finished"

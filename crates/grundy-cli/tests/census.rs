@@ -589,3 +589,167 @@ fn a_census_that_cannot_write_fails() {
         assert!(kept.lines().count() >= 2, "{kept}");
     }
 }
+
+/// Sends `signal` to `child`.
+fn send(child: &std::process::Child, signal: libc::c_int) {
+    // SAFETY: kill(2) with a child's pid and a signal number reads no
+    // memory of ours; the child has not been waited for, so the pid is
+    // still its own.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    assert_eq!(sent, 0);
+}
+
+/// Starts `args` and stops it with `signal` once `file` holds `lines`
+/// lines and a moment more has passed (the next code taken up); returns
+/// its status and stderr.
+fn stopped_once_written(args: &[&str], file: &std::path::Path, lines: usize) -> (i32, String) {
+    use std::time::{Duration, Instant};
+
+    let child = Command::new(cargo_bin("grundy"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::read_to_string(file).map_or(0, |t| t.lines().count()) < lines {
+        assert!(start.elapsed() < Duration::from_secs(60), "no lines");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    send(&child, libc::SIGTERM);
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// `--output FILE`: a census stopped by a signal leaves its finished lines
+/// there and the code running marked interrupted (which `merge` refuses);
+/// the same command run again keeps the finished lines, computes the rest
+/// and ends with the file an uninterrupted run writes, byte for byte. Both
+/// kinds of census.
+#[test]
+fn a_census_written_to_a_file_is_resumed_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    // 0.07's line at once, then 0.106 (some seconds: costly values), then
+    // 0.77; for quotients, 0.77 at once, then 0.07 (seconds), then 0.75.
+    let (grundy_dir, quotient_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let grundy_codes = codes_file(grundy_dir.path(), &["0.07", "0.106", "0.77"]);
+    let quotient_codes = codes_file(quotient_dir.path(), &["0.77", "0.07", "0.75"]);
+    let runs: [(&str, Vec<&str>); 2] = [
+        (
+            "0.106",
+            vec!["census", &grundy_codes, "--upto", "120000", "--jobs", "1"],
+        ),
+        (
+            "0.07",
+            vec![
+                "census",
+                &quotient_codes,
+                "--quotient",
+                "--upto",
+                "30",
+                "--jobs",
+                "1",
+            ],
+        ),
+    ];
+    for (slow, args) in runs {
+        let whole = stdout(&args);
+        let file = dir.path().join("out.jsonl");
+        let _ = std::fs::remove_file(&file);
+        let path = file.to_str().unwrap();
+        let with_output = [args.clone(), vec!["--output", path]].concat();
+
+        let (status, stderr) = stopped_once_written(&with_output, &file, 2);
+        assert_eq!(status, 130, "{stderr}");
+        assert!(
+            stderr.contains("interrupted: 2 of 3 codes written")
+                && stderr.contains(&format!("the same command resumes {path}")),
+            "{stderr}"
+        );
+        let cut = std::fs::read_to_string(&file).unwrap();
+        let got = lines(&cut);
+        assert_eq!(got.len(), 3, "{cut}");
+        assert_eq!(
+            cut.lines().take(2).collect::<Vec<_>>(),
+            whole.lines().take(2).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            (&got[2]["code"], &got[2]["interrupted"]),
+            (&slow.into(), &true.into())
+        );
+        // merge refuses a shard with a line an interruption stopped.
+        let merged = grundy(&["census", "merge", path]);
+        assert_eq!(merged.status.code(), Some(2));
+        let why = String::from_utf8_lossy(&merged.stderr);
+        assert!(
+            why.contains("line 3: a code an interruption stopped"),
+            "{why}"
+        );
+
+        // A crash in the middle of a line: the cut line is computed again.
+        let mut crashed = cut.lines().take(2).collect::<Vec<_>>().join("\n");
+        crashed.push_str("\n{\"index\":1,\"code\":\"");
+        std::fs::write(&file, &crashed).unwrap();
+
+        let resumed = grundy(&with_output);
+        let stderr = String::from_utf8_lossy(&resumed.stderr);
+        assert_eq!(resumed.status.code(), Some(0), "{stderr}");
+        assert!(
+            stderr.contains(&format!("resuming {path}: 1 of 3 codes kept")),
+            "{stderr}"
+        );
+        assert!(resumed.stdout.is_empty());
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), whole);
+        // Once whole, run again: every line kept, nothing computed.
+        let again = grundy(&with_output);
+        let stderr = String::from_utf8_lossy(&again.stderr);
+        assert!(stderr.contains("3 of 3 codes kept"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), whole);
+    }
+}
+
+/// `--output` never writes over what is not this census's: another
+/// census's file, or a file that is not a census, is refused and left as
+/// it is; tables go to standard output only.
+#[test]
+fn an_output_file_of_something_else_is_refused_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.jsonl");
+    let path = file.to_str().unwrap();
+    let other = stdout(&["census", "0.7?", "--upto", "100"]);
+    for (kept, why) in [
+        (other.as_str(), "line 1: the header of another census"),
+        ("my notes\n", "line 1: not a census header"),
+    ] {
+        std::fs::write(&file, kept).unwrap();
+        let refused = grundy(&["census", "0.7?", "--upto", "200", "--output", path]);
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert_eq!(refused.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(why) && stderr.contains("left as it is"),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), kept);
+    }
+    // A line of another code where this shard's second belongs.
+    let mut swapped: Vec<&str> = other.lines().collect();
+    swapped.swap(1, 2);
+    let swapped = swapped.join("\n") + "\n";
+    std::fs::write(&file, &swapped).unwrap();
+    let refused = grundy(&["census", "0.7?", "--upto", "100", "--output", path]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr
+            .contains("line 2: code number 2 of the census where this shard's line 1 is number 1"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), swapped);
+    let table = grundy(&["census", "0.7?", "--format", "csv", "--output", path]);
+    assert_eq!(table.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&table.stderr).contains("--output writes JSON Lines"));
+}

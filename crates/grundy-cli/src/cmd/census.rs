@@ -14,6 +14,7 @@ use grundy::games::octal::OctalCode;
 use grundy::shared::Cancel;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::census_output::{self, Finished, Out};
 use super::quotient_census;
 use crate::input::UsageError;
 
@@ -74,6 +75,12 @@ pub struct Args {
     /// `jsonl` (the only form `merge` reads), `csv`, or a `markdown` table.
     #[arg(long, value_enum, default_value_t = CensusFormat::Jsonl)]
     pub format: CensusFormat,
+    /// Write the lines to FILE (JSON Lines), not to standard output. A run
+    /// cut short leaves every line finished there; the same command run
+    /// again resumes it: the finished lines are kept and the codes after
+    /// them computed. A FILE of another census is refused.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Misère quotients instead of Grundy sequences: per code its order, P
     /// size, period and preperiod, or how far it got (--upto counts heaps;
     /// --time-limit defaults to 10 seconds a code).
@@ -152,8 +159,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         time_limit: args.time_limit,
         quotient: args.quotient,
     };
+    if args.output.is_some() && args.format != CensusFormat::Jsonl {
+        return Err(UsageError(
+            "--output writes JSON Lines (which a resumed run reads); make a table of them with \
+             `grundy census merge FILE --format csv` or `markdown`"
+                .into(),
+        )
+        .into());
+    }
+    let output = args.output.as_deref();
     if args.quotient {
-        return super::quotient_census::run(&header, &codes, &mine, threads, args.format, bar);
+        let opened =
+            census_output::open::<quotient_census::Line>(output, &header, &mine, &mut |_| {})?;
+        resuming(output, opened.kept, mine.len());
+        return quotient_census::run(&header, &codes, &mine, opened, threads, args.format, bar);
     }
     let upto = args.upto as usize;
     let limit = args.time_limit.map(std::time::Duration::from_secs);
@@ -162,11 +181,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let cancel = cancel.clone();
         let _ = ctrlc::set_handler(move || cancel.cancel());
     }
-    let mut rows = Rows::new(args.format);
-    rows.header(&header)?;
+    let mut linker = census::Linker::default();
+    let opened = census_output::open::<Entry>(output, &header, &mine, &mut |mut e| {
+        linker.link(&mut e);
+    })?;
+    resuming(output, opened.kept, mine.len());
+    let kept = opened.kept;
+    let mine = &mine[kept..];
+    if let Some(bar) = &bar {
+        bar.set_length(mine.len() as u64);
+    }
+    let mut rows = Rows::new(args.format, opened.out);
+    if !opened.has_header {
+        rows.header(&header)?;
+    }
     // Each line is written once the lines before it are: its `same_as`
     // needs only those, and a run cut short keeps every line written.
-    let out = Mutex::new((InOrder::new(mine.len()), rows, census::Linker::default()));
+    let out = Mutex::new((InOrder::new(mine.len()), rows, linker));
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.min(mine.len()).max(1) {
@@ -204,17 +235,37 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let (order, _, _) = out
         .into_inner()
         .map_err(|_| anyhow::anyhow!("a census thread panicked"))?;
-    let written = order.written();
+    let written = kept + order.written();
     order.result()?;
     if cancel.is_cancelled() {
         eprintln!(
             "grundy: interrupted: {written} of {} codes written (the ones running then as far as they got, \
-             marked interrupted); the others not computed",
-            mine.len()
+             marked interrupted); the others not computed{}",
+            kept + mine.len(),
+            output.map_or(String::new(), |path| format!(
+                "; the same command resumes {}",
+                path.display()
+            ))
         );
         std::process::exit(130);
     }
     Ok(())
+}
+
+impl Finished for Entry {
+    fn finished(&self) -> bool {
+        !self.interrupted
+    }
+}
+
+/// Says that `--output` is resumed, when lines were kept.
+pub(super) fn resuming(output: Option<&Path>, kept: usize, codes: usize) {
+    if let (Some(path), 1..) = (output, kept) {
+        eprintln!(
+            "grundy: resuming {}: {kept} of {codes} codes kept",
+            path.display()
+        );
+    }
 }
 
 /// Lines finished in any order, written in the run's order: each as soon
@@ -347,11 +398,9 @@ fn open_shard(path: &Path) -> anyhow::Result<(Header, io::Lines<BufReader<fs::Fi
 }
 
 /// A shard's output: its header, which must be of a census of quotients
-/// exactly when `quotient`, and its lines.
-fn read_shard<E: serde::de::DeserializeOwned>(
-    path: &Path,
-    quotient: bool,
-) -> anyhow::Result<(Header, Vec<E>)> {
+/// exactly when `quotient`, and its lines, each finished (none stopped by
+/// an interruption).
+fn read_shard<E: Finished>(path: &Path, quotient: bool) -> anyhow::Result<(Header, Vec<E>)> {
     let (header, lines) = open_shard(path)?;
     if header.quotient != quotient {
         let kind = |q: bool| {
@@ -376,13 +425,18 @@ fn read_shard<E: serde::de::DeserializeOwned>(
         }
         let entry: E = serde_json::from_str(&line)
             .map_err(|e| bad(path, k + 2, format!("expected a census line ({e})")))?;
+        if !entry.finished() {
+            let what = "a code an interruption stopped: resume the shard (the same command, \
+                        with --output FILE) before merging it";
+            return Err(bad(path, k + 2, what.to_string()));
+        }
         entries.push(entry);
     }
     Ok((header, entries))
 }
 
 fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow::Result<()> {
-    let mut rows = Rows::new(format);
+    let mut rows = Rows::new(format, Box::new(io::stdout()));
     rows.header(header)?;
     for e in entries {
         rows.row(e)?;
@@ -394,14 +448,14 @@ fn write_out(header: &Header, entries: &[Entry], format: CensusFormat) -> anyhow
 /// line.
 struct Rows {
     format: CensusFormat,
-    out: BufWriter<io::Stdout>,
+    out: BufWriter<Out>,
 }
 
 impl Rows {
-    fn new(format: CensusFormat) -> Rows {
+    fn new(format: CensusFormat, out: Out) -> Rows {
         Rows {
             format,
-            out: BufWriter::new(io::stdout()),
+            out: BufWriter::new(out),
         }
     }
 

@@ -1,6 +1,7 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
 pub mod census;
+pub mod census_output;
 pub mod completions;
 pub mod explain;
 pub mod genus;

@@ -9,11 +9,12 @@ use std::time::{Duration, Instant};
 
 use grundy::games::octal::census::{Header, Indexed};
 use grundy::games::octal::OctalCode;
-use grundy::misere::quotient::{compute, describe, Settings};
+use grundy::misere::quotient::{compute, describe, Settings, Unproven};
 use grundy::shared::Cancel;
 use indicatif::ProgressBar;
 
 use super::census::{CensusFormat, InOrder};
+use super::census_output::{Finished, Opened, Out};
 
 /// Seconds a code may take when `--time-limit` is not given.
 pub const DEFAULT_SECONDS: u64 = 10;
@@ -34,11 +35,25 @@ pub struct Line {
     heaps: u64,
     largest_trial: usize,
     unproven: Option<String>,
+    /// Whether the census was interrupted (Ctrl-C, SIGTERM) while this
+    /// code ran: a resumed census computes it again.
+    #[serde(default, skip_serializing_if = "is_false")]
+    interrupted: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Indexed for Line {
     fn index(&self) -> usize {
         self.index
+    }
+}
+
+impl Finished for Line {
+    fn finished(&self) -> bool {
+        !self.interrupted
     }
 }
 
@@ -56,6 +71,7 @@ pub fn run(
     header: &Header,
     codes: &[OctalCode],
     mine: &[usize],
+    opened: Opened,
     threads: usize,
     format: CensusFormat,
     bar: Option<ProgressBar>,
@@ -67,8 +83,17 @@ pub fn run(
         let cancel = cancel.clone();
         let _ = ctrlc::set_handler(move || cancel.cancel());
     }
-    let mut sink = Sink::new(format);
-    sink.header(header)?;
+    let kept = opened.kept;
+    let output = opened.path.clone();
+    let output = output.as_deref();
+    let mine = &mine[kept..];
+    if let Some(bar) = &bar {
+        bar.set_length(mine.len() as u64);
+    }
+    let mut sink = Sink::new(format, opened.out);
+    if !opened.has_header {
+        sink.header(header)?;
+    }
     let out = Mutex::new((InOrder::new(mine.len()), sink));
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -98,6 +123,8 @@ pub fn run(
                     heaps: q.heaps(),
                     largest_trial: q.largest_trial(),
                     unproven: q.unproven().map(describe),
+                    interrupted: matches!(q.unproven(), Some(Unproven::Stopped))
+                        && cancel.is_cancelled(),
                 };
                 let Ok(mut out) = out.lock() else { break };
                 let (order, sink) = &mut *out;
@@ -124,13 +151,17 @@ pub fn run(
     let (order, _) = out
         .into_inner()
         .map_err(|_| anyhow::anyhow!("a census thread panicked"))?;
-    let written = order.written();
+    let written = kept + order.written();
     order.result()?;
     if cancel.is_cancelled() {
         eprintln!(
-            "grundy: interrupted: {written} of {} codes written (the ones running then as far as they got); \
-             the others not computed",
-            mine.len()
+            "grundy: interrupted: {written} of {} codes written (the ones running then as far as they got, \
+             marked interrupted); the others not computed{}",
+            kept + mine.len(),
+            output.map_or(String::new(), |path| format!(
+                "; the same command resumes {}",
+                path.display()
+            ))
         );
         std::process::exit(130);
     }
@@ -140,7 +171,7 @@ pub fn run(
 /// Writes a census of quotients: its header and lines in `jsonl`, else
 /// the lines as a CSV or Markdown table.
 pub fn write_out(header: &Header, lines: &[Line], format: CensusFormat) -> anyhow::Result<()> {
-    let mut sink = Sink::new(format);
+    let mut sink = Sink::new(format, Box::new(io::stdout()));
     sink.header(header)?;
     for line in lines {
         sink.row(line)?;
@@ -152,14 +183,14 @@ pub fn write_out(header: &Header, lines: &[Line], format: CensusFormat) -> anyho
 /// line.
 struct Sink {
     format: CensusFormat,
-    out: io::BufWriter<io::Stdout>,
+    out: io::BufWriter<Out>,
 }
 
 impl Sink {
-    fn new(format: CensusFormat) -> Sink {
+    fn new(format: CensusFormat, out: Out) -> Sink {
         Sink {
             format,
-            out: io::BufWriter::new(io::stdout()),
+            out: io::BufWriter::new(out),
         }
     }
 

@@ -91,19 +91,19 @@ impl<W: Write + Seek> ValuesWriter<W> {
     /// `last`: a block of fewer than [`BLOCK`] values is taken up again
     /// and written whole once it fills.
     pub fn resume(out: W, length: u64, last_start: u64, last: Vec<u32>) -> Self {
-        if last.is_empty() || last.len() >= BLOCK || last_start >= length {
-            return ValuesWriter {
-                out,
-                block_start: length,
-                pending: Vec::new(),
-                on_disk: 0,
-            };
-        }
+        // A block of BLOCK values or more is left as it is (the format
+        // allows up to MAX_BLOCK).
+        let pending = if last.len() < BLOCK { last } else { Vec::new() };
+        let block_start = if pending.is_empty() {
+            length
+        } else {
+            last_start
+        };
         ValuesWriter {
             out,
-            block_start: last_start,
-            pending: last,
-            on_disk: length - last_start,
+            block_start,
+            pending,
+            on_disk: length - block_start,
         }
     }
 
@@ -502,6 +502,26 @@ mod tests {
             let got = resumed.into_inner().unwrap().into_inner();
             assert!(got == whole, "resumed after {stop} values");
         }
+        // A last block longer than BLOCK (the format allows 2^20 values)
+        // is left as it is; the values go on after it.
+        let mut file = header("0.6");
+        file.extend_from_slice(&encode(&values[..BLOCK + 10]));
+        let length = file.len() as u64;
+        let mut reader = ValuesReader::open(Cursor::new(&file)).unwrap();
+        let (start, last) = reader.last_block().unwrap();
+        assert_eq!(last.len(), BLOCK + 10);
+        let mut out = Cursor::new(file);
+        out.set_position(length);
+        let mut resumed = ValuesWriter::resume(out, length, start, last);
+        assert_eq!(resumed.written(), length);
+        resumed.write(&values[BLOCK + 10..]).unwrap();
+        let got = resumed.into_inner().unwrap().into_inner();
+        // Two blocks more (BLOCK values, then 490), of two bytes a value.
+        let more = values.len() - BLOCK - 10;
+        assert_eq!(got.len() as u64, length + 2 * 5 + 2 * more as u64);
+        let n = values.len() as u64;
+        let read = read_all(&got, 0, n).unwrap();
+        assert!(read.iter().map(|&(_, v)| v).eq(values.iter().copied()));
         // A file without blocks: nothing to take up.
         let empty = written_in(&[], &[1], false);
         let mut reader = ValuesReader::open(Cursor::new(&empty)).unwrap();
