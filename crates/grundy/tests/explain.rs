@@ -187,6 +187,25 @@ fn too_many_options_and_misere_play_are_refused() {
         refusal.to_string().contains("more than 1,000,000 options"),
         "{refusal}"
     );
+    // Past the heaps whose moves are listed one by one (2^22), and at the
+    // largest heap: refused the same way, the value said by the rule (it
+    // was "a bug", the mex of one move for each bit).
+    for n in [(1u64 << 22) + 1, u64::MAX] {
+        let huge = analyst
+            .game_mut()
+            .position_from_wire(&heaps(n), limits)
+            .unwrap();
+        let refusal = explain(&mut analyst, &huge, 3).unwrap_err();
+        assert!(matches!(refusal, grundy::Refusal::Limit(_)), "{refusal}");
+        let said = format!(
+            "heap 1 has {} options, too many to list their values",
+            grundy::notation::with_commas(u128::from(n))
+        );
+        assert!(refusal.to_string().contains(&said), "{refusal}");
+        assert!(refusal
+            .to_string()
+            .contains(&format!("its value is *{n} (Nim)")));
+    }
     let game = registry::open("nim", &Settings::default()).unwrap();
     let mut misere =
         Analyst::new(game, grundy::analysis::Convention::Misere { budget: 1000 }).unwrap();

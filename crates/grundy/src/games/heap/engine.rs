@@ -322,6 +322,15 @@ impl<R: HeapRules> HeapGame<R> {
                 position.len()
             )));
         };
+        if self.large(heap) && self.rules().shape() == Shape::Nim {
+            // Listed one for each bit (see `large_moves`), not one for each
+            // value: their mex would not be the heap's value.
+            return Err(crate::Refusal::Limit(format!(
+                "heap {index} has {} options, too many to list their values: they are the heaps \
+                 below it, whose values are their sizes, so its value is *{heap} (Nim)",
+                crate::notation::with_commas(u128::from(heap))
+            )));
+        }
         let mut moves = Vec::new();
         let _ = self.moves_of(index - 1, heap, None, &mut |mv| {
             moves.push(mv);
