@@ -69,8 +69,6 @@ pub struct ValuesWriter<W: Write + Seek> {
     block_start: u64,
     /// Its values (fewer than [`BLOCK`]).
     pending: Vec<u32>,
-    /// Its bytes on disk, from `block_start` (0 when none are).
-    on_disk: u64,
 }
 
 impl<W: Write + Seek> ValuesWriter<W> {
@@ -82,7 +80,6 @@ impl<W: Write + Seek> ValuesWriter<W> {
             out,
             block_start: header.len() as u64,
             pending: Vec::new(),
-            on_disk: 0,
         })
     }
 
@@ -103,7 +100,6 @@ impl<W: Write + Seek> ValuesWriter<W> {
             out,
             block_start,
             pending,
-            on_disk: length - block_start,
         }
     }
 
@@ -125,19 +121,16 @@ impl<W: Write + Seek> ValuesWriter<W> {
             if self.pending.len() == BLOCK {
                 let bytes = self.put_block()?;
                 self.block_start += bytes;
-                self.on_disk = 0;
                 self.pending.clear();
             }
         }
         Ok(())
     }
 
-    /// Writes the block begun (over its earlier bytes), returning its
-    /// length.
+    /// Writes the block begun where it starts (over what a flush wrote of
+    /// it), returning its length.
     fn put_block(&mut self) -> io::Result<u64> {
-        if self.on_disk > 0 {
-            self.out.seek(SeekFrom::Start(self.block_start))?;
-        }
+        self.out.seek(SeekFrom::Start(self.block_start))?;
         let bytes = encode(&self.pending);
         self.out.write_all(&bytes)?;
         Ok(bytes.len() as u64)
@@ -148,7 +141,7 @@ impl<W: Write + Seek> ValuesWriter<W> {
     /// long.
     pub fn flush(&mut self) -> io::Result<()> {
         if !self.pending.is_empty() {
-            self.on_disk = self.put_block()?;
+            self.put_block()?;
         }
         self.out.flush()
     }
