@@ -11,7 +11,6 @@ use anyhow::Context;
 use clap::ValueEnum;
 use grundy::games::octal::census::{self, Entry, Header};
 use grundy::games::octal::OctalCode;
-use grundy::shared::Cancel;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::census_output::{self, Finished, Out};
@@ -171,21 +170,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.quotient {
         let opened =
             census_output::open::<quotient_census::Line>(output, &header, &mine, &mut |_| {})?;
-        resuming(output, opened.kept, mine.len());
         return quotient_census::run(&header, &codes, &mine, opened, threads, args.format, bar);
     }
     let upto = args.upto as usize;
     let limit = args.time_limit.map(std::time::Duration::from_secs);
-    let cancel = Cancel::new();
-    {
-        let cancel = cancel.clone();
-        let _ = ctrlc::set_handler(move || cancel.cancel());
-    }
+    let cancel = census_output::cancel_on_signal();
     let mut linker = census::Linker::default();
     let opened = census_output::open::<Entry>(output, &header, &mine, &mut |mut e| {
         linker.link(&mut e);
     })?;
-    resuming(output, opened.kept, mine.len());
     let kept = opened.kept;
     let mine = &mine[kept..];
     if let Some(bar) = &bar {
@@ -238,16 +231,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let written = kept + order.written();
     order.result()?;
     if cancel.is_cancelled() {
-        eprintln!(
-            "grundy: interrupted: {written} of {} codes written (the ones running then as far as they got, \
-             marked interrupted); the others not computed{}",
-            kept + mine.len(),
-            output.map_or(String::new(), |path| format!(
-                "; the same command resumes {}",
-                path.display()
-            ))
-        );
-        std::process::exit(130);
+        census_output::interrupted(written, kept + mine.len(), output);
     }
     Ok(())
 }
@@ -255,16 +239,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 impl Finished for Entry {
     fn finished(&self) -> bool {
         !self.interrupted
-    }
-}
-
-/// Says that `--output` is resumed, when lines were kept.
-pub(super) fn resuming(output: Option<&Path>, kept: usize, codes: usize) {
-    if let (Some(path), 1..) = (output, kept) {
-        eprintln!(
-            "grundy: resuming {}: {kept} of {codes} codes kept",
-            path.display()
-        );
     }
 }
 

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use grundy::games::octal::census::{Header, Indexed};
+use grundy::shared::Cancel;
 use serde::de::DeserializeOwned;
 
 use crate::input::UsageError;
@@ -125,6 +126,12 @@ pub fn open<E: Finished>(
         at += read as u64;
         count += 1;
     }
+    if count > 0 {
+        eprintln!(
+            "grundy: resuming {name}: {count} of {} codes kept",
+            mine.len()
+        );
+    }
     let mut file = OpenOptions::new().write(true).open(path).map_err(cannot)?;
     // What follows the lines kept is computed again.
     file.set_len(at).map_err(cannot)?;
@@ -135,4 +142,28 @@ pub fn open<E: Finished>(
         has_header: true,
         path: Some(path.to_path_buf()),
     })
+}
+
+/// A flag raised by Ctrl-C, SIGTERM or SIGHUP (as a batch scheduler sends
+/// at a job's time limit).
+pub fn cancel_on_signal() -> Cancel {
+    let cancel = Cancel::new();
+    let raise = cancel.clone();
+    let _ = ctrlc::set_handler(move || raise.cancel());
+    cancel
+}
+
+/// Ends an interrupted census with status 130, saying how many of its
+/// `codes` codes are `written` and, with `--output`, that the same command
+/// resumes it.
+pub fn interrupted(written: usize, codes: usize, path: Option<&Path>) -> ! {
+    eprintln!(
+        "grundy: interrupted: {written} of {codes} codes written (the ones running then as far as they got, \
+         marked interrupted); the others not computed{}",
+        path.map_or(String::new(), |path| format!(
+            "; the same command resumes {}",
+            path.display()
+        ))
+    );
+    std::process::exit(130);
 }

@@ -10,11 +10,10 @@ use std::time::{Duration, Instant};
 use grundy::games::octal::census::{Header, Indexed};
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{compute, describe, Settings, Unproven};
-use grundy::shared::Cancel;
 use indicatif::ProgressBar;
 
 use super::census::{CensusFormat, InOrder};
-use super::census_output::{Finished, Opened, Out};
+use super::census_output::{self, Finished, Opened, Out};
 
 /// Seconds a code may take when `--time-limit` is not given.
 pub const DEFAULT_SECONDS: u64 = 10;
@@ -78,11 +77,7 @@ pub fn run(
 ) -> anyhow::Result<()> {
     let upto = header.upto;
     let limit = Duration::from_secs(header.time_limit.unwrap_or(DEFAULT_SECONDS));
-    let cancel = Cancel::new();
-    {
-        let cancel = cancel.clone();
-        let _ = ctrlc::set_handler(move || cancel.cancel());
-    }
+    let cancel = census_output::cancel_on_signal();
     let kept = opened.kept;
     let output = opened.path.clone();
     let output = output.as_deref();
@@ -154,16 +149,7 @@ pub fn run(
     let written = kept + order.written();
     order.result()?;
     if cancel.is_cancelled() {
-        eprintln!(
-            "grundy: interrupted: {written} of {} codes written (the ones running then as far as they got, \
-             marked interrupted); the others not computed{}",
-            kept + mine.len(),
-            output.map_or(String::new(), |path| format!(
-                "; the same command resumes {}",
-                path.display()
-            ))
-        );
-        std::process::exit(130);
+        census_output::interrupted(written, kept + mine.len(), output);
     }
     Ok(())
 }
