@@ -1,8 +1,6 @@
 //! `grundy.octal(code, upto=…)`: the Grundy sequence of an octal game, as
 //! `grundy octal` computes it, into a NumPy array without a copy.
 
-use std::time::Instant;
-
 use grundy::games::octal::{LongRun, Memory, OctalCode};
 use grundy::pace::{self, Pacer};
 use numpy::PyArray1;
@@ -106,10 +104,8 @@ pub fn octal(
         let mut pacer = Pacer::new(pace::TARGET, BATCH);
         while run.computed() < upto && run.periodicity().is_none() {
             batch.clear();
-            let (before, started) = (run.computed(), Instant::now());
-            run.advance(pacer.next().min(upto - before), &mut batch)
+            run.advance_paced(&mut pacer, upto, &mut batch)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
-            pacer.took(run.computed() - before, started.elapsed());
             Python::attach(|py| py.check_signals())?;
         }
         run.finish();

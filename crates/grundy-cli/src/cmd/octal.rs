@@ -134,7 +134,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ))
         .into());
     }
-    let mut values_out = open_values(&args, &code, values_bytes)?;
+    let mut values_out = open_values(&args, &code, &run, values_bytes)?;
     if upto >= 1 << 24 || args.checkpoint.is_some() {
         announce_memory(&code, upto, memory);
     }
@@ -154,9 +154,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bar.finish_and_clear();
     }
     if let Some(e) = failure {
-        // The values computed are kept.
-        if let Some(out) = &mut values_out {
-            out.flush()?;
+        // The values computed are kept: the last block written.
+        if let Some(out) = values_out {
+            out.into_inner()?;
         }
         return Err(anyhow::Error::new(e).context(format!(
             "{code}: computed {} values (digest {:016x})",
@@ -272,13 +272,9 @@ fn compute(
     let mut fell_back_noted = run.fell_back().is_some();
     while run.computed() < upto && run.periodicity().is_none() {
         batch.clear();
-        let count = pacer.next().min(upto - run.computed());
-        let started = Instant::now();
-        let before = run.computed();
-        if let Err(e) = run.advance(count, &mut batch) {
+        if let Err(e) = run.advance_paced(&mut pacer, upto, &mut batch) {
             failure = Some(e);
         }
-        pacer.took(run.computed() - before, started.elapsed());
         if let Some(out) = values_out {
             out.write(&batch)?;
         }
@@ -329,6 +325,7 @@ fn compute(
 fn open_values(
     args: &Args,
     code: &OctalCode,
+    run: &LongRun,
     values_bytes: u64,
 ) -> anyhow::Result<Option<ValuesWriter<BufWriter<File>>>> {
     let Some(path) = &args.values_out else {
@@ -378,17 +375,21 @@ fn open_values(
     // Values written after the checkpoint are computed again.
     file.set_len(values_bytes)?;
     file.seek(SeekFrom::End(0))?;
-    // A block the checkpoint left partial is taken up again and written
-    // whole, as a run not stopped writes it.
-    let (start, last) = ValuesReader::open(File::open(path).map_err(cannot)?)
-        .and_then(|mut reader| reader.last_block())
+    // The file holds whole blocks; the values after them, which the run
+    // keeps, wait for the block they begin (as in a run not stopped).
+    let held = ValuesReader::open(File::open(path).map_err(cannot)?)
+        .and_then(|mut reader| reader.count())
         .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
-    Ok(Some(ValuesWriter::resume(
-        BufWriter::new(file),
-        values_bytes,
-        start,
-        last,
-    )))
+    let after = run.values_from(held).ok_or_else(|| {
+        UsageError(format!(
+            "{} holds {held} values, and the resumed run ({} values) no longer keeps those after them",
+            path.display(),
+            run.computed()
+        ))
+    })?;
+    let mut out = ValuesWriter::resume(BufWriter::new(file), values_bytes);
+    out.write(after)?;
+    Ok(Some(out))
 }
 
 /// Saves the run atomically: FILE.tmp, synced, renamed over FILE, and the

@@ -332,17 +332,11 @@ pub fn survey_in(
             break;
         }
         sink.clear();
-        let before = run.computed();
-        let batch = Stopwatch::start();
         // A run that cannot go on (no window, and the full array at its
         // limit) is summed up as far as it got.
-        if run
-            .advance(pacer.next().min(upto - before), &mut sink)
-            .is_err()
-        {
+        if run.advance_paced(&mut pacer, upto, &mut sink).is_err() {
             break;
         }
-        pacer.took(run.computed() - before, batch.elapsed());
     }
     if !timed_out && !interrupted {
         run.finish();

@@ -26,6 +26,8 @@ use super::period_search::PeriodSearch;
 use super::sparse::Engine;
 pub use super::store::Gap;
 use super::store::REVERSED;
+use crate::pace::Pacer;
+use crate::platform::Stopwatch;
 
 /// How much a run may keep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -285,6 +287,14 @@ impl LongRun {
         &self.engine.store.head
     }
 
+    /// G(from), … up to the last value computed, if the run keeps them
+    /// (every value while all are kept; once windowed, the window's).
+    pub fn values_from(&self, from: u64) -> Option<&[u32]> {
+        let (high, base) = self.engine.store.high();
+        let from = usize::try_from(from).ok()?;
+        high.get(from.checked_sub(base)?..)
+    }
+
     /// Every value, while all are kept.
     pub fn values(&self) -> Option<&[u32]> {
         (!self.is_windowed()).then(|| self.engine.values())
@@ -325,6 +335,22 @@ impl LongRun {
             self.feed_search(false);
         }
         Ok(())
+    }
+
+    /// [`advance`](LongRun::advance) by one batch of the size `pacer`
+    /// gives (at most to `upto` values), timed for the next: a loop that
+    /// looks at its stop flag between such batches sees it within about
+    /// [`pace::TARGET`](crate::pace::TARGET), however costly the values.
+    pub fn advance_paced(
+        &mut self,
+        pacer: &mut Pacer,
+        upto: u64,
+        out: &mut Vec<u32>,
+    ) -> Result<(), RunError> {
+        let (before, watch) = (self.computed(), Stopwatch::start());
+        let advanced = self.advance(pacer.next().min(upto.saturating_sub(before)), out);
+        pacer.took(self.computed() - before, watch.elapsed());
+        advanced
     }
 
     /// Starts the period search of a run that has just become windowed

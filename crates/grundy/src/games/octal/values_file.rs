@@ -61,94 +61,82 @@ pub enum ValuesFileError {
 pub const BLOCK: usize = 1 << 16;
 
 /// Writes blocks of [`BLOCK`] values after a header. Values wait in memory
-/// until their block is full; [`flush`](ValuesWriter::flush) writes the
-/// block begun, which is written again, whole, once it fills.
-pub struct ValuesWriter<W: Write + Seek> {
+/// until their block is full, and the last block is written when the
+/// writer is finished ([`into_inner`](ValuesWriter::into_inner)): bytes
+/// once written never change, so a checkpoint's length of the file stays
+/// true whatever happens after it (a run resumed from it takes up the
+/// values after the last whole block from its own, see
+/// [`resume`](ValuesWriter::resume)).
+pub struct ValuesWriter<W: Write> {
     out: W,
-    /// Where the block begun starts.
-    block_start: u64,
-    /// Its values (fewer than [`BLOCK`]).
+    /// Bytes written: the header and whole blocks.
+    written: u64,
+    /// The values of the block begun (fewer than [`BLOCK`]).
     pending: Vec<u32>,
 }
 
-impl<W: Write + Seek> ValuesWriter<W> {
+impl<W: Write> ValuesWriter<W> {
     /// Starts a file for `code`, writing its header.
     pub fn create(mut out: W, code: &str) -> io::Result<Self> {
         let header = header(code);
         out.write_all(&header)?;
         Ok(ValuesWriter {
             out,
-            block_start: header.len() as u64,
+            written: header.len() as u64,
             pending: Vec::new(),
         })
     }
 
-    /// Continues a file of `length` bytes whose last block (see
-    /// [`ValuesReader::last_block`]) starts at `last_start` and holds
-    /// `last`: a block of fewer than [`BLOCK`] values is taken up again
-    /// and written whole once it fills.
-    pub fn resume(out: W, length: u64, last_start: u64, last: Vec<u32>) -> Self {
-        // A block of BLOCK values or more is left as it is (the format
-        // allows up to MAX_BLOCK).
-        let pending = if last.len() < BLOCK { last } else { Vec::new() };
-        let block_start = if pending.is_empty() {
-            length
-        } else {
-            last_start
-        };
+    /// Continues a file whose first `written` bytes are there (the caller
+    /// has positioned `out` after them): the values written next follow
+    /// the [`ValuesReader::count`] values it holds.
+    pub fn resume(out: W, written: u64) -> Self {
         ValuesWriter {
             out,
-            block_start,
-            pending,
+            written,
+            pending: Vec::new(),
         }
     }
 
-    /// The file's length once [`flush`](ValuesWriter::flush)ed.
+    /// Bytes written so far: the header and the whole blocks.
     pub fn written(&self) -> u64 {
-        if self.pending.is_empty() {
-            self.block_start
-        } else {
-            self.block_start + encoded_len(&self.pending)
-        }
+        self.written
     }
 
     /// Adds `values`, writing every block they fill.
     pub fn write(&mut self, mut values: &[u32]) -> io::Result<()> {
         while !values.is_empty() {
-            let take = (BLOCK - self.pending.len()).min(values.len());
+            let take = BLOCK.saturating_sub(self.pending.len()).min(values.len());
             self.pending.extend_from_slice(&values[..take]);
             values = &values[take..];
-            if self.pending.len() == BLOCK {
-                let bytes = self.put_block()?;
-                self.block_start += bytes;
-                self.pending.clear();
+            if self.pending.len() >= BLOCK {
+                self.put_pending()?;
             }
         }
         Ok(())
     }
 
-    /// Writes the block begun where it starts (over what a flush wrote of
-    /// it), returning its length.
-    fn put_block(&mut self) -> io::Result<u64> {
-        self.out.seek(SeekFrom::Start(self.block_start))?;
-        let bytes = encode(&self.pending);
-        self.out.write_all(&bytes)?;
-        Ok(bytes.len() as u64)
+    /// Writes the values waiting as a block.
+    fn put_pending(&mut self) -> io::Result<()> {
+        if !self.pending.is_empty() {
+            let bytes = encode(&self.pending);
+            self.out.write_all(&bytes)?;
+            self.written += bytes.len() as u64;
+            self.pending.clear();
+        }
+        Ok(())
     }
 
-    /// Writes the block begun, if any, and flushes: the file then holds
-    /// every value given, and is [`written`](ValuesWriter::written) bytes
-    /// long.
+    /// Flushes the whole blocks written (the values of the block begun
+    /// stay in memory).
     pub fn flush(&mut self) -> io::Result<()> {
-        if !self.pending.is_empty() {
-            self.put_block()?;
-        }
         self.out.flush()
     }
 
-    /// Flushes and gives back the writer.
+    /// Writes the last block, flushes and gives back the writer.
     pub fn into_inner(mut self) -> io::Result<W> {
-        self.flush()?;
+        self.put_pending()?;
+        self.out.flush()?;
         Ok(self.out)
     }
 
@@ -177,11 +165,6 @@ fn width(values: &[u32]) -> u8 {
         0x100..=0xffff => 2,
         _ => 4,
     }
-}
-
-/// The length of [`encode`]'s bytes.
-fn encoded_len(values: &[u32]) -> u64 {
-    5 + values.len() as u64 * u64::from(width(values))
 }
 
 /// The header of a file for `code`.
@@ -302,43 +285,24 @@ impl<R: Read + Seek> ValuesReader<R> {
         Ok(Some((size, width)))
     }
 
-    /// Where the file's last block starts, and its values (where the
-    /// blocks would start, and none, in a file without blocks): what
-    /// [`ValuesWriter::resume`] takes up. Every block is checked as
-    /// [`read_range`](ValuesReader::read_range) checks it.
-    pub fn last_block(&mut self) -> Result<(u64, Vec<u32>), ValuesFileError> {
+    /// How many values the file holds (every block is checked as
+    /// [`read_range`](ValuesReader::read_range) checks it): where a
+    /// resumed [`ValuesWriter`] goes on.
+    pub fn count(&mut self) -> Result<u64, ValuesFileError> {
         let length = self.input.seek(SeekFrom::End(0))?;
-        let mut at = self.start;
-        let mut last = None;
+        let (mut at, mut count) = (self.start, 0);
         while at < length {
             self.input.seek(SeekFrom::Start(at))?;
             let Some((size, width)) = self.block_head(at)? else {
                 break;
             };
-            let next = at + 5 + size * u64::from(width);
-            if next > length {
+            at += 5 + size * u64::from(width);
+            if at > length {
                 return Err(damaged(at, "a block is cut short"));
             }
-            last = Some((at, size, width));
-            at = next;
+            count += size;
         }
-        let Some((at, size, width)) = last else {
-            return Ok((self.start, Vec::new()));
-        };
-        self.input.seek(SeekFrom::Start(at + 5))?;
-        let mut block = vec![0u8; (size * u64::from(width)) as usize];
-        if fill(&mut self.input, &mut block)? < block.len() {
-            return Err(damaged(at, "a block is cut short"));
-        }
-        let values = block
-            .chunks_exact(width as usize)
-            .map(|chunk| {
-                let mut le = [0u8; 4];
-                le[..chunk.len()].copy_from_slice(chunk);
-                u32::from_le_bytes(le)
-            })
-            .collect();
-        Ok((at, values))
+        Ok(count)
     }
 }
 
@@ -366,14 +330,15 @@ mod tests {
 
     #[test]
     fn values_of_every_width_come_back_in_any_range() {
-        let mut writer = ValuesWriter::create(Cursor::new(Vec::new()), "0.161").unwrap();
+        let mut writer = ValuesWriter::create(Vec::new(), "0.161").unwrap();
         let values: Vec<u32> = (0..5000u32).map(|i| i * i % 70_001).collect();
         writer.write(&values[..100]).unwrap(); // below 2^16? mixed widths
         writer.write(&[1, 2, 3]).unwrap(); // one byte
         writer.write(&values[103..]).unwrap();
-        let written = writer.written();
-        let bytes = writer.into_inner().unwrap().into_inner();
-        assert_eq!(written, bytes.len() as u64);
+        // Fewer than a block: they wait for the end.
+        assert_eq!(writer.written(), header("0.161").len() as u64);
+        let bytes = writer.into_inner().unwrap();
+        assert_eq!(bytes.len(), header("0.161").len() + 5 + 4 * 5000);
         let mut all = values.clone();
         all[100..103].copy_from_slice(&[1, 2, 3]);
         let reader = ValuesReader::open(Cursor::new(&bytes)).unwrap();
@@ -387,18 +352,18 @@ mod tests {
         }
         // The one-byte block is one byte per value.
         let small = {
-            let mut w = ValuesWriter::create(Cursor::new(Vec::new()), "0.6").unwrap();
+            let mut w = ValuesWriter::create(Vec::new(), "0.6").unwrap();
             w.write(&[255; 10]).unwrap();
-            w.into_inner().unwrap().into_inner()
+            w.into_inner().unwrap()
         };
         assert_eq!(small.len(), header("0.6").len() + 5 + 10);
     }
 
     #[test]
     fn damaged_files_are_refused() {
-        let mut writer = ValuesWriter::create(Cursor::new(Vec::new()), "0.6").unwrap();
+        let mut writer = ValuesWriter::create(Vec::new(), "0.6").unwrap();
         writer.write(&[0, 1, 2, 300]).unwrap();
-        let bytes = writer.into_inner().unwrap().into_inner();
+        let bytes = writer.into_inner().unwrap();
         assert!(matches!(
             read_all(b"not a file at all", 0, 1),
             Err(ValuesFileError::Foreign)
@@ -422,7 +387,7 @@ mod tests {
     /// The bytes of `values` written to a file for 0.6 in writes of the
     /// given lengths, flushed after each.
     fn written_in(values: &[u32], cuts: &[usize], flush: bool) -> Vec<u8> {
-        let mut writer = ValuesWriter::create(Cursor::new(Vec::new()), "0.6").unwrap();
+        let mut writer = ValuesWriter::create(Vec::new(), "0.6").unwrap();
         let mut at = 0;
         for &cut in cuts.iter().cycle() {
             if at == values.len() {
@@ -432,11 +397,14 @@ mod tests {
             writer.write(&values[at..end]).unwrap();
             if flush {
                 writer.flush().unwrap();
-                assert_eq!(writer.written(), writer.get_ref().get_ref().len() as u64);
+                // Whole blocks only, and every one of them.
+                assert_eq!(writer.written(), writer.get_ref().len() as u64);
+                let mut reader = ValuesReader::open(Cursor::new(writer.get_ref())).unwrap();
+                assert_eq!(reader.count().unwrap(), (end / BLOCK * BLOCK) as u64);
             }
             at = end;
         }
-        writer.into_inner().unwrap().into_inner()
+        writer.into_inner().unwrap()
     }
 
     #[test]
@@ -452,11 +420,12 @@ mod tests {
             })
             .collect();
         let whole = written_in(&values, &[values.len()], false);
-        // Blocks of BLOCK values, then the rest.
         let mut reader = ValuesReader::open(Cursor::new(&whole)).unwrap();
-        let (start, last) = reader.last_block().unwrap();
-        assert_eq!(last, values[3 * BLOCK..]);
-        assert_eq!(start, whole.len() as u64 - 5 - 2 * 1234);
+        assert_eq!(reader.count().unwrap(), values.len() as u64);
+        // Three blocks of BLOCK values (4 bytes a value: each holds a value
+        // past 2^16), then the rest (2 bytes a value).
+        let blocks = 5 * 4 + 3 * 4 * BLOCK + 2 * 1234;
+        assert_eq!(whole.len(), header("0.6").len() + blocks);
         for (cuts, flush) in [
             (&[1usize][..], false),
             (&[7, 65_535, 3, 100_000], true),
@@ -476,57 +445,36 @@ mod tests {
         let values: Vec<u32> = (0..2 * BLOCK as u32 + 500).map(|i| i % 1000).collect();
         let whole = written_in(&values, &[values.len()], false);
         for stop in [0, 1, 999, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK + 499] {
-            // A run flushed (a checkpoint) after `stop` values...
-            let mut first = ValuesWriter::create(Cursor::new(Vec::new()), "0.6").unwrap();
+            // A run flushed (a checkpoint) after `stop` values, the bytes
+            // it had written kept...
+            let mut first = ValuesWriter::create(Vec::new(), "0.6").unwrap();
             first.write(&values[..stop]).unwrap();
             first.flush().unwrap();
             let length = first.written();
-            let mut file = first.into_inner().unwrap().into_inner();
-            // ...then killed after writing more (cut back on resuming).
-            file.extend_from_slice(&[9; 77]);
+            let mut file = first.get_ref().clone();
+            // ...and killed after writing more (cut back on resuming).
+            first.write(&values[stop..]).unwrap();
+            assert!(first.into_inner().unwrap().starts_with(&file));
             file.truncate(length as usize);
-            let mut reader = ValuesReader::open(Cursor::new(&file)).unwrap();
-            let (start, last) = reader.last_block().unwrap();
-            let mut out = Cursor::new(file);
-            out.set_position(length);
-            let mut resumed = ValuesWriter::resume(out, length, start, last);
+            let held = ValuesReader::open(Cursor::new(&file))
+                .unwrap()
+                .count()
+                .unwrap();
+            assert_eq!(held, (stop / BLOCK * BLOCK) as u64, "after {stop}");
+            let mut resumed = ValuesWriter::resume(file, length);
             assert_eq!(resumed.written(), length, "after {stop}");
-            resumed.write(&values[stop..]).unwrap();
-            let got = resumed.into_inner().unwrap().into_inner();
+            resumed.write(&values[held as usize..]).unwrap();
+            let got = resumed.into_inner().unwrap();
             assert!(got == whole, "resumed after {stop} values");
         }
-        // A last block longer than BLOCK (the format allows 2^20 values)
-        // is left as it is; the values go on after it.
-        let mut file = header("0.6");
-        file.extend_from_slice(&encode(&values[..BLOCK + 10]));
-        let length = file.len() as u64;
-        let mut reader = ValuesReader::open(Cursor::new(&file)).unwrap();
-        let (start, last) = reader.last_block().unwrap();
-        assert_eq!(last.len(), BLOCK + 10);
-        let mut out = Cursor::new(file);
-        out.set_position(length);
-        let mut resumed = ValuesWriter::resume(out, length, start, last);
-        assert_eq!(resumed.written(), length);
-        resumed.write(&values[BLOCK + 10..]).unwrap();
-        let got = resumed.into_inner().unwrap().into_inner();
-        // Two blocks more (BLOCK values, then 490), of two bytes a value.
-        let more = values.len() - BLOCK - 10;
-        assert_eq!(got.len() as u64, length + 2 * 5 + 2 * more as u64);
-        let n = values.len() as u64;
-        let read = read_all(&got, 0, n).unwrap();
-        assert!(read.iter().map(|&(_, v)| v).eq(values.iter().copied()));
-        // A file without blocks: nothing to take up.
+        // A file without blocks holds no values; a cut block is refused.
         let empty = written_in(&[], &[1], false);
         let mut reader = ValuesReader::open(Cursor::new(&empty)).unwrap();
-        assert_eq!(
-            reader.last_block().unwrap(),
-            (header("0.6").len() as u64, vec![])
-        );
-        // A cut block is refused.
+        assert_eq!(reader.count().unwrap(), 0);
         let cut = &whole[..whole.len() - 1];
         let err = ValuesReader::open(Cursor::new(cut))
             .unwrap()
-            .last_block()
+            .count()
             .unwrap_err();
         assert!(err.to_string().contains("cut short"), "{err}");
     }
