@@ -387,7 +387,9 @@ mod tests {
     /// The bytes of `values` written to a file for 0.6 in writes of the
     /// given lengths, flushed after each.
     fn written_in(values: &[u32], cuts: &[usize], flush: bool) -> Vec<u8> {
-        let mut writer = ValuesWriter::create(Vec::new(), "0.6").unwrap();
+        // A buffer larger than the file: only a flush passes bytes on.
+        let out = io::BufWriter::with_capacity(1 << 22, Vec::new());
+        let mut writer = ValuesWriter::create(out, "0.6").unwrap();
         let mut at = 0;
         for &cut in cuts.iter().cycle() {
             if at == values.len() {
@@ -398,13 +400,14 @@ mod tests {
             if flush {
                 writer.flush().unwrap();
                 // Whole blocks only, and every one of them.
-                assert_eq!(writer.written(), writer.get_ref().len() as u64);
-                let mut reader = ValuesReader::open(Cursor::new(writer.get_ref())).unwrap();
+                let file = writer.get_ref().get_ref();
+                assert_eq!(writer.written(), file.len() as u64);
+                let mut reader = ValuesReader::open(Cursor::new(file)).unwrap();
                 assert_eq!(reader.count().unwrap(), (end / BLOCK * BLOCK) as u64);
             }
             at = end;
         }
-        writer.into_inner().unwrap()
+        writer.into_inner().unwrap().into_inner().unwrap()
     }
 
     #[test]
