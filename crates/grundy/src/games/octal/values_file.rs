@@ -291,7 +291,7 @@ impl<R: Read + Seek> ValuesReader<R> {
     pub fn count(&mut self) -> Result<u64, ValuesFileError> {
         let length = self.input.seek(SeekFrom::End(0))?;
         let (mut at, mut count) = (self.start, 0);
-        while at < length {
+        loop {
             self.input.seek(SeekFrom::Start(at))?;
             let Some((size, width)) = self.block_head(at)? else {
                 break;
@@ -381,6 +381,28 @@ mod tests {
         width[header("0.6").len() + 4] = 3;
         let err = read_all(&width, 0, 10).unwrap_err();
         assert!(err.to_string().contains("of 3 bytes"), "{err}");
+        // Counts of 0 and past MAX_BLOCK are refused; MAX_BLOCK is read.
+        let at = header("0.6").len();
+        for count in [0, MAX_BLOCK as u32 + 1] {
+            let mut sized = bytes.clone();
+            sized[at..at + 4].copy_from_slice(&count.to_le_bytes());
+            let err = read_all(&sized, 0, 10).unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains(&format!("a block of {count} values")),
+                "{err}"
+            );
+            let mut reader = ValuesReader::open(Cursor::new(&sized)).unwrap();
+            assert!(reader.count().is_err());
+        }
+        let mut most = header("0.6");
+        most.extend_from_slice(&encode(&vec![7; MAX_BLOCK]));
+        let mut reader = ValuesReader::open(Cursor::new(&most)).unwrap();
+        assert_eq!(reader.count().unwrap(), MAX_BLOCK as u64);
+        assert_eq!(
+            read_all(&most, MAX_BLOCK as u64 - 1, 5).unwrap(),
+            [(MAX_BLOCK as u64 - 1, 7)]
+        );
         assert_eq!(read_all(&bytes, 0, 10).unwrap().len(), 4);
     }
 
