@@ -690,20 +690,23 @@ fn a_census_written_to_a_file_is_resumed_where_it_stopped() {
             "{why}"
         );
 
-        // A crash in the middle of a line: the cut line is computed again.
-        let mut crashed = cut.lines().take(2).collect::<Vec<_>>().join("\n");
-        crashed.push_str("\n{\"index\":1,\"code\":\"");
-        std::fs::write(&file, &crashed).unwrap();
-
-        let resumed = grundy(&with_output);
-        let stderr = String::from_utf8_lossy(&resumed.stderr);
-        assert_eq!(resumed.status.code(), Some(0), "{stderr}");
-        assert!(
-            stderr.contains(&format!("resuming {path}: 1 of 3 codes kept")),
-            "{stderr}"
-        );
-        assert!(resumed.stdout.is_empty());
-        assert_eq!(std::fs::read_to_string(&file).unwrap(), whole);
+        // A crash in the middle of a line, or before its line end: that
+        // line is computed again.
+        let head: Vec<&str> = whole.lines().take(2).collect();
+        let third = whole.lines().nth(2).unwrap();
+        for tail in ["{\"index\":1,\"code\":\"", third] {
+            let crashed = format!("{}\n{tail}", head.join("\n"));
+            std::fs::write(&file, &crashed).unwrap();
+            let resumed = grundy(&with_output);
+            let stderr = String::from_utf8_lossy(&resumed.stderr);
+            assert_eq!(resumed.status.code(), Some(0), "{stderr}");
+            assert!(
+                stderr.contains(&format!("resuming {path}: 1 of 3 codes kept")),
+                "{stderr}"
+            );
+            assert!(resumed.stdout.is_empty());
+            assert_eq!(std::fs::read_to_string(&file).unwrap(), whole);
+        }
         // Once whole, run again: every line kept, nothing computed.
         let again = grundy(&with_output);
         let stderr = String::from_utf8_lossy(&again.stderr);
