@@ -752,6 +752,14 @@ fn an_output_file_of_something_else_is_refused_and_kept() {
         "{stderr}"
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), swapped);
+    // Only this census's header (stopped before its first line): resumed
+    // from the first code, and said so.
+    let header = other.lines().next().unwrap().to_string() + "\n";
+    std::fs::write(&file, &header).unwrap();
+    let resumed = grundy(&["census", "0.7?", "--upto", "100", "--output", path]);
+    let stderr = String::from_utf8_lossy(&resumed.stderr);
+    assert!(stderr.contains("0 of 8 codes kept"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), other);
     let table = grundy(&["census", "0.7?", "--format", "csv", "--output", path]);
     assert_eq!(table.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&table.stderr).contains("--output writes JSON Lines"));

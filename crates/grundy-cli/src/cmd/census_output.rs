@@ -126,12 +126,10 @@ pub fn open<E: Finished>(
         at += read as u64;
         count += 1;
     }
-    if count > 0 {
-        eprintln!(
-            "grundy: resuming {name}: {count} of {} codes kept",
-            mine.len()
-        );
-    }
+    eprintln!(
+        "grundy: resuming {name}: {count} of {} codes kept",
+        mine.len()
+    );
     let mut file = OpenOptions::new().write(true).open(path).map_err(cannot)?;
     // What follows the lines kept is computed again.
     file.set_len(at).map_err(cannot)?;
