@@ -395,8 +395,8 @@ fn a_census_of_quotients_streams_its_lines_and_stops_on_ctrl_c() {
 }
 
 fn quotient_census_stopped_by(signal: libc::c_int) {
-    use std::io::{BufRead, BufReader, Read};
-    use std::time::{Duration, Instant};
+    use std::io::{BufRead, BufReader};
+    use std::time::Duration;
 
     let dir = tempfile::tempdir().unwrap();
     // Kayles is proven at once; Dawson's Kayles runs to its time limit.
@@ -431,18 +431,8 @@ fn quotient_census_stopped_by(signal: libc::c_int) {
     // Let the run take up 0.07 (a moment after Kayles' line) before it is
     // stopped; stopped sooner, it would start no other code.
     std::thread::sleep(Duration::from_millis(500));
-    let asked = Instant::now();
-    // SAFETY: kill(2) with a child's pid and a signal number reads no
-    // memory of ours; the child has not been waited for, so the pid is
-    // still its own.
-    let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
-    assert_eq!(sent, 0);
-    let mut rest = String::new();
-    out.read_to_string(&mut rest).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let waited = asked.elapsed();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(130), "signal {signal}: {stderr}");
+    let (status, rest, stderr, waited) = stop(child, out, signal);
+    assert_eq!(status, Some(130), "signal {signal}: {stderr}");
     // Stopped by the signal, not by the 30 s limit (nor by giving up:
     // Dawson's Kayles takes longer than that to stop at heap 34).
     assert!(waited < Duration::from_secs(20), "{waited:?}");
@@ -475,8 +465,8 @@ fn a_census_streams_its_lines_and_stops_on_ctrl_c() {
 }
 
 fn census_stopped_by(signal: libc::c_int) {
-    use std::io::{BufRead, BufReader, Read};
-    use std::time::{Duration, Instant};
+    use std::io::{BufRead, BufReader};
+    use std::time::Duration;
 
     let dir = tempfile::tempdir().unwrap();
     // Dawson's Kayles' period (34, after its last exception at heap 52) is
@@ -508,18 +498,8 @@ fn census_stopped_by(signal: libc::c_int) {
     // 0.106 runs a while: its values grow costly, which a batch of a fixed
     // number of values would not heed.
     std::thread::sleep(Duration::from_secs(3));
-    let asked = Instant::now();
-    // SAFETY: kill(2) with a child's pid and a signal number reads no
-    // memory of ours; the child has not been waited for, so the pid is
-    // still its own.
-    let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
-    assert_eq!(sent, 0);
-    let mut rest = String::new();
-    out.read_to_string(&mut rest).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let waited = asked.elapsed();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(130), "signal {signal}: {stderr}");
+    let (status, rest, stderr, waited) = stop(child, out, signal);
+    assert_eq!(status, Some(130), "signal {signal}: {stderr}");
     // Within about 100 ms (16 ms measured in a debug build; 0.9 s when a
     // batch was 16,384 values whatever their cost); a margin for a loaded
     // machine.
@@ -597,6 +577,23 @@ fn send(child: &std::process::Child, signal: libc::c_int) {
     // still its own.
     let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
     assert_eq!(sent, 0);
+}
+
+/// Sends `signal` to `child` and reads what is left of its standard
+/// output `out`: its exit status, that output, its standard error, and the
+/// time from the signal to its end.
+fn stop(
+    child: std::process::Child,
+    mut out: impl std::io::Read,
+    signal: libc::c_int,
+) -> (Option<i32>, String, String, std::time::Duration) {
+    let asked = std::time::Instant::now();
+    send(&child, signal);
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), rest, stderr, asked.elapsed())
 }
 
 /// Starts `args` and stops it with `signal` once `file` holds `lines`
