@@ -596,9 +596,9 @@ fn stop(
     (output.status.code(), rest, stderr, asked.elapsed())
 }
 
-/// Starts `args` and stops it with `signal` once `file` holds `lines`
-/// lines and a moment more has passed (the next code taken up); returns
-/// its status and stderr.
+/// Starts `args` and stops it with SIGTERM once `file` holds `lines` lines
+/// and a moment more has passed (the next code taken up); returns its
+/// status and stderr.
 fn stopped_once_written(args: &[&str], file: &std::path::Path, lines: usize) -> (i32, String) {
     use std::time::{Duration, Instant};
 
@@ -613,7 +613,7 @@ fn stopped_once_written(args: &[&str], file: &std::path::Path, lines: usize) -> 
         assert!(start.elapsed() < Duration::from_secs(60), "no lines");
         std::thread::sleep(Duration::from_millis(10));
     }
-    std::thread::sleep(Duration::from_millis(500));
+    std::thread::sleep(Duration::from_millis(200));
     send(&child, libc::SIGTERM);
     let output = child.wait_with_output().unwrap();
     (
@@ -630,8 +630,9 @@ fn stopped_once_written(args: &[&str], file: &std::path::Path, lines: usize) -> 
 #[test]
 fn a_census_written_to_a_file_is_resumed_where_it_stopped() {
     let dir = tempfile::tempdir().unwrap();
-    // 0.07's line at once, then 0.106 (some seconds: costly values), then
-    // 0.77; for quotients, 0.77 at once, then 0.07 (seconds), then 0.75.
+    // 0.07's line at once, then 0.106 (3.3 s in a release build: costly
+    // values), then 0.77; for quotients, 0.77 at once, then 0.07 to heap 33
+    // (1.5 s), then 0.75. The signal comes 0.2 s after the first line.
     let (grundy_dir, quotient_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let grundy_codes = codes_file(grundy_dir.path(), &["0.07", "0.106", "0.77"]);
     let quotient_codes = codes_file(quotient_dir.path(), &["0.77", "0.07", "0.75"]);
@@ -647,7 +648,7 @@ fn a_census_written_to_a_file_is_resumed_where_it_stopped() {
                 &quotient_codes,
                 "--quotient",
                 "--upto",
-                "30",
+                "33",
                 "--jobs",
                 "1",
             ],
