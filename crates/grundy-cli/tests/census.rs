@@ -500,7 +500,7 @@ fn census_stopped_by(signal: libc::c_int) {
     std::thread::sleep(Duration::from_secs(3));
     let (status, rest, stderr, waited) = stop(child, out, signal);
     assert_eq!(status, Some(130), "signal {signal}: {stderr}");
-    // Within about 100 ms (16 ms measured in a debug build; 0.9 s when a
+    // Within about 100 ms (16 ms measured in the optimised test build; 0.9 s when a
     // batch was 16,384 values whatever their cost); a margin for a loaded
     // machine.
     assert!(waited < Duration::from_millis(500), "{waited:?}");
