@@ -254,6 +254,55 @@ fn ctrl_c_stops_a_run_of_costly_values_at_once() {
     assert!(stderr.contains("--resume"), "{stderr}");
 }
 
+/// A run keeping only a values file, no checkpoint, is not lost to Ctrl-C
+/// either: it ends with 130 and the file finished with every value it
+/// computed (the block begun included), the same as the uninterrupted
+/// run's first values.
+#[test]
+fn ctrl_c_finishes_a_values_file_without_a_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, whole) = uninterrupted(dir.path());
+    let values = path(dir.path(), "alone.gsq");
+    let mut child = Process::cargo_bin("grundy")
+        .unwrap()
+        .args(["octal", "0.161", "--no-values", "--upto", UPTO])
+        .args(["--values-out", &values])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        until_written(&mut child, &values, whole.len() as u64 / 3),
+        "the run ended before a third of its values was written"
+    );
+    let status = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let computed: u64 = stderr
+        .split("interrupted after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count said: {stderr}"));
+    assert!(stderr.contains(&format!("all are in {values}")), "{stderr}");
+    let kept = stdout(&["octal", "--read", &values, "--format", "json"]);
+    let first = stdout(&[
+        "octal",
+        "--read",
+        &path(dir.path(), "whole.gsq"),
+        "--format",
+        "json",
+        "--count",
+        &computed.to_string(),
+    ]);
+    assert_eq!(kept, first, "{computed} values kept");
+}
+
 /// A run stopped by `signal` (an argument of kill(1)) once a third of its
 /// values is written, then resumed to the uninterrupted run's `summary`
 /// and values file.

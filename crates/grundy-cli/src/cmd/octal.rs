@@ -55,7 +55,8 @@ pub struct Args {
     #[arg(long)]
     pub no_values: bool,
     /// Also write the values to FILE in grundy's compact binary form (see
-    /// docs/octal.md), as they are computed.
+    /// docs/octal.md), as they are computed; Ctrl-C, SIGTERM or SIGHUP
+    /// end the run with every value computed in FILE.
     #[arg(long, value_name = "FILE")]
     pub values_out: Option<PathBuf>,
     /// Save the run's state to FILE every --checkpoint-every seconds and
@@ -139,7 +140,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         announce_memory(&code, upto, memory);
     }
     let stop = Arc::new(AtomicBool::new(false));
-    if args.checkpoint.is_some() {
+    // A run that keeps something (a checkpoint, a values file) keeps it
+    // all on Ctrl-C, SIGTERM or SIGHUP; one that only prints just ends.
+    if args.checkpoint.is_some() || values_out.is_some() {
         let stop = Arc::clone(&stop);
         ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
             .map_err(|e| anyhow::anyhow!("cannot catch Ctrl-C: {e}"))?;
@@ -304,14 +307,7 @@ fn compute(
             if let Some(bar) = bar {
                 bar.abandon();
             }
-            let path = args.checkpoint.as_deref().unwrap_or(Path::new("?"));
-            eprintln!(
-                "grundy: interrupted after {} values of {}; saved to {} (continue with --resume {})",
-                run.computed(),
-                run.code(),
-                path.display(),
-                path.display()
-            );
+            interrupted_end(args, run, values_out.take())?;
             std::process::exit(130);
         }
         if failure.is_some() {
@@ -319,6 +315,38 @@ fn compute(
         }
     }
     Ok(failure)
+}
+
+/// Says where a run stopped by a signal left its work: the checkpoint to
+/// resume (already saved), or else the values file, finished here with
+/// every value computed (its last block short, as at a run's end).
+fn interrupted_end(
+    args: &Args,
+    run: &LongRun,
+    values_out: Option<ValuesWriter<BufWriter<File>>>,
+) -> anyhow::Result<()> {
+    let (computed, code) = (run.computed(), run.code());
+    if let Some(path) = &args.checkpoint {
+        eprintln!(
+            "grundy: interrupted after {computed} values of {code}; saved to {} (continue with \
+             --resume {})",
+            path.display(),
+            path.display()
+        );
+        return Ok(());
+    }
+    if let (Some(out), Some(path)) = (values_out, &args.values_out) {
+        out.into_inner()?
+            .into_inner()
+            .map_err(|e| e.into_error())?
+            .sync_all()?;
+        eprintln!(
+            "grundy: interrupted after {computed} values of {code}; all are in {} (a run with \
+             --checkpoint can be resumed)",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// The values file: new, or continued from a checkpoint's length.
