@@ -41,6 +41,16 @@ impl Pacer {
         self.count
     }
 
+    /// The time a batch is sized to last.
+    pub fn target(&self) -> Duration {
+        self.target
+    }
+
+    /// Sizes the batches after the next to last about `target` each.
+    pub fn set_target(&mut self, target: Duration) {
+        self.target = target;
+    }
+
     /// Notes that `done` units took `elapsed`, and sizes the next batch
     /// from that rate: at most [`GROWTH`] times this one, at least one
     /// unit, at most `most`. Where there is no clock (elapsed always zero)
@@ -82,6 +92,17 @@ mod tests {
         // Slower and slower units: at least one a batch.
         pacer.took(64, Duration::from_secs(100));
         assert_eq!(pacer.next(), 1);
+    }
+
+    #[test]
+    fn a_new_target_sizes_the_batches_after() {
+        let mut pacer = Pacer::new(ms(20), 1 << 20);
+        assert_eq!(pacer.target(), ms(20));
+        pacer.set_target(ms(5));
+        assert_eq!(pacer.target(), ms(5));
+        // 64 units in 40 ms: 8 in 5 ms.
+        pacer.took(64, ms(40));
+        assert_eq!(pacer.next(), 8);
     }
 
     #[test]

@@ -276,6 +276,67 @@ fn a_value_no_longer_kept_makes_the_run_keep_every_value_again() {
     assert!(values == full.values);
 }
 
+/// A paced run computes its values again a batch at a time: each call
+/// returns after about its batch's time, with no new value until every one
+/// is kept again, so a stop flag or time limit looked at between calls is
+/// seen within a batch however many values there are to compute again. A
+/// run saved meanwhile is the windowed one, and resumed it falls back again
+/// to the same values.
+#[test]
+fn a_paced_run_falls_back_a_batch_at_a_time_and_can_be_saved_meanwhile() {
+    use grundy::pace::Pacer;
+    use std::time::Duration;
+
+    // As in the test below: 0.354's rare heap at 50,793 needs G(16,384).
+    let memory = Memory {
+        window_after: 1 << 13,
+        prefix: 1 << 14,
+        window: 1 << 14,
+        reach: 0,
+        early: 0,
+        full_limit: 1 << 20,
+    };
+    let c = code("0.354");
+    let upto = 60_000;
+    let full = grundy_sequence(&c, upto as usize, &mut |_| {});
+    let mut run = LongRun::new(&c, memory);
+    // Batches of about 1 µs: a few values each.
+    let mut pacer = Pacer::new(Duration::from_micros(1), 4096);
+    let mut values = Vec::new();
+    let (mut calls_catching_up, mut saved) = (0, None);
+    while run.computed() < upto && run.periodicity().is_none() {
+        let before = run.computed();
+        run.advance_paced(&mut pacer, upto, &mut values).unwrap();
+        if let Some(gap) = run.catching_up() {
+            assert_eq!((gap.heap, gap.needed), (50_793, 16_384));
+            assert_eq!(run.fell_back(), None);
+            assert!(run.is_windowed());
+            assert_eq!(values.len() as u64, run.computed());
+            if run.computed() == before {
+                calls_catching_up += 1;
+            }
+            if saved.is_none() && calls_catching_up == 3 {
+                let mut bytes = Vec::new();
+                Checkpoint::save_parts(&run, upto, 0, &mut bytes).unwrap();
+                saved = Some(bytes);
+            }
+        }
+    }
+    assert!(calls_catching_up > 10, "{calls_catching_up} calls");
+    assert_eq!(run.catching_up(), None);
+    assert_eq!(run.fell_back().map(|g| g.heap), Some(50_793));
+    assert!(values == full.values[..values.len()]);
+    // Saved while catching up: the windowed run at heap 50,793.
+    let mut resumed = Checkpoint::load(&mut saved.unwrap().as_slice())
+        .unwrap()
+        .run;
+    assert!(resumed.is_windowed());
+    assert_eq!(resumed.computed(), 50_793);
+    let rest = run_all(&mut resumed, upto, 4096).unwrap();
+    assert_eq!(resumed.fell_back().map(|g| g.heap), Some(50_793));
+    assert!(rest == full.values[50_793..50_793 + rest.len()]);
+}
+
 #[test]
 fn a_rare_heap_far_out_makes_a_windowed_run_keep_every_value_again() {
     // 0.354 with a window of 2^14 values from heap 2^13 on: a new rare heap

@@ -284,11 +284,11 @@ fn compute(
         if let Some(bar) = bar {
             bar.set_position(run.computed());
         }
-        if let (Some(gap), false) = (run.fell_back(), fell_back_noted) {
+        if let (Some(gap), false) = (run.catching_up().or(run.fell_back()), fell_back_noted) {
             fell_back_noted = true;
             let note = || {
                 eprintln!(
-                    "grundy: {gap}: every value was computed again, and all are kept from now on"
+                    "grundy: {gap}: every value is computed again, and all are kept from now on"
                 )
             };
             match bar {

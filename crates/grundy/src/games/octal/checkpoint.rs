@@ -500,6 +500,7 @@ fn parse(r: &mut Reader, version: u32) -> Result<Checkpoint, Stop> {
             strict: false,
             fell_back: None,
             search: parts.search,
+            catching_up: None,
         },
         upto: parts.upto,
         values_bytes: parts.values_bytes,

@@ -20,6 +20,8 @@
 //! early values) computes every value again and keeps the full array from
 //! then on, within the same limit.
 
+use std::time::Duration;
+
 use super::code::OctalCode;
 use super::period::Periodicity;
 use super::period_search::PeriodSearch;
@@ -178,6 +180,19 @@ pub struct LongRun {
     pub(super) fell_back: Option<Gap>,
     /// The period search of a windowed run, fed every [`FEED`] values.
     pub(super) search: Option<PeriodSearch>,
+    /// A fall back under way (see [`LongRun::fall_back`]).
+    pub(super) catching_up: Option<CatchUp>,
+}
+
+/// A windowed run's fall back under way: a run keeping every value
+/// computes them again from G(0), a batch at a time when the run is paced,
+/// up to the values computed; it then replaces the windowed run's engine.
+/// A run saved meanwhile is the windowed one, which falls back again when
+/// resumed.
+pub(super) struct CatchUp {
+    full: Box<LongRun>,
+    gap: Gap,
+    pacer: Pacer,
 }
 
 /// A windowed run feeds its period search at every multiple of this many
@@ -202,6 +217,7 @@ impl LongRun {
             strict: false,
             fell_back: None,
             search: None,
+            catching_up: None,
         }
     }
 
@@ -311,8 +327,26 @@ impl LongRun {
     /// on ([`LongRun::fell_back`]), or stops with [`RunError::Gap`] when a
     /// full array would pass [`Memory::full_limit`].
     pub fn advance(&mut self, count: u64, out: &mut Vec<u32>) -> Result<(), RunError> {
+        self.advance_by(count, out, None)
+    }
+
+    /// [`advance`](LongRun::advance); with `paced`, a fall back does at
+    /// most about that long a part of its work per call (computing no new
+    /// value until it is done).
+    fn advance_by(
+        &mut self,
+        count: u64,
+        out: &mut Vec<u32>,
+        paced: Option<Duration>,
+    ) -> Result<(), RunError> {
         let target = self.computed().saturating_add(count);
         while self.computed() < target && self.periodicity.is_none() {
+            if self.catching_up.is_some() {
+                if self.catch_up(paced)? {
+                    continue;
+                }
+                return Ok(());
+            }
             let n = self.computed();
             let run = self.pipelined_run(n, target);
             if run >= 64 {
@@ -348,7 +382,8 @@ impl LongRun {
         out: &mut Vec<u32>,
     ) -> Result<(), RunError> {
         let (before, watch) = (self.computed(), Stopwatch::start());
-        let advanced = self.advance(pacer.next().min(upto.saturating_sub(before)), out);
+        let count = pacer.next().min(upto.saturating_sub(before));
+        let advanced = self.advance_by(count, out, Some(pacer.target()));
         pacer.took(self.computed() - before, watch.elapsed());
         advanced
     }
@@ -448,8 +483,8 @@ impl LongRun {
         let value = match self.engine.push_next() {
             Ok(value) => value,
             Err(gap) => {
-                self.fall_back(gap)?;
-                self.engine.push_next()?
+                // The value is computed once every value is kept again.
+                return self.fall_back(gap);
             }
         };
         out.push(value);
@@ -466,7 +501,8 @@ impl LongRun {
     /// whose scan reads splits the prefix and the window do not hold)
     /// computes every value again from G(0) and keeps them all from then
     /// on — the full array, within [`Memory::full_limit`]; beyond it the
-    /// run stops with the gap. Nothing is guessed either way.
+    /// run stops with the gap. Nothing is guessed either way. This starts
+    /// the work; [`LongRun::catch_up`] does it.
     fn fall_back(&mut self, gap: Gap) -> Result<(), RunError> {
         let n = self.computed();
         if n >= self.memory.full_limit {
@@ -484,11 +520,47 @@ impl LongRun {
         full.alone_until = self.alone_until;
         // No period checks on the way: the values are known to go on.
         full.next_check = u64::MAX;
+        self.catching_up = Some(CatchUp {
+            full: Box::new(full),
+            gap,
+            pacer: Pacer::new(crate::pace::TARGET, 1 << 20),
+        });
+        Ok(())
+    }
+
+    /// Computes the values again for a fall back under way: all of them,
+    /// or with `paced` a batch of about that long. True once every value
+    /// is kept again (the run then goes on from where it was).
+    fn catch_up(&mut self, paced: Option<Duration>) -> Result<bool, RunError> {
+        let n = self.computed();
+        let Some(catching) = self.catching_up.as_mut() else {
+            return Ok(true);
+        };
+        let full = &mut catching.full;
         let mut sink = Vec::new();
-        while full.computed() < n {
-            sink.clear();
-            full.advance((n - full.computed()).min(1 << 20), &mut sink)?;
+        match paced {
+            Some(target) => {
+                catching.pacer.set_target(target);
+                let (before, watch) = (full.computed(), Stopwatch::start());
+                let count = catching.pacer.next().min(n - before);
+                full.advance(count, &mut sink)?;
+                catching
+                    .pacer
+                    .took(full.computed() - before, watch.elapsed());
+            }
+            None => {
+                while full.computed() < n {
+                    sink.clear();
+                    full.advance((n - full.computed()).min(1 << 20), &mut sink)?;
+                }
+            }
         }
+        if full.computed() < n {
+            return Ok(false);
+        }
+        let Some(CatchUp { full, gap, .. }) = self.catching_up.take() else {
+            return Ok(true);
+        };
         debug_assert_eq!(full.digest, self.digest, "the same values again");
         self.engine = full.engine;
         self.paired += full.paired;
@@ -496,7 +568,14 @@ impl LongRun {
         self.search = None;
         // The period is looked for again, from the next value on.
         self.next_check = n + 1;
-        Ok(())
+        Ok(true)
+    }
+
+    /// The gap of a fall back under way, if one is: the run computes
+    /// every value again, from G(0), before any new one (see
+    /// [`LongRun::fell_back`], which gives the gap once that is done).
+    pub fn catching_up(&self) -> Option<Gap> {
+        self.catching_up.as_ref().map(|c| c.gap)
     }
 
     /// The gap that made a windowed run keep every value again, if one
