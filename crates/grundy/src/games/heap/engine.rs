@@ -331,18 +331,32 @@ impl<R: HeapRules> HeapGame<R> {
                 crate::notation::with_commas(u128::from(heap))
             )));
         }
-        let mut moves = Vec::new();
-        let _ = self.moves_of(index - 1, heap, None, &mut |mv| {
-            moves.push(mv);
-            ControlFlow::Continue(())
-        });
-        for mv in moves {
-            let value = self.solver.sum_value(&mv.leaves);
-            if visit(mv, value).is_break() {
-                return Ok(ControlFlow::Break(()));
+        if self.large(heap) {
+            // A few moves, one for each class.
+            let mut moves = Vec::new();
+            let _ = self.large_moves(index - 1, heap, None, &mut |mv| {
+                moves.push(mv);
+                ControlFlow::Continue(())
+            });
+            for mv in moves {
+                let value = self.solver.sum_value(&mv.leaves);
+                if visit(mv, value).is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
             }
+            return Ok(ControlFlow::Continue(()));
         }
-        Ok(ControlFlow::Continue(()))
+        // Up to millions of moves: each valued and visited as the rules
+        // give it, none held, and none valued once `visit` has broken.
+        let rules = self.rules().clone();
+        let mut flow = ControlFlow::Continue(());
+        rules.options(&heap, &mut |k, parts| {
+            if flow.is_continue() {
+                let value = self.solver.sum_value(parts);
+                flow = visit(heap_move(index - 1, k, parts.to_vec()), value);
+            }
+        });
+        Ok(flow)
     }
 }
 
