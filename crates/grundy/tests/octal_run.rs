@@ -335,6 +335,24 @@ fn a_paced_run_falls_back_a_batch_at_a_time_and_can_be_saved_meanwhile() {
     let rest = run_all(&mut resumed, upto, 4096).unwrap();
     assert_eq!(resumed.fell_back().map(|g| g.heap), Some(50_793));
     assert!(rest == full.values[50_793..50_793 + rest.len()]);
+    // Batches of a second: each at most four times the last (64, 256, …,
+    // 16,384), the last cut to the values left: the call that meets the
+    // gap does the first, four calls the next, and the sixth ends it
+    // within the call that goes on with new values.
+    let mut run = LongRun::new(&c, memory);
+    let mut pacer = Pacer::new(Duration::from_secs(1), u64::MAX);
+    let (mut values, mut calls_catching_up) = (Vec::new(), 0);
+    while run.computed() < upto && run.periodicity().is_none() {
+        let before = run.computed();
+        run.advance_paced(&mut pacer, upto, &mut values).unwrap();
+        if run.catching_up().is_some() && run.computed() == before {
+            calls_catching_up += 1;
+        }
+    }
+    assert_eq!(calls_catching_up, 4);
+    assert_eq!(run.fell_back().map(|g| g.heap), Some(50_793));
+    assert!(values == full.values[..values.len()]);
+    assert!(run.values() == Some(&values[..]));
 }
 
 #[test]

@@ -523,7 +523,7 @@ impl LongRun {
         self.catching_up = Some(CatchUp {
             full: Box::new(full),
             gap,
-            pacer: Pacer::new(crate::pace::TARGET, 1 << 20),
+            pacer: Pacer::new(crate::pace::TARGET, u64::MAX),
         });
         Ok(())
     }
