@@ -263,26 +263,9 @@ fn ctrl_c_finishes_a_values_file_without_a_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
     let (_, whole) = uninterrupted(dir.path());
     let values = path(dir.path(), "alone.gsq");
-    let mut child = Process::cargo_bin("grundy")
-        .unwrap()
-        .args(["octal", "0.161", "--no-values", "--upto", UPTO])
-        .args(["--values-out", &values])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    assert!(
-        until_written(&mut child, &values, whole.len() as u64 / 3),
-        "the run ended before a third of its values was written"
-    );
-    let status = Process::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let args = ["octal", "0.161", "--no-values", "--upto", UPTO];
+    let (status, stderr) = signalled_at_a_third(&args, &values, whole.len(), "-INT");
+    assert_eq!(status, Some(130), "{stderr}");
     let computed: u64 = stderr
         .split("interrupted after ")
         .nth(1)
@@ -303,31 +286,26 @@ fn ctrl_c_finishes_a_values_file_without_a_checkpoint() {
     assert_eq!(kept, first, "{computed} values kept");
 }
 
-/// A run stopped by `signal` (an argument of kill(1)) once a third of its
-/// values is written, then resumed to the uninterrupted run's `summary`
-/// and values file.
-fn interrupted_by(dir: &Path, signal: &str, summary: &str, whole: &[u8]) {
-    let checkpoint = path(dir, &format!("run{signal}.ck"));
-    let values = path(dir, &format!("run{signal}.gsq"));
+/// Runs `grundy` with `args` and `--values-out values`, sends it `signal`
+/// (an argument of kill(1)) once a third of the `whole` bytes of the
+/// uninterrupted run's values file is written, and gives its exit status
+/// and standard error.
+fn signalled_at_a_third(
+    args: &[&str],
+    values: &str,
+    whole: usize,
+    signal: &str,
+) -> (Option<i32>, String) {
     let mut child = Process::cargo_bin("grundy")
         .unwrap()
-        .args([
-            "octal",
-            "0.161",
-            "--no-values",
-            "--upto",
-            UPTO,
-            "--checkpoint",
-            &checkpoint,
-            "--values-out",
-            &values,
-        ])
-        .stdout(Stdio::piped())
+        .args(args)
+        .args(["--values-out", values])
+        .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     assert!(
-        until_written(&mut child, &values, whole.len() as u64 / 3),
+        until_written(&mut child, values, whole as u64 / 3),
         "the run ended before a third of its values was written"
     );
     let status = Process::new("kill")
@@ -336,8 +314,27 @@ fn interrupted_by(dir: &Path, signal: &str, summary: &str, whole: &[u8]) {
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{signal}: {stderr}");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), stderr)
+}
+
+/// A run stopped by `signal` (an argument of kill(1)) once a third of its
+/// values is written, then resumed to the uninterrupted run's `summary`
+/// and values file.
+fn interrupted_by(dir: &Path, signal: &str, summary: &str, whole: &[u8]) {
+    let checkpoint = path(dir, &format!("run{signal}.ck"));
+    let values = path(dir, &format!("run{signal}.gsq"));
+    let args = [
+        "octal",
+        "0.161",
+        "--no-values",
+        "--upto",
+        UPTO,
+        "--checkpoint",
+        &checkpoint,
+    ];
+    let (status, stderr) = signalled_at_a_third(&args, &values, whole.len(), signal);
+    assert_eq!(status, Some(130), "{signal}: {stderr}");
     assert!(stderr.contains("--resume"), "{signal}: {stderr}");
     assert!(Path::new(&checkpoint).exists());
     // The last checkpoint holds what was computed when it stopped.

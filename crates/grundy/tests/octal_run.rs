@@ -276,6 +276,17 @@ fn a_value_no_longer_kept_makes_the_run_keep_every_value_again() {
     assert!(values == full.values);
 }
 
+/// A window of 2^14 values from heap 2^13 on, with no ring nor early
+/// values: too little for 0.354's rare heap at 50,793.
+const RARE_FAR_OUT: Memory = Memory {
+    window_after: 1 << 13,
+    prefix: 1 << 14,
+    window: 1 << 14,
+    reach: 0,
+    early: 0,
+    full_limit: 1 << 20,
+};
+
 /// A paced run computes its values again a batch at a time: each call
 /// returns after about its batch's time, with no new value until every one
 /// is kept again, so a stop flag or time limit looked at between calls is
@@ -288,14 +299,7 @@ fn a_paced_run_falls_back_a_batch_at_a_time_and_can_be_saved_meanwhile() {
     use std::time::Duration;
 
     // As in the test below: 0.354's rare heap at 50,793 needs G(16,384).
-    let memory = Memory {
-        window_after: 1 << 13,
-        prefix: 1 << 14,
-        window: 1 << 14,
-        reach: 0,
-        early: 0,
-        full_limit: 1 << 20,
-    };
+    let memory = RARE_FAR_OUT;
     let c = code("0.354");
     let upto = 60_000;
     let full = grundy_sequence(&c, upto as usize, &mut |_| {});
@@ -360,14 +364,7 @@ fn a_rare_heap_far_out_makes_a_windowed_run_keep_every_value_again() {
     // 0.354 with a window of 2^14 values from heap 2^13 on: a new rare heap
     // at 33,407 scans splits the window still holds, but the one at
     // 50,793 needs G(16,384), which neither it nor the prefix holds.
-    let memory = Memory {
-        window_after: 1 << 13,
-        prefix: 1 << 14,
-        window: 1 << 14,
-        reach: 0,
-        early: 0,
-        full_limit: 1 << 20,
-    };
+    let memory = RARE_FAR_OUT;
     let c = code("0.354");
     let upto = 150_000;
     let full = grundy_sequence(&c, upto, &mut |_| {});
