@@ -267,3 +267,27 @@ fn the_zeroing_move_lowers_the_component_that_holds_the_highest_bit_and_reasons_
     assert_eq!(explanation.components[0].mex, None);
     assert_eq!(explanation.components[1].mex, Some(Big(1)));
 }
+
+/// A heap too large to list (past 2^22) is explained by one move for each
+/// run of moves that leave the same values: each a legal move of that
+/// heap, not of another, leaving the value said (Kayles, whose period
+/// gives every value).
+#[test]
+fn a_heap_too_large_to_list_is_explained_by_its_runs_of_moves() {
+    let game = registry::open("octal:0.77", &Settings::default()).unwrap();
+    let mut analyst = Analyst::normal(game);
+    let position = analyst
+        .game_mut()
+        .position_from_wire(
+            &serde_json::from_str(r#"{"kind":"heaps","heaps":[5,1000000000]}"#).unwrap(),
+            grundy::game::Limits::default(),
+        )
+        .unwrap();
+    let explanation = check("octal:0.77", &mut analyst, &position);
+    let large = &explanation.components[1];
+    assert!(!large.options.is_empty());
+    assert!(large.options.len() < 1000, "{}", large.options.len());
+    for option in &large.options {
+        assert!(option.mv.text.contains("heap 2"), "{}", option.mv.text);
+    }
+}
