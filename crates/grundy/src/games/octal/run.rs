@@ -540,13 +540,9 @@ impl LongRun {
         let mut sink = Vec::new();
         match paced {
             Some(target) => {
+                // A run keeping every value has no fall back of its own.
                 catching.pacer.set_target(target);
-                let (before, watch) = (full.computed(), Stopwatch::start());
-                let count = catching.pacer.next().min(n - before);
-                full.advance(count, &mut sink)?;
-                catching
-                    .pacer
-                    .took(full.computed() - before, watch.elapsed());
+                full.advance_paced(&mut catching.pacer, n, &mut sink)?;
             }
             None => {
                 while full.computed() < n {
