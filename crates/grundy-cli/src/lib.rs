@@ -13,6 +13,7 @@ mod heatmap;
 pub mod input;
 pub mod output;
 pub mod progress;
+pub mod signals;
 pub mod sizes;
 pub mod words;
 

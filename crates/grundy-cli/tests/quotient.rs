@@ -200,3 +200,73 @@ fn misere_answers_say_whether_a_quotient_or_the_search_decided() {
     let doc: Value = serde_json::from_slice(&out).unwrap();
     assert!(doc.get("misere_basis").is_none());
 }
+
+/// Ctrl-C, or SIGTERM (a batch scheduler's time limit), stops a run within
+/// about 100 ms: the partial quotient is printed and saved, and the run
+/// ends with 128 + the signal's number, as a shell reports a process the
+/// signal ended.
+#[test]
+fn a_signal_prints_and_saves_the_partial_quotient_and_ends_with_its_status() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    for (signal, status) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
+        let ck = dir.path().join(format!("dawson{signal}.ck"));
+        // Dawson's Kayles is stuck at heap 34 for longer than this test.
+        let child = Command::new(cargo_bin("grundy"))
+            .args([
+                "quotient",
+                "0.07",
+                "--upto",
+                "40",
+                "--checkpoint-every",
+                "1",
+            ])
+            .arg("--checkpoint")
+            .arg(&ck)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Signalled once a checkpoint past heap 20 is saved: well inside
+        // the run, on any machine.
+        let waiting = Instant::now();
+        while std::fs::read(&ck)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+            .and_then(|saved| saved["heaps"].as_u64())
+            .is_none_or(|heaps| heaps < 20)
+        {
+            assert!(
+                waiting.elapsed() < Duration::from_secs(120),
+                "no checkpoint"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let asked = Instant::now();
+        // SAFETY: kill(2) with a child's pid and a signal number reads no
+        // memory of this process.
+        let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        assert_eq!(sent, 0);
+        let out = child.wait_with_output().unwrap();
+        let waited = asked.elapsed();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "signal {signal}: {stderr}");
+        // Within about 100 ms; a margin for a loaded machine.
+        assert!(waited < Duration::from_secs(2), "{waited:?}");
+        assert!(stdout.contains("PARTIAL: heaps 0 … "), "{stdout}");
+        let saved: Value = serde_json::from_slice(&std::fs::read(&ck).unwrap()).unwrap();
+        let heaps = saved["heaps"].as_u64().unwrap();
+        assert!(
+            stderr.contains(&format!("interrupted at heap {heaps}"))
+                && stderr.contains(&format!("--resume {}", ck.display())),
+            "{stderr}"
+        );
+        assert!(
+            stdout.contains(&format!("heaps 0 … {} only", heaps - 1)),
+            "{stdout}"
+        );
+    }
+}

@@ -43,7 +43,8 @@ const MAX_UPTO: u64 = 500_000_000;
 /// Each line is written as soon as the lines before it are. Ctrl-C (or
 /// SIGTERM, as a batch scheduler's time limit sends) stops the codes
 /// running within about 100 ms, writes them as far as they got (marked
-/// `"interrupted":true`), starts no other and ends with status 130.
+/// `"interrupted":true`), starts no other and ends with status 128 + the
+/// signal's number (130 for Ctrl-C, 143 for SIGTERM).
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES, args_conflicts_with_subcommands = true,
           subcommand_negates_reqs = true)]

@@ -13,6 +13,7 @@ use grundy::shared::Cancel;
 use serde::de::DeserializeOwned;
 
 use crate::input::UsageError;
+use crate::signals;
 
 /// The writer of a census's lines.
 pub type Out = Box<dyn Write + Send>;
@@ -147,11 +148,12 @@ pub fn open<E: Finished>(
 pub fn cancel_on_signal() -> Cancel {
     let cancel = Cancel::new();
     let raise = cancel.clone();
-    let _ = ctrlc::set_handler(move || raise.cancel());
+    let _ = signals::on_stop(move || raise.cancel());
     cancel
 }
 
-/// Ends an interrupted census with status 130, saying how many of its
+/// Ends an interrupted census with 128 + the signal's number (130 for
+/// Ctrl-C, 143 for SIGTERM), saying how many of its
 /// `codes` codes are `written` and, with `--output`, that the same command
 /// resumes it.
 pub fn interrupted(written: usize, codes: usize, path: Option<&Path>) -> ! {
@@ -163,5 +165,5 @@ pub fn interrupted(written: usize, codes: usize, path: Option<&Path>) -> ! {
             path.display()
         ))
     );
-    std::process::exit(130);
+    std::process::exit(signals::stopped_status());
 }

@@ -17,6 +17,7 @@ use grundy::persist;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::input::UsageError;
+use crate::signals;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -144,7 +145,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // all on Ctrl-C, SIGTERM or SIGHUP; one that only prints just ends.
     if args.checkpoint.is_some() || values_out.is_some() {
         let stop = Arc::clone(&stop);
-        ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
+        signals::on_stop(move || stop.store(true, Ordering::SeqCst))
             .map_err(|e| anyhow::anyhow!("cannot catch Ctrl-C: {e}"))?;
     }
     let bar = (io::stderr().is_terminal() && upto >= 1 << 20).then(|| progress_bar(&run, upto));
@@ -257,8 +258,9 @@ fn progress_bar(run: &LongRun, upto: u64) -> ProgressBar {
 }
 
 /// Computes values batch by batch up to `upto` or a proven period, writing
-/// them to the values file, saving checkpoints, and on Ctrl-C saving and
-/// exiting with 130; the engine's failure, if it failed.
+/// them to the values file, saving checkpoints, and on Ctrl-C (SIGTERM,
+/// SIGHUP) saving and exiting with 128 + the signal's number; the engine's
+/// failure, if it failed.
 fn compute(
     args: &Args,
     run: &mut LongRun,
@@ -308,7 +310,7 @@ fn compute(
                 bar.abandon();
             }
             interrupted_end(args, run, values_out.take())?;
-            std::process::exit(130);
+            std::process::exit(signals::stopped_status());
         }
         if failure.is_some() {
             break;

@@ -14,6 +14,7 @@ use grundy::wire;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::input::UsageError;
+use crate::signals;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -123,8 +124,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     {
         let cancel = cancel.clone();
         // Ctrl-C (SIGINT), SIGTERM or SIGHUP stops the computation; the
-        // partial quotient is printed.
-        let _ = ctrlc::set_handler(move || cancel.cancel());
+        // partial quotient is printed and the run ends with 128 + the
+        // signal's number.
+        let _ = signals::on_stop(move || cancel.cancel());
     }
     let deadline = args
         .time_limit
@@ -190,6 +192,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         QuotientFormat::Text => write_text(&mut out, &doc, q.largest_trial())?,
     }
     out.flush()?;
+    if signals::caught().is_some() {
+        // Stopped by Ctrl-C, SIGTERM or SIGHUP: the partial quotient is
+        // printed (and saved), and the status says how the run ended.
+        eprintln!(
+            "grundy: interrupted at heap {}; the partial quotient is printed{}",
+            doc.heaps,
+            args.checkpoint
+                .as_ref()
+                .map_or(String::new(), |path| format!(
+                    " and saved in {} (`grundy quotient --resume {}` goes on)",
+                    path.display(),
+                    path.display()
+                ))
+        );
+        std::process::exit(signals::stopped_status());
+    }
     Ok(())
 }
 
