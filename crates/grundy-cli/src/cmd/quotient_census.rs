@@ -65,7 +65,8 @@ impl Finished for Line {
 /// Ctrl-C (or SIGTERM or SIGHUP) stops the run: the codes being computed
 /// stop within 100 ms and are written as far as they got (unproven,
 /// "stopped"), no other code is started, and the run ends with 128 plus
-/// the signal's number (130 for Ctrl-C, 143 for SIGTERM) after saying how many codes were written.
+/// the signal's number (130 for Ctrl-C, 143 for SIGTERM) after saying how
+/// many codes were written.
 pub fn run(
     header: &Header,
     codes: &[OctalCode],
