@@ -2,6 +2,8 @@
 //! whole pattern; published periods are reproduced; merge refuses shards
 //! that do not make up one census.
 
+mod common;
+
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::cargo_bin;
@@ -572,15 +574,6 @@ fn a_census_that_cannot_write_fails() {
     }
 }
 
-/// Sends `signal` to `child`.
-fn send(child: &std::process::Child, signal: libc::c_int) {
-    // SAFETY: kill(2) with a child's pid and a signal number reads no
-    // memory of ours; the child has not been waited for, so the pid is
-    // still its own.
-    let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
-    assert_eq!(sent, 0);
-}
-
 /// Sends `signal` to `child` and reads what is left of its standard
 /// output `out`: its exit status, that output, its standard error, and the
 /// time from the signal to its end.
@@ -590,7 +583,7 @@ fn stop(
     signal: libc::c_int,
 ) -> (Option<i32>, String, String, std::time::Duration) {
     let asked = std::time::Instant::now();
-    send(&child, signal);
+    common::send(&child, signal);
     let mut rest = String::new();
     out.read_to_string(&mut rest).unwrap();
     let output = child.wait_with_output().unwrap();
@@ -616,7 +609,7 @@ fn stopped_once_written(args: &[&str], file: &std::path::Path, lines: usize) -> 
         std::thread::sleep(Duration::from_millis(10));
     }
     std::thread::sleep(Duration::from_millis(200));
-    send(&child, libc::SIGTERM);
+    common::send(&child, libc::SIGTERM);
     let output = child.wait_with_output().unwrap();
     (
         output.status.code().unwrap_or(-1),

@@ -204,3 +204,12 @@ pub fn run(args: &[&str], input: &str) -> std::process::Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
+
+/// Sends `signal` to `child`.
+pub fn send(child: &std::process::Child, signal: libc::c_int) {
+    // SAFETY: kill(2) with a child's pid and a signal number reads no
+    // memory of ours; the child has not been waited for, so the pid is
+    // still its own.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    assert_eq!(sent, 0);
+}
