@@ -130,7 +130,22 @@ fn options_are_listed_as_asked_and_too_many_are_refused_with_the_answers_before(
         "{shown}"
     );
     assert!(shown.contains("Its options reach *0…*19;"), "{shown}");
-    let out = grundy(&["explain", "nim"], "3\n2000000\n");
+    // Nim's options are valued by its rule, at any size.
+    let out = grundy(&["explain", "nim"], "18446744073709551615\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    for said in [
+        "from its 18,446,744,073,709,551,615 options:\n    1 1 → *18446744073709551614",
+        "    … and 18,446,744,073,709,551,603 more (--options N lists more)\n",
+        "Its options reach *0…*18446744073709551614; the least value they miss (the mex) is \
+         *18446744073709551615",
+        "by its option 1 18446744073709551615: take 18,446,744,073,709,551,615 tokens",
+    ] {
+        assert!(shown.contains(said), "{shown}");
+    }
+    // Others' past 1,000,000 are refused (Dawson's Kayles: a heap of
+    // 2,000,002 has 1,000,001), with the answers before written.
+    let out = grundy(&["explain", "octal:0.07"], "3\n2000002\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stdout).starts_with("Case 1: the first player wins"));
     assert_eq!(

@@ -32,7 +32,7 @@ use crate::engine::{Engine, IllegalMove, Outcome, Played};
 use crate::format::{JudgeInput, ReadError};
 use crate::game::{
     Abilities, Answers, CaseReader, ComponentTable, Extras, Game, JudgeError, JudgeFormat, Judged,
-    Limits, Notation, Present, Rng, Style, WireForm,
+    Limits, Notation, OptionValues, Present, Rng, Style, WireForm,
 };
 use crate::misere::{Genus, MisereEngine, MisereError};
 use crate::nimber::Nimber;
@@ -420,6 +420,19 @@ erased! {
         ) -> Result<ControlFlow<()>, Refusal> =>
             Extras::component_options(self, position.of(), index, &mut |mv, value| {
                 visit(AnyMove::new(mv), value)
+            });
+        fn component_option_values(
+            &mut self,
+            position: &AnyPosition,
+            index: usize,
+            target: Option<Nimber>,
+        ) -> Option<OptionValues<AnyMove>> =>
+            Extras::component_option_values(self, position.of(), index, target).map(|values| {
+                OptionValues {
+                    count: values.count,
+                    reached: values.reached,
+                    to_target: values.to_target.map(AnyMove::new),
+                }
             });
     }
 

@@ -239,6 +239,19 @@ pub trait JudgeFormat: Engine {
     }
 }
 
+/// The values of one component's options as the game's rule gives them
+/// ([`Extras::component_option_values`]): for components whose options are
+/// too many to visit one by one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionValues<M> {
+    /// How many options the component has.
+    pub count: u128,
+    /// The values they reach, as ascending runs `(from, to)`.
+    pub reached: Vec<(Nimber, Nimber)>,
+    /// An option worth the value asked for, if one is.
+    pub to_target: Option<M>,
+}
+
 /// What a game can do besides the questions every game answers, declared
 /// by [`Extras::abilities`]; the others refuse (the defaults do).
 pub trait Extras: Present {
@@ -296,6 +309,21 @@ pub trait Extras: Present {
             "{} cannot list the options of one component",
             self.name()
         )))
+    }
+
+    /// The values the options of component `index` (as in
+    /// [`Extras::component_options`]) reach, where the game's rule gives
+    /// them without visiting every option, with an option worth `target`
+    /// when one is asked for and one reaches it. `None` (the default): they
+    /// are found by visiting every option.
+    fn component_option_values(
+        &mut self,
+        position: &Self::Position,
+        index: usize,
+        target: Option<Nimber>,
+    ) -> Option<OptionValues<Self::Move>> {
+        let _ = (position, index, target);
+        None
     }
 
     /// For heap games: the genus of each heap 0 … `upto` − 1 and whether

@@ -159,8 +159,6 @@ fn a_bomb_s_options_are_the_grid_of_sg_u_q_xor_sg_p_v() {
 
 #[test]
 fn too_many_options_and_misere_play_are_refused() {
-    let game = registry::open("nim", &Settings::default()).unwrap();
-    let mut analyst = Analyst::normal(game);
     let heaps = |n: u64| {
         serde_json::from_str::<grundy::wire::Position>(&format!(
             r#"{{"kind":"heaps","heaps":[{n}]}}"#
@@ -168,44 +166,31 @@ fn too_many_options_and_misere_play_are_refused() {
         .unwrap()
     };
     let limits = grundy::game::Limits::default();
+    // Dawson's Kayles: a heap of 2n + 2 has n + 1 options (take two from
+    // an end, or from the inside leaving a and b, a ≤ b).
+    let game = registry::open("octal:0.07", &Settings::default()).unwrap();
+    let mut analyst = Analyst::normal(game);
+    let max = grundy::analysis::MAX_OPTIONS;
     let at_limit = analyst
         .game_mut()
-        .position_from_wire(&heaps(grundy::analysis::MAX_OPTIONS), limits)
+        .position_from_wire(&heaps(2 * max), limits)
         .unwrap();
+    // As every front end does before asking: the values come from the period.
+    analyst.admit(&at_limit, limits).unwrap();
     let explanation = explain(&mut analyst, &at_limit, 3).unwrap();
     assert_eq!(explanation.components[0].options.len(), 3);
-    assert_eq!(
-        explanation.components[0].option_count,
-        Big(grundy::analysis::MAX_OPTIONS.into())
-    );
+    assert_eq!(explanation.components[0].option_count, Big(max.into()));
     let past = analyst
         .game_mut()
-        .position_from_wire(&heaps(grundy::analysis::MAX_OPTIONS + 1), limits)
+        .position_from_wire(&heaps(2 * max + 2), limits)
         .unwrap();
+    analyst.admit(&past, limits).unwrap();
     let refusal = explain(&mut analyst, &past, 3).unwrap_err();
+    assert!(matches!(refusal, grundy::Refusal::Limit(_)), "{refusal}");
     assert!(
         refusal.to_string().contains("more than 1,000,000 options"),
         "{refusal}"
     );
-    // Past the heaps whose moves are listed one by one (2^22), and at the
-    // largest heap: refused the same way, the value said by the rule (it
-    // was "a bug", the mex of one move for each bit).
-    for n in [(1u64 << 22) + 1, u64::MAX] {
-        let huge = analyst
-            .game_mut()
-            .position_from_wire(&heaps(n), limits)
-            .unwrap();
-        let refusal = explain(&mut analyst, &huge, 3).unwrap_err();
-        assert!(matches!(refusal, grundy::Refusal::Limit(_)), "{refusal}");
-        let said = format!(
-            "heap 1 has {} options, too many to list their values",
-            grundy::notation::with_commas(u128::from(n))
-        );
-        assert!(refusal.to_string().contains(&said), "{refusal}");
-        assert!(refusal
-            .to_string()
-            .contains(&format!("its value is *{n} (Nim)")));
-    }
     let game = registry::open("nim", &Settings::default()).unwrap();
     let mut misere =
         Analyst::new(game, grundy::analysis::Convention::Misere { budget: 1000 }).unwrap();
@@ -290,4 +275,120 @@ fn a_heap_too_large_to_list_is_explained_by_its_runs_of_moves() {
     for option in &large.options {
         assert!(option.mv.text.contains("heap 2"), "{}", option.mv.text);
     }
+}
+
+/// Nim's rule (a heap of n has n options, worth 0 … n − 1, and the one
+/// worth t takes n − t) against its options visited one by one, on heaps
+/// up to 200, as the second heap of a position (the index is the heap's).
+#[test]
+fn nim_s_rule_for_its_options_agrees_with_its_options_visited_one_by_one() {
+    use grundy::game::Extras;
+    let mut game = registry::open("nim", &Settings::default()).unwrap();
+    let limits = grundy::game::Limits::default();
+    for heap in 0..=200u64 {
+        let wire = serde_json::from_str::<grundy::wire::Position>(&format!(
+            r#"{{"kind":"heaps","heaps":[3,{heap}]}}"#
+        ))
+        .unwrap();
+        let position = game.position_from_wire(&wire, limits).unwrap();
+        let mut visited = Vec::new();
+        let _ = game
+            .component_options(&position, 2, &mut |mv, value| {
+                visited.push((mv, value));
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap();
+        let mut values: Vec<u128> = visited.iter().map(|(_, v)| v.value()).collect();
+        values.sort_unstable();
+        values.dedup();
+        let runs: Vec<(Nimber, Nimber)> = if values.is_empty() {
+            Vec::new()
+        } else {
+            // One run exactly when the values are consecutive.
+            assert_eq!(
+                values.len() as u128,
+                values[values.len() - 1] - values[0] + 1
+            );
+            vec![(Nimber(values[0]), Nimber(values[values.len() - 1]))]
+        };
+        for target in 0..=heap + 1 {
+            let by_rule = game
+                .component_option_values(&position, 2, Some(Nimber(target.into())))
+                .unwrap_or_else(|| panic!("heap {heap}: no rule"));
+            assert_eq!(by_rule.count, visited.len() as u128, "heap {heap}");
+            assert_eq!(by_rule.reached, runs, "heap {heap}");
+            let exists = visited.iter().any(|(_, v)| v.value() == u128::from(target));
+            assert_eq!(
+                by_rule.to_target.is_some(),
+                exists,
+                "heap {heap} to {target}"
+            );
+            if let Some(mv) = by_rule.to_target {
+                let next = game.play(&position, &mv).position;
+                assert_eq!(
+                    game.value(&next),
+                    Nimber(3) ^ Nimber(target.into()),
+                    "heap {heap} to {target}"
+                );
+            }
+        }
+        assert!(game.component_option_values(&position, 0, None).is_none());
+        assert!(game.component_option_values(&position, 3, None).is_none());
+    }
+    // A game without such a rule visits its options.
+    let mut kayles = registry::open("octal:0.77", &Settings::default()).unwrap();
+    let wire = serde_json::from_str(r#"{"kind":"heaps","heaps":[9]}"#).unwrap();
+    let position = kayles.position_from_wire(&wire, limits).unwrap();
+    assert!(kayles.component_option_values(&position, 1, None).is_none());
+}
+
+/// A Nim heap of any size is explained at once by its rule: its first
+/// options listed, all n counted, the values 0 … n − 1 reached, and the
+/// move that makes the nim-sum *0 (it was refused past 1,000,000 options).
+#[test]
+fn a_nim_heap_of_any_size_is_explained_by_its_rule() {
+    let game = registry::open("nim", &Settings::default()).unwrap();
+    let mut analyst = Analyst::normal(game);
+    let limits = grundy::game::Limits::default();
+    let max = grundy::analysis::MAX_OPTIONS;
+    for n in [max + 1, (1u64 << 22) + 1, u64::MAX] {
+        let wire = serde_json::from_str(&format!(r#"{{"kind":"heaps","heaps":[{n},5]}}"#)).unwrap();
+        let position = analyst
+            .game_mut()
+            .position_from_wire(&wire, limits)
+            .unwrap();
+        analyst.admit(&position, limits).unwrap();
+        let explanation = explain(&mut analyst, &position, 3).unwrap();
+        let why = &explanation.components[0];
+        let values: Vec<u128> = why.options.iter().map(|o| o.value.0).collect();
+        let n = u128::from(n);
+        assert_eq!(values, [n - 1, n - 2, n - 3]);
+        assert_eq!(why.option_count, Big(n));
+        assert_eq!(why.reached, [[Big(0), Big(n - 1)]]);
+        assert_eq!(why.mex, Some(Big(n)));
+        let zeroing = explanation.zeroing.as_ref().unwrap();
+        assert_eq!(
+            (zeroing.component, zeroing.from, zeroing.to),
+            (1, Big(n), Big(5))
+        );
+        let game = analyst.game_mut();
+        let mv = game.move_from_wire(&position, &zeroing.mv.mv).unwrap();
+        game.check(&position, &mv).unwrap();
+        let next = game.play(&position, &mv).position;
+        assert!(game.value(&next).is_zero());
+        for option in &why.options {
+            let mv = game.move_from_wire(&position, &option.mv.mv).unwrap();
+            let next = game.play(&position, &mv).position;
+            assert_eq!(game.value(&next), Nimber(option.value.0) ^ Nimber(5));
+        }
+    }
+    // Asked for every option, it lists at most 1,000,000 of them.
+    let wire = serde_json::from_str(r#"{"kind":"heaps","heaps":[18446744073709551615]}"#).unwrap();
+    let position = analyst
+        .game_mut()
+        .position_from_wire(&wire, limits)
+        .unwrap();
+    let explanation = explain(&mut analyst, &position, usize::MAX).unwrap();
+    assert_eq!(explanation.components[0].options.len() as u64, max);
+    assert_eq!(explanation.components[0].option_count, Big(u64::MAX.into()));
 }

@@ -37,8 +37,9 @@ pub struct Args {
     #[command(flatten)]
     pub limits: crate::cli::LimitArgs,
     /// How many options of each component to list (all of them are
-    /// valued, up to 1,000,000 a component): 12 in text, every one in JSON
-    /// unless given.
+    /// valued, up to 1,000,000 a component, unless the game's rule gives
+    /// their values, as Nim's does at any size): 12 in text, every one (at
+    /// most 1,000,000) in JSON unless given.
     #[arg(long, value_name = "N")]
     pub options: Option<usize>,
     /// `text` for people, `json` for one JSON object per case and line

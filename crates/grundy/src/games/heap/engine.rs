@@ -25,6 +25,7 @@ use std::ops::ControlFlow;
 
 use super::{HeapRules, Values};
 use crate::engine::{Engine, IllegalMove, Played};
+use crate::game::OptionValues;
 use crate::games::octal::OctalCode;
 use crate::games::values::Periodicity;
 use crate::nimber::Nimber;
@@ -322,14 +323,18 @@ impl<R: HeapRules> HeapGame<R> {
                 position.len()
             )));
         };
-        if self.large(heap) && self.rules().shape() == Shape::Nim {
-            // Listed one for each bit (see `large_moves`), not one for each
-            // value: their mex would not be the heap's value.
-            return Err(crate::Refusal::Limit(format!(
-                "heap {index} has {} options, too many to list their values: they are the heaps \
-                 below it, whose values are their sizes, so its value is *{heap} (Nim)",
-                crate::notation::with_commas(u128::from(heap))
-            )));
+        if self.rules().shape() == Shape::Nim {
+            // Every move, one at a time, at any size: taking k leaves a
+            // heap of n − k, worth n − k. (Not `large_moves`, one for each
+            // bit: their mex would not be the heap's value.)
+            for take in 1..=heap {
+                let left = heap - take;
+                let mv = heap_move(index - 1, take, leave_one(left));
+                if visit(mv, Nimber(u128::from(left))).is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
+            }
+            return Ok(ControlFlow::Continue(()));
         }
         if self.large(heap) {
             // A few moves, one for each class.
@@ -357,6 +362,35 @@ impl<R: HeapRules> HeapGame<R> {
             }
         });
         Ok(flow)
+    }
+}
+
+impl<R: HeapRules> HeapGame<R> {
+    /// [`crate::game::Extras::component_option_values`]: in Nim, by its
+    /// rule, at any size: the n options of a heap of n are worth 0 … n − 1,
+    /// and the one worth t < n takes n − t.
+    pub(super) fn heap_option_values(
+        &self,
+        position: &[u64],
+        index: usize,
+        target: Option<Nimber>,
+    ) -> Option<OptionValues<SumMove<u64, u64>>> {
+        if self.rules().shape() != Shape::Nim {
+            return None;
+        }
+        let &heap = position.get(index.checked_sub(1)?)?;
+        let to_target = target
+            .and_then(|t| u64::try_from(t.value()).ok())
+            .filter(|&t| t < heap)
+            .map(|t| heap_move(index - 1, heap - t, leave_one(t)));
+        Some(OptionValues {
+            count: u128::from(heap),
+            reached: match heap {
+                0 => Vec::new(),
+                n => vec![(Nimber::ZERO, Nimber(u128::from(n - 1)))],
+            },
+            to_target,
+        })
     }
 }
 

@@ -735,6 +735,15 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         self.heap_options(position, index, visit)
     }
 
+    fn component_option_values(
+        &mut self,
+        position: &Vec<u64>,
+        index: usize,
+        target: Option<Nimber>,
+    ) -> Option<crate::game::OptionValues<SumMove<u64, u64>>> {
+        self.heap_option_values(position, index, target)
+    }
+
     fn genera(
         &self,
         upto: u64,
