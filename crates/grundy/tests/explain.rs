@@ -180,6 +180,11 @@ fn too_many_options_and_misere_play_are_refused() {
     let explanation = explain(&mut analyst, &at_limit, 3).unwrap();
     assert_eq!(explanation.components[0].options.len(), 3);
     assert_eq!(explanation.components[0].option_count, Big(max.into()));
+    // None listed, all valued.
+    let explanation = explain(&mut analyst, &at_limit, 0).unwrap();
+    assert!(explanation.components[0].options.is_empty());
+    assert_eq!(explanation.components[0].option_count, Big(max.into()));
+    assert!(explanation.zeroing.is_some());
     let past = analyst
         .game_mut()
         .position_from_wire(&heaps(2 * max + 2), limits)
@@ -382,7 +387,16 @@ fn a_nim_heap_of_any_size_is_explained_by_its_rule() {
             assert_eq!(game.value(&next), Nimber(option.value.0) ^ Nimber(5));
         }
     }
-    // Asked for every option, it lists at most 1,000,000 of them.
+    // Asked for none, it lists none; asked for every one, at most
+    // 1,000,000 of them.
+    let wire = serde_json::from_str(r#"{"kind":"heaps","heaps":[7]}"#).unwrap();
+    let position = analyst
+        .game_mut()
+        .position_from_wire(&wire, limits)
+        .unwrap();
+    let explanation = explain(&mut analyst, &position, 0).unwrap();
+    assert!(explanation.components[0].options.is_empty());
+    assert_eq!(explanation.components[0].option_count, Big(7));
     let wire = serde_json::from_str(r#"{"kind":"heaps","heaps":[18446744073709551615]}"#).unwrap();
     let position = analyst
         .game_mut()

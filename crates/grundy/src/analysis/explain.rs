@@ -197,9 +197,6 @@ fn visit_options<G: Game>(
         runs: Vec::new(),
         to_target: None,
     };
-    if listed == 0 && !all {
-        return Ok(seen);
-    }
     let mut reached = BTreeSet::new();
     let mut stopped = None;
     let _flow = game.component_options(position, index, &mut |mv, after| {
