@@ -12,6 +12,12 @@ use crate::wire;
 /// play goes straight to the game's own [`Engine`](crate::Engine) and its
 /// fast paths; misère play to the game's misère form. Questions under
 /// either may be refused ([`Refusal`]), never answered by a guess.
+///
+/// Ask about a position once [`Analyst::admit`] has accepted it, as every
+/// front end does: admission checks the limits and prepares the tables the
+/// answers read (a heap game's values, through their period). A position
+/// never admitted may cost time and memory without bound (a heap of
+/// millions valued option by option).
 pub struct Analyst<G: Game> {
     game: G,
     play: Play<G::Position, G::Move>,
