@@ -52,7 +52,7 @@ impl Pacer {
     }
 
     /// Notes that `done` units took `elapsed`, and sizes the next batch
-    /// from that rate: at most [`GROWTH`] times this one, at least one
+    /// from that rate: at most `GROWTH` (4) times this one, at least one
     /// unit, at most `most`. Where there is no clock (elapsed always zero)
     /// batches grow to `most`.
     pub fn took(&mut self, done: u64, elapsed: Duration) {

@@ -12,8 +12,8 @@
 //!      doc, the game's types, and its engine, or its [`Rules`](crate::rules::Rules)
 //!      for the [`Solver`](crate::rules::Solver), which is then its
 //!      [`Engine`](crate::engine::Engine) (Chomp is `Solver<ChompRules>`;
-//!      a heap game needs only its `Rules` and [`HeapRules`], and
-//!      [`HeapGame`] is its game);
+//!      a heap game needs only its `Rules` and [`HeapRules`](crate::games::heap::HeapRules), and
+//!      [`HeapGame`](crate::games::heap::HeapGame) is its game);
 //!    - `reader.rs`: its judge reader ([`Lines`](crate::format::Lines)
 //!      reads one position a line);
 //!    - `game.rs`: the small traits that make it a [`Game`]:

@@ -740,7 +740,7 @@ impl crate::engine::Engine for CuttingGame {
         std::ops::ControlFlow::Continue(())
     }
 
-    /// One cut per run of equal lines ([`try_cuts`]).
+    /// One cut per run of equal lines (`try_cuts`).
     fn try_moves(
         &mut self,
         pieces: &Vec<Paper>,

@@ -292,7 +292,7 @@ pub fn survey(index: usize, code: &OctalCode, upto: usize) -> Entry {
 /// [`survey`] within `limit`: a code still running then is summed up as
 /// far as it got, marked [`Entry::timed_out`]; one still running when
 /// `cancel` is raised, marked [`Entry::interrupted`]. Either is seen
-/// within about [`pace::TARGET`](crate::pace::TARGET) of a batch of values
+/// within about [`pace::TARGET`] of a batch of values
 /// (batches are sized by the clock).
 pub fn survey_within(
     index: usize,
