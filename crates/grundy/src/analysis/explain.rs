@@ -23,15 +23,17 @@ use crate::wire::{self, Big, FORMAT_VERSION};
 /// with more is refused unless the game's rule gives their values.
 pub const MAX_OPTIONS: u64 = 1_000_000;
 
-/// How often, in options, the cancel flag is looked at.
+/// How often, in options, the cancel flag is looked at (and before each
+/// component).
 const CHECK_EVERY: u64 = 1024;
 
 /// The explanation of `position` under normal play, listing at most
 /// `listed` options of each component (all of them are valued, or their
-/// values given by the game's rule: the mex needs every value). Refused under misère play (the values do not
-/// decide it), for a component of more than [`MAX_OPTIONS`] options whose
-/// values the game's rule does not give (at most that many are listed),
-/// and when the game's cancel flag is raised.
+/// values given by the game's rule: the mex needs every value). Refused
+/// under misère play (the values do not decide it), for a component of
+/// more than [`MAX_OPTIONS`] options whose values the game's rule does not
+/// give (at most that many are listed), and when the game's cancel flag is
+/// raised.
 pub fn explain<G: Game>(
     analyst: &mut Analyst<G>,
     position: &G::Position,
@@ -64,6 +66,11 @@ pub fn explain<G: Game>(
     let mut whys = Vec::with_capacity(components.len());
     let mut zeroing = None;
     for (i, (component, value)) in components.iter().enumerate() {
+        // Before each component too: one valued by its rule visits few
+        // options.
+        if cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+            return Err(Refusal::Cancelled);
+        }
         let wire_component = game.component_wire(i, component, *value);
         let text = game.describe_component(i, component, *value);
         if wire_component.value.is_none() {
@@ -79,8 +86,8 @@ pub fn explain<G: Game>(
             continue;
         }
         let target = *value ^ nim_sum;
-        let wanted = nim_sum_decides && wins && zeroing.is_none() && target < *value;
-        let wanted = wanted.then_some(target);
+        let wanted =
+            (nim_sum_decides && wins && zeroing.is_none() && target < *value).then_some(target);
         let seen = match game.component_option_values(position, i + 1, wanted) {
             // The rule gives the values: only the listed options are visited.
             Some(by_rule) => {

@@ -363,14 +363,12 @@ impl<R: HeapRules> HeapGame<R> {
         });
         Ok(flow)
     }
-}
 
-impl<R: HeapRules> HeapGame<R> {
     /// [`crate::game::Extras::component_option_values`]: in Nim, by its
     /// rule, at any size: the n options of a heap of n are worth 0 … n − 1,
-    /// and the one worth t < n takes n − t.
+    /// and the one worth t < n is `large_moves`' move to t.
     pub(super) fn heap_option_values(
-        &self,
+        &mut self,
         position: &[u64],
         index: usize,
         target: Option<Nimber>,
@@ -379,10 +377,13 @@ impl<R: HeapRules> HeapGame<R> {
             return None;
         }
         let &heap = position.get(index.checked_sub(1)?)?;
-        let to_target = target
-            .and_then(|t| u64::try_from(t.value()).ok())
-            .filter(|&t| t < heap)
-            .map(|t| heap_move(index - 1, heap - t, leave_one(t)));
+        let mut to_target = None;
+        if let Some(t) = target {
+            let _ = self.large_moves(index - 1, heap, Some(t), &mut |mv| {
+                to_target = Some(mv);
+                ControlFlow::Break(())
+            });
+        }
         Some(OptionValues {
             count: u128::from(heap),
             reached: match heap {

@@ -4,12 +4,13 @@
 //! A heap game is a [`Rules`] game whose components are heaps (`u64`) and
 //! whose moves take some tokens from one heap and leave its rest as zero,
 //! one or more heaps. Its [`Engine`](crate::engine::Engine) is [`HeapGame`]
-//! (`engine.rs`): the generic [`Solver`](crate::rules::Solver) with a [`Values`] cache — the value
-//! sequence G(0), G(1), … computed by the game's fastest method (the
-//! sparse-space engine for octal codes), extended when a larger heap
-//! appears, and read past its end through a proven period, or given by a
-//! closed form (Nim) — and heaps too large to list their moves answered
-//! through the shape of the game's moves, up to `u64::MAX`.
+//! (`engine.rs`): the generic [`Solver`](crate::rules::Solver) with a
+//! [`Values`] cache — the value sequence G(0), G(1), … computed by the
+//! game's fastest method (the sparse-space engine for octal codes),
+//! extended when a larger heap appears, and read past its end through a
+//! proven period, or given by a closed form (Nim) — and heaps too large to
+//! list their moves answered through the shape of the game's moves, up to
+//! `u64::MAX`.
 //!
 //! # Input format
 //! One position per line: heap sizes separated by white space. Blank lines
