@@ -283,11 +283,26 @@ fn a_heap_too_large_to_list_is_explained_by_its_runs_of_moves() {
 }
 
 /// Nim's rule (a heap of n has n options, worth 0 … n − 1, and the one
-/// worth t takes n − t) against its options visited one by one, on heaps
-/// up to 200, as the second heap of a position (the index is the heap's).
+/// worth t takes n − t), and its options visited one by one, against the
+/// literal rules valued by a mex written here, on heaps up to 200, as the
+/// second heap of a position (the index is the heap's).
 #[test]
 fn nim_s_rule_for_its_options_agrees_with_its_options_visited_one_by_one() {
     use grundy::game::Extras;
+    use grundy::games::nim::Nim;
+    use grundy::rules::Rules;
+    let mut grundy_by_mex: Vec<u128> = Vec::new();
+    for heap in 0..=200u64 {
+        let mut reached = std::collections::BTreeSet::new();
+        Rules::options(&Nim, &heap, &mut |_, leaves| {
+            reached.insert(
+                leaves
+                    .iter()
+                    .fold(0, |sum, &h| sum ^ grundy_by_mex[h as usize]),
+            );
+        });
+        grundy_by_mex.push((0..).find(|v| !reached.contains(v)).unwrap());
+    }
     let mut game = registry::open("nim", &Settings::default()).unwrap();
     let limits = grundy::game::Limits::default();
     for heap in 0..=200u64 {
@@ -303,8 +318,20 @@ fn nim_s_rule_for_its_options_agrees_with_its_options_visited_one_by_one() {
                 std::ops::ControlFlow::Continue(())
             })
             .unwrap();
-        let mut values: Vec<u128> = visited.iter().map(|(_, v)| v.value()).collect();
-        values.sort_unstable();
+        // The literal rules, valued by a mex over them (written here).
+        let mut literal: Vec<u128> = Vec::new();
+        Rules::options(&Nim, &heap, &mut |_, leaves| {
+            literal.push(
+                leaves
+                    .iter()
+                    .fold(0, |sum, &h| sum ^ grundy_by_mex[h as usize]),
+            );
+        });
+        literal.sort_unstable();
+        let mut seen: Vec<u128> = visited.iter().map(|(_, v)| v.value()).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, literal, "heap {heap}: the options visited");
+        let mut values = literal.clone();
         values.dedup();
         let runs: Vec<(Nimber, Nimber)> = if values.is_empty() {
             Vec::new()
@@ -320,9 +347,9 @@ fn nim_s_rule_for_its_options_agrees_with_its_options_visited_one_by_one() {
             let by_rule = game
                 .component_option_values(&position, 2, Some(Nimber(target.into())))
                 .unwrap_or_else(|| panic!("heap {heap}: no rule"));
-            assert_eq!(by_rule.count, visited.len() as u128, "heap {heap}");
+            assert_eq!(by_rule.count, literal.len() as u128, "heap {heap}");
             assert_eq!(by_rule.reached, runs, "heap {heap}");
-            let exists = visited.iter().any(|(_, v)| v.value() == u128::from(target));
+            let exists = literal.contains(&u128::from(target));
             assert_eq!(
                 by_rule.to_target.is_some(),
                 exists,
