@@ -146,7 +146,10 @@ fn the_quotient_predicts_literal_misere_play_of_every_small_sum() {
 
 /// Dawson's Kayles and 0.64 need the classes of smaller heaps to split
 /// (MisereSolver's recalibration). 0.07's partial quotient of heaps ≤ 33
-/// has order 638, the figure the issue reports from MisereSolver; 0.64 is
+/// has order 638, the figure the issue reports from MisereSolver, and that
+/// of heaps ≤ 30 has order 360, as A. N. Siegel wrote of MisereSolver's
+/// Q₃₀(0.07) ("Some MisereSolver questions answered", miseregames.wordpress.com,
+/// 28 August 2007); 0.64 is
 /// taken to heap 14 (MisereSolver stalls at 15). Both partial quotients
 /// predict literal misère play of every small sum.
 #[test]
@@ -162,6 +165,8 @@ fn partial_quotients_that_split_old_classes_predict_literal_play() {
             assert_eq!(q.order(), 638);
             let changes: Vec<u64> = q.changes().iter().map(|c| c.0).collect();
             assert_eq!(changes, [2, 4, 10, 14, 25, 27, 30, 31, 32, 33]);
+            let q30 = q.changes().iter().rev().find(|c| c.0 <= 30).unwrap();
+            assert_eq!(q30.1, 360, "the order of Q₃₀: {:?}", q.changes());
         }
         let mut brute = Brute::new(code);
         for sum in sums(tokens) {
