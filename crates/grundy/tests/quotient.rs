@@ -100,6 +100,43 @@ impl Brute {
     }
 }
 
+/// Misère play of `copies` heaps of `big` beside smaller heaps, by the
+/// letter, a sum with no heap of `big` answered by a quotient of the
+/// smaller heaps (exact for such sums).
+struct Beside<'a> {
+    brute: Brute,
+    smaller: &'a Quotient,
+    big: u64,
+    memo: HashMap<(usize, Vec<u64>), bool>,
+}
+
+impl Beside<'_> {
+    fn lost(&mut self, copies: usize, heaps: &[u64]) -> bool {
+        let mut heaps = heaps.to_vec();
+        heaps.sort_unstable();
+        if copies == 0 {
+            return self.smaller.is_p_position(&heaps).unwrap();
+        }
+        if let Some(&lost) = self.memo.get(&(copies, heaps.clone())) {
+            return lost;
+        }
+        let mut moves: Vec<(usize, Vec<u64>)> = Vec::new();
+        for left in self.brute.leaves(self.big) {
+            moves.push((copies - 1, [heaps.as_slice(), &left].concat()));
+        }
+        for i in 0..heaps.len() {
+            for left in self.brute.leaves(heaps[i]) {
+                let rest = [&heaps[..i], &heaps[i + 1..], &left].concat();
+                moves.push((copies, rest));
+            }
+        }
+        // A heap of `big` has a move, so the sum is not over.
+        let lost = !moves.iter().any(|(c, next)| self.lost(*c, next));
+        self.memo.insert((copies, heaps), lost);
+        lost
+    }
+}
+
 /// Every multiset of heaps (each ≥ 1) with at most `tokens` tokens.
 fn sums(tokens: u64) -> Vec<Vec<u64>> {
     fn go(left: u64, max: u64, cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
@@ -149,9 +186,9 @@ fn the_quotient_predicts_literal_misere_play_of_every_small_sum() {
 /// has order 638, the figure the issue reports from MisereSolver, and that
 /// of heaps ≤ 30 has order 360, as A. N. Siegel wrote of MisereSolver's
 /// Q₃₀(0.07) ("Some MisereSolver questions answered", miseregames.wordpress.com,
-/// 28 August 2007); 0.64 is
-/// taken to heap 14 (MisereSolver stalls at 15). Both partial quotients
-/// predict literal misère play of every small sum.
+/// 28 August 2007); 0.64 is taken to heap 14 (MisereSolver stalls at 15).
+/// Both partial quotients predict literal misère play of every small sum,
+/// and 0.07's, played beside heaps of 34, shows why heap 34 is hard.
 #[test]
 fn partial_quotients_that_split_old_classes_predict_literal_play() {
     for (code, upto, tokens) in [("0.07", 34, 26), ("0.64", 15, 24)] {
@@ -167,6 +204,20 @@ fn partial_quotients_that_split_old_classes_predict_literal_play() {
             assert_eq!(changes, [2, 4, 10, 14, 25, 27, 30, 31, 32, 33]);
             let q30 = q.changes().iter().rev().find(|c| c.0 <= 30).unwrap();
             assert_eq!(q30.1, 360, "the order of Q₃₀: {:?}", q.changes());
+            // Beside Q₃₃, a heap of 34 (g): 34 + 14 is won and 3 × 34 + 14
+            // lost, so no quotient holding heap 34 has g³ = g; 34 + 2 + 2 +
+            // 2 + 2 + 2 + 4 + 10 is lost, as `grundy solve --misere` finds
+            // too (docs/misere.md).
+            let mut beside = Beside {
+                brute: Brute::new(code),
+                smaller: &q,
+                big: 34,
+                memo: HashMap::new(),
+            };
+            assert!(!beside.lost(1, &[14]));
+            assert!(beside.lost(3, &[14]));
+            assert!(beside.lost(1, &[2, 2, 2, 2, 2, 4, 10]));
+            assert!(!beside.lost(0, &[2, 2, 2, 2, 2, 4, 10]));
         }
         let mut brute = Brute::new(code);
         for sum in sums(tokens) {
