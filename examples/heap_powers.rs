@@ -68,7 +68,8 @@ impl Play {
         // A heap of `big` always has a move here, so the sum is not over.
         let mut lost = true;
         let mut next = counts.to_vec();
-        'moves: for &(a, b) in &self.leaves[self.big].clone() {
+        'moves: for i in 0..self.leaves[self.big].len() {
+            let (a, b) = self.leaves[self.big][i];
             next.copy_from_slice(counts);
             self.add(&mut next, a);
             self.add(&mut next, b);
@@ -82,7 +83,8 @@ impl Play {
                 if counts[heap] == 0 {
                     continue;
                 }
-                for &(a, b) in &self.leaves[heap].clone() {
+                for i in 0..self.leaves[heap].len() {
+                    let (a, b) = self.leaves[heap][i];
                     next.copy_from_slice(counts);
                     next[heap] -= 1;
                     self.add(&mut next, a);
