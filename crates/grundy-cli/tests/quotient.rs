@@ -35,6 +35,46 @@ fn dot_75_is_printed_with_its_presentation_and_pretending_function() {
 }
 
 #[test]
+fn kayles_text_wraps_its_lists_between_items_and_loses_none() {
+    let text = String::from_utf8(common::stdout_of(grundy().args(["quotient", "0.77"]))).unwrap();
+    let doc: Value = serde_json::from_slice(&common::stdout_of(
+        grundy().args(["quotient", "0.77", "--format", "json"]),
+    ))
+    .unwrap();
+    for line in text.lines().skip(1) {
+        assert!(line.chars().count() <= 100, "too long: {line:?}");
+        assert!(!line.ends_with(' '), "trailing space: {line:?}");
+    }
+    // The presentation's lines, joined again, hold every relation of the
+    // document in order, none split across a line.
+    let start = text.find("  Q = ⟨").unwrap();
+    let end = start + text[start..].find('⟩').unwrap();
+    let presentation = text[start..end].split_once(" | ").unwrap().1;
+    let lines: Vec<&str> = presentation.lines().map(str::trim).collect();
+    let joined = lines.join(" ");
+    let printed: Vec<&str> = joined.split(", ").collect();
+    let relations: Vec<&str> = doc["relations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(printed, relations);
+    assert!(lines.len() > 1, "the 21 relations do not fit one line");
+    for line in &lines[..lines.len() - 1] {
+        assert!(
+            line.ends_with(','),
+            "a line breaks inside a relation: {line:?}"
+        );
+    }
+    // Φ's 71 preperiod values over lines, in order.
+    let phi = text.split_once("Φ(0 … 70) = ").unwrap().1;
+    let phi = phi.split_once("\n  then").unwrap().0;
+    assert_eq!(phi.split_whitespace().count(), 71);
+    assert!(phi.lines().count() > 1);
+}
+
+#[test]
 fn kayles_json_is_a_certificate_and_a_tampered_one_is_refused() {
     let out = common::stdout_of(grundy().args(["quotient", "octal:0.77", "--format", "json"]));
     let doc: Value = serde_json::from_slice(&out).unwrap();

@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::input::UsageError;
 use crate::signals;
+use crate::words::wrap_items;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -267,6 +268,9 @@ fn check(path: &Path) -> anyhow::Result<()> {
     }
 }
 
+/// The widest a line of the text report gets where its lists can break.
+const WIDTH: usize = 100;
+
 fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io::Result<()> {
     let names: Vec<String> = doc.generators.iter().map(|g| g.name.clone()).collect();
     let word = |x: u32| quotient::write_word(&doc.elements[x as usize], &names);
@@ -286,32 +290,26 @@ fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io:
         .iter()
         .map(|g| format!("{} = heap {}", g.name, g.heap))
         .collect();
-    let rels: Vec<&str> = doc.relations.iter().map(|r| r.text.as_str()).collect();
+    let rels: Vec<String> = doc.relations.iter().map(|r| r.text.clone()).collect();
     if names.is_empty() {
         writeln!(out, "  Q = {{1}}, the trivial monoid")?;
+    } else if rels.is_empty() {
+        writeln!(out, "  Q = ⟨{} | —⟩", names.join(", "))?;
+    } else {
+        let head = format!("  Q = ⟨{} | ", names.join(", "));
+        writeln!(out, "{}", wrap_items(&head, &rels, ", ", "⟩", WIDTH))?;
+    }
+    if gens.is_empty() {
+        writeln!(out, "  generators: none")?;
     } else {
         writeln!(
             out,
-            "  Q = ⟨{} | {}⟩",
-            names.join(", "),
-            if rels.is_empty() {
-                "—".to_string()
-            } else {
-                rels.join(", ")
-            }
+            "{}",
+            wrap_items("  generators: ", &gens, ", ", "", WIDTH)
         )?;
     }
-    writeln!(
-        out,
-        "  generators: {}",
-        if gens.is_empty() {
-            "none".into()
-        } else {
-            gens.join(", ")
-        }
-    )?;
     let p: Vec<String> = doc.p_portion.iter().map(|&x| word(x)).collect();
-    writeln!(out, "  P = {{{}}}", p.join(", "))?;
+    writeln!(out, "{}", wrap_items("  P = {", &p, ", ", "}", WIDTH))?;
     match (doc.period, doc.preperiod) {
         (Some(period), Some(preperiod)) => {
             let pre: Vec<String> = doc.pretending[..preperiod as usize]
@@ -324,24 +322,25 @@ fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io:
                 .collect();
             writeln!(out, "  Φ: period {period}, preperiod {preperiod}")?;
             if preperiod > 0 {
-                writeln!(out, "  Φ(0 … {}) = {}", preperiod - 1, pre.join(" "))?;
+                let head = format!("  Φ(0 … {}) = ", preperiod - 1);
+                writeln!(out, "{}", wrap_items(&head, &pre, " ", "", WIDTH))?;
             }
-            writeln!(out, "  then repeating: {}", per.join(" "))?;
+            writeln!(
+                out,
+                "{}",
+                wrap_items("  then repeating: ", &per, " ", "", WIDTH)
+            )?;
         }
         _ => {
             let shown = doc.pretending.len().min(200);
             let phi: Vec<String> = doc.pretending[..shown].iter().map(|&x| word(x)).collect();
-            writeln!(
-                out,
-                "  Φ(0 … {}) = {}{}",
-                shown.saturating_sub(1),
-                phi.join(" "),
-                if shown < doc.pretending.len() {
-                    " …"
-                } else {
-                    ""
-                }
-            )?;
+            let head = format!("  Φ(0 … {}) = ", shown.saturating_sub(1));
+            let tail = if shown < doc.pretending.len() {
+                " …"
+            } else {
+                ""
+            };
+            writeln!(out, "{}", wrap_items(&head, &phi, " ", tail, WIDTH))?;
         }
     }
     let changes: Vec<String> = doc
@@ -349,15 +348,12 @@ fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io:
         .iter()
         .map(|c| format!("heap {}: |Q| = {}, |P| = {}", c.heap, c.order, c.p_size))
         .collect();
-    writeln!(
-        out,
-        "  the partial quotient changed at {}",
-        if changes.is_empty() {
-            "no heap".into()
-        } else {
-            changes.join("; ")
-        }
-    )?;
+    if changes.is_empty() {
+        writeln!(out, "  the partial quotient changed at no heap")?;
+    } else {
+        let head = "  the partial quotient changed at ";
+        writeln!(out, "{}", wrap_items(head, &changes, "; ", "", WIDTH))?;
+    }
     if let Some(h) = doc.last_rogue {
         writeln!(out, "  last rogue heap (the last change): {h}")?;
     }
