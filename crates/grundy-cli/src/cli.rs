@@ -165,9 +165,10 @@ pub fn games_with_rules() -> String {
 /// Misère play, as `judge`, `solve` and `play` take it.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub struct MisereArgs {
-    /// Misère play: the player who makes the last move loses. Heap games
-    /// are decided by genus theory where every heap is tame, else by a
-    /// search; the Matrix Game and Nim by Bouton's misère Nim; the Bomb Game
+    /// Misère play: the player who makes the last move loses. Octal games
+    /// are decided by their misère quotient where one is proven, and sums
+    /// of the heaps a partial one reached by it; other heap sums by genus
+    /// theory where every heap is tame, else by a search; the Matrix Game and Nim by Bouton's misère Nim; the Bomb Game
     /// outright on boards of up to 25 cells, by a search of the whole board
     /// beyond. The Cutting Game has no misère form.
     #[arg(long)]

@@ -304,6 +304,7 @@ impl Solver {
                  raise max_positions"
             )),
             MisereError::Cancelled => RulesError::new_err("the misère search was stopped"),
+            other => RulesError::new_err(other.to_string()),
         })
     }
 }

@@ -200,8 +200,8 @@ impl<P: Any, M: Any + fmt::Debug + Clone + PartialEq> MisereEngine<AnyPosition, 
         Ok(self.0.suggest(position.of())?.map(AnyMove::new))
     }
 
-    fn basis(&self) -> Option<String> {
-        self.0.basis()
+    fn basis(&self, position: &AnyPosition) -> Option<String> {
+        self.0.basis(position.of())
     }
 
     fn refuses_to_deal(&self, position: &AnyPosition) -> Option<String> {

@@ -69,6 +69,11 @@ impl Brute {
         out
     }
 
+    /// Whether no heap of the sum has a move.
+    fn leaves_nothing(&self, sum: &[u64]) -> bool {
+        sum.iter().all(|&h| self.leaves(h).is_empty())
+    }
+
     /// Whether the sum is a misère P-position.
     fn lost(&mut self, sum: &[u64]) -> bool {
         if let Some(&v) = self.memo.get(sum) {
@@ -226,6 +231,105 @@ fn partial_quotients_that_split_old_classes_predict_literal_play() {
                 assert_eq!(q.is_p_position(&sum), Some(lost), "{code}: heaps {sum:?}");
             }
         }
+    }
+}
+
+/// Where no quotient is proven within a question's bounds, the partial
+/// quotient those bounds reached answers the sums of its heaps, in front of
+/// the search ([`Covered`]): outcome and every winning move as literal
+/// play has them, and the basis naming it; a sum with a larger heap goes on
+/// to the search, whose answers and basis it keeps.
+#[test]
+fn a_partial_quotient_answers_the_sums_of_the_heaps_it_reached() {
+    use grundy::misere::quotient::{request_settings, QuotientMisere};
+    use grundy::misere::{Covered, HeapMisere, Misere, MisereEngine, MisereError, DEFAULT_BUDGET};
+    use std::sync::Arc;
+    for (code, least_reach, tokens) in [("0.07", 25, 26), ("0.64", 13, 17), ("0.35", 10, 14)] {
+        let rules: OctalCode = code.parse().unwrap();
+        let q = compute(&rules, &request_settings(DEFAULT_BUDGET, None), &mut |_| {});
+        assert!(
+            q.period().is_none(),
+            "{code} is not proven within a question's bounds"
+        );
+        let reach = q.heaps();
+        assert!(reach >= least_reach, "{code}: {reach}");
+        let partial = QuotientMisere::partial(Arc::new(q)).unwrap();
+        let mut alone = partial.clone();
+        let mut form = Covered {
+            front: Box::new(partial),
+            rest: Box::new(HeapMisere(Misere::new(rules.clone()), Some("why".into()))),
+        };
+        let mut search = Misere::new(rules.clone());
+        let mut brute = Brute::new(code);
+        let (mut covered, mut beyond) = (0, 0);
+        for sum in sums(tokens) {
+            let inside = sum.iter().all(|&h| h < reach);
+            let basis = form.basis(&sum).unwrap();
+            if inside {
+                covered += 1;
+                assert!(basis.starts_with(&format!(
+                    "the partial misère quotient of octal:{code}, exact for sums of heaps below {reach} ("
+                )), "{basis}");
+                let lost = brute.lost(&sum);
+                assert_eq!(
+                    form.outcome(&sum).unwrap().first_player_wins(),
+                    !lost,
+                    "{code}: {sum:?}"
+                );
+                // Every winning move, by the letter: a move to a lost sum.
+                let mut expected = Vec::new();
+                for (i, &heap) in sum.iter().enumerate() {
+                    for mut leaves in brute.leaves(heap) {
+                        let mut next: Vec<u64> =
+                            sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
+                        next.extend(&leaves);
+                        next.sort_unstable();
+                        if brute.lost(&next) {
+                            leaves.sort_unstable();
+                            expected.push((i + 1, leaves));
+                        }
+                    }
+                }
+                let mut got: Vec<(usize, Vec<u64>)> = form
+                    .winning_moves(&sum)
+                    .unwrap()
+                    .into_iter()
+                    .map(|m| {
+                        let mut leaves = m.leaves;
+                        leaves.sort_unstable();
+                        (m.component, leaves)
+                    })
+                    .collect();
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected, "{code}: {sum:?}");
+                let suggested = form.suggest(&sum).unwrap();
+                assert_eq!(
+                    suggested.is_none(),
+                    brute.leaves_nothing(&sum),
+                    "{code}: {sum:?}"
+                );
+            } else {
+                beyond += 1;
+                assert_eq!(
+                    basis,
+                    "genus theory where every heap is tame, else a search of the sum (why)"
+                );
+                assert_eq!(
+                    alone.outcome(&sum),
+                    Err(MisereError::Uncovered),
+                    "{code}: {sum:?}"
+                );
+                assert!(alone.winning_moves(&sum).is_err() && alone.suggest(&sum).is_err());
+                if let Ok(outcome) = search.outcome_by_search(&sum) {
+                    assert_eq!(form.outcome(&sum).unwrap(), outcome, "{code}: {sum:?}");
+                }
+            }
+        }
+        assert!(
+            covered > 100 && beyond > 0,
+            "{code}: {covered} covered, {beyond} beyond"
+        );
     }
 }
 

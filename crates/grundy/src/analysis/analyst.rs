@@ -160,12 +160,12 @@ impl<G: Game> Analyst<G> {
         }
     }
 
-    /// How misère play is decided here, for people; `None` under normal
-    /// play, or where the game's misère form needs no mention.
-    pub fn misere_basis(&self) -> Option<String> {
+    /// How misère play decides `position` here, for people; `None` under
+    /// normal play, or where the game's misère form needs no mention.
+    pub fn misere_basis(&self, position: &G::Position) -> Option<String> {
         match &self.play {
             Play::Normal => None,
-            Play::Misere { engine, .. } => engine.basis(),
+            Play::Misere { engine, .. } => engine.basis(position),
         }
     }
 

@@ -54,7 +54,7 @@ pub fn analyse_with<G: Game>(
     let nim_sum_decides = analyst.nim_sum_decides(position);
     let reason = (!wins).then(|| analyst.lost_because(position));
     let misere = analyst.convention().is_misere();
-    let misere_basis = analyst.misere_basis();
+    let misere_basis = analyst.misere_basis(position);
     let game = analyst.game_mut();
     let [first, second] = game.players();
     let nim_sum = game.value(position);

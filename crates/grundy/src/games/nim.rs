@@ -103,7 +103,7 @@ fn take(index: usize, from: u64, to: u64) -> SumMove<u64, u64> {
 }
 
 impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for NimMisere {
-    fn basis(&self) -> Option<String> {
+    fn basis(&self, _: &Vec<u64>) -> Option<String> {
         Some("Bouton's rule for misère Nim".into())
     }
 

@@ -29,10 +29,11 @@ pub trait MisereEngine<P, M> {
         None
     }
 
-    /// How this form decides misère play, for people ("the misère
-    /// quotient of octal:0.77 …"); `None`, the default, where the game's
-    /// own rule needs no mention.
-    fn basis(&self) -> Option<String> {
+    /// How this form decides misère play at `position`, for people ("the
+    /// misère quotient of octal:0.77 …"); `None`, the default, where the
+    /// game's own rule needs no mention.
+    fn basis(&self, position: &P) -> Option<String> {
+        let _ = position;
         None
     }
 
@@ -41,5 +42,77 @@ pub trait MisereEngine<P, M> {
     /// answered by a formula, which never run long.
     fn stop_when(&mut self, cancel: Cancel) {
         let _ = cancel;
+    }
+
+    /// Whether this form answers `position` (and so every position play
+    /// can reach from it). Every position, the default; a partial misère
+    /// quotient answers only sums of the heaps it reached, and
+    /// [`Covered`] sends the others on.
+    fn covers(&self, position: &P) -> bool {
+        let _ = position;
+        true
+    }
+}
+
+/// A form that answers part of the positions exactly (`front`, where it
+/// [covers](MisereEngine::covers) a position), in front of one for the
+/// rest: a partial misère quotient before the search, say. Positions play
+/// reaches from a covered one are covered too, so a game played from one
+/// stays with `front`.
+pub struct Covered<P, M> {
+    /// The form asked first.
+    pub front: Box<dyn MisereEngine<P, M>>,
+    /// The form for positions `front` does not cover.
+    pub rest: Box<dyn MisereEngine<P, M>>,
+}
+
+impl<P, M> Covered<P, M> {
+    fn pick(&mut self, position: &P) -> &mut dyn MisereEngine<P, M> {
+        if self.front.covers(position) {
+            self.front.as_mut()
+        } else {
+            self.rest.as_mut()
+        }
+    }
+}
+
+impl<P, M> MisereEngine<P, M> for Covered<P, M> {
+    fn outcome(&mut self, position: &P) -> Result<Outcome, MisereError> {
+        self.pick(position).outcome(position)
+    }
+
+    fn winning_moves(&mut self, position: &P) -> Result<Vec<M>, MisereError> {
+        self.pick(position).winning_moves(position)
+    }
+
+    fn suggest(&mut self, position: &P) -> Result<Option<M>, MisereError> {
+        self.pick(position).suggest(position)
+    }
+
+    fn refuses_to_deal(&self, position: &P) -> Option<String> {
+        if self.front.covers(position) {
+            self.front.refuses_to_deal(position)
+        } else {
+            self.rest.refuses_to_deal(position)
+        }
+    }
+
+    /// The basis of the form that answers `position`.
+    fn basis(&self, position: &P) -> Option<String> {
+        if self.front.covers(position) {
+            self.front.basis(position)
+        } else {
+            self.rest.basis(position)
+        }
+    }
+
+    fn stop_when(&mut self, cancel: Cancel) {
+        self.front.stop_when(cancel.clone());
+        self.rest.stop_when(cancel);
+    }
+
+    /// What either form covers.
+    fn covers(&self, position: &P) -> bool {
+        self.front.covers(position) || self.rest.covers(position)
     }
 }

@@ -27,7 +27,7 @@ impl<R: Rules> MisereEngine<Vec<R::Position>, MoveOf<R>> for HeapMisere<R> {
         self.0.suggest(position)
     }
 
-    fn basis(&self) -> Option<String> {
+    fn basis(&self, _: &Vec<R::Position>) -> Option<String> {
         let how = "genus theory where every heap is tame, else a search of the sum";
         Some(match &self.1 {
             Some(why) => format!("{how} ({why})"),

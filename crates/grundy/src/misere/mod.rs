@@ -14,6 +14,10 @@
 //!   genus and every follower's genus are tame plays in a sum of tame
 //!   components like a misère Nim heap, so the outcome of such a sum
 //!   follows from the genera alone ([`Misere::outcome`]).
+//! - **Misère quotients** (Plambeck and Siegel) of take-and-break games
+//!   ([`quotient`]): proven, they decide every sum at any size; partial
+//!   (the heaps below some size), they decide exactly the sums of those
+//!   heaps, in front of what follows ([`Covered`]).
 //! - Otherwise, a **memoised search** of the sum's literal game tree, within
 //!   a budget of positions; beyond it the question is refused
 //!   ([`MisereError::TooLarge`]), never answered by a guess.
@@ -29,7 +33,7 @@ pub mod nim;
 pub mod quotient;
 mod search;
 
-pub use engine::MisereEngine;
+pub use engine::{Covered, MisereEngine};
 pub use genus::{Genus, TameKind};
 pub use heaps::HeapMisere;
 pub use nim::{misere_nim_outcome, misere_nim_outcome_of, misere_nim_winning_moves};

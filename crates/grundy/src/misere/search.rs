@@ -37,6 +37,10 @@ pub enum MisereError {
     /// The search was asked to stop ([`Misere::stop_when`]).
     #[error("the misère search was stopped before it had an answer")]
     Cancelled,
+    /// A partial misère form was asked about a position it does not
+    /// cover (a sum with a heap its partial quotient did not reach).
+    #[error("the position has a heap beyond what this partial misère quotient reaches")]
+    Uncovered,
 }
 
 /// A sum: component ids (sorted, none without moves), then `SEPARATOR`,

@@ -71,17 +71,15 @@ pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
 
     /// A misère form through the game's proven misère quotient, found
     /// within `budget` (see [`crate::misere::quotient::proven`]);
-    /// otherwise why none was found (`Err(None)`, the default, where the
-    /// game has no quotient to look for).
-    #[allow(clippy::type_complexity)] // the engine's own signature
+    /// otherwise what the look found short of a proof ([`NoQuotient`]; the
+    /// default, where the game has no quotient to look for, says nothing).
     fn quotient_form(
         &self,
         budget: u64,
         cancel: Option<Cancel>,
-    ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, Option<String>>
-    {
+    ) -> Result<HeapMisereForm, NoQuotient> {
         let _ = (budget, cancel);
-        Err(None)
+        Err(NoQuotient::default())
     }
 
     /// What the engine may know of the moves of heaps too large to list
@@ -95,6 +93,20 @@ pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
     fn closed_form(&self) -> Option<fn(u64) -> Nimber> {
         None
     }
+}
+
+/// A heap game's form under misère play.
+pub type HeapMisereForm = Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>;
+
+/// What a heap game's look for its misère quotient found short of a proof.
+#[derive(Default)]
+pub struct NoQuotient {
+    /// Why no quotient is proven, for people; `None` where the game has
+    /// none to look for.
+    pub why: Option<String>,
+    /// A form exact on the positions it covers: the partial quotient of
+    /// the heaps reached, for sums of those heaps.
+    pub partial: Option<HeapMisereForm>,
 }
 
 /// The values of a heap game: the sequence computed so far, read past its
@@ -706,7 +718,8 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
     }
 
     /// The game's own misère form, else its proven misère quotient, else
-    /// genus theory where every heap is tame and a search of the sum.
+    /// genus theory where every heap is tame and a search of the sum, with
+    /// the partial quotient in front for the sums of the heaps it reached.
     fn misere(
         &self,
         budget: u64,
@@ -715,16 +728,24 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         if let Some(form) = self.rules().misere_form() {
             return Ok(form);
         }
-        let why_not = match self.rules().quotient_form(budget, self.cancel.clone()) {
-            Ok(form) => return Ok(form),
-            Err(why_not) => why_not,
-        };
+        let NoQuotient { why, partial } =
+            match self.rules().quotient_form(budget, self.cancel.clone()) {
+                Ok(form) => return Ok(form),
+                Err(found) => found,
+            };
         let mut misere = crate::misere::Misere::new(self.rules().clone());
         misere.set_budget(budget);
         if let Some(cancel) = &self.cancel {
             misere.stop_when(cancel.clone());
         }
-        Ok(Box::new(crate::misere::HeapMisere(misere, why_not)))
+        let search: HeapMisereForm = Box::new(crate::misere::HeapMisere(misere, why));
+        Ok(match partial {
+            Some(front) => Box::new(crate::misere::Covered {
+                front,
+                rest: search,
+            }),
+            None => search,
+        })
     }
 
     fn component_options(

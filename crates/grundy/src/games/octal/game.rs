@@ -4,7 +4,7 @@
 
 use super::code::OctalCode;
 use super::sequence::{grundy_sequence_while, Sequence};
-use crate::games::heap::{HeapRules, Shape};
+use crate::games::heap::{HeapMisereForm, HeapRules, NoQuotient, Shape};
 use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
 
 impl HeapRules for OctalCode {
@@ -21,21 +21,22 @@ impl HeapRules for OctalCode {
     }
 
     /// The code's misère quotient, where one is proven within the budget;
-    /// else how far the look went.
+    /// else how far the look went, and the partial quotient for the sums
+    /// of the heaps it reached.
     fn quotient_form(
         &self,
         budget: u64,
         cancel: Option<crate::shared::Cancel>,
-    ) -> Result<
-        Box<dyn crate::misere::MisereEngine<Vec<u64>, crate::rules::SumMove<u64, u64>>>,
-        Option<String>,
-    > {
+    ) -> Result<HeapMisereForm, NoQuotient> {
         use crate::misere::quotient::{self, QuotientMisere};
-        let q = quotient::tried(self, budget, cancel).ok_or(None)?;
-        match QuotientMisere::new(q.clone()) {
-            Some(engine) => Ok(Box::new(engine)),
-            None => Err(Some(quotient::why_not(&q))),
+        let q = quotient::tried(self, budget, cancel).ok_or_else(NoQuotient::default)?;
+        if let Some(engine) = QuotientMisere::new(q.clone()) {
+            return Ok(Box::new(engine));
         }
+        Err(NoQuotient {
+            why: Some(quotient::why_not(&q)),
+            partial: QuotientMisere::partial(q).map(|e| Box::new(e) as HeapMisereForm),
+        })
     }
 
     /// A code the periodicity theorem holds for: heaps past the listed ones

@@ -7,26 +7,58 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::monoid::Monoid;
-use super::{compute, Quotient, Settings};
+use super::{compute, Quotient, Settings, Unproven};
 use crate::engine::Outcome;
 use crate::games::octal::OctalCode;
 use crate::misere::{MisereEngine, MisereError};
+use crate::notation::with_commas;
 use crate::rules::SumMove;
 use crate::shared::Cancel;
 
-/// A proven quotient as a [`MisereEngine`].
+/// A quotient as a [`MisereEngine`]: a proven one for every sum, a
+/// partial one (the quotient of the heaps below its reach, which the build
+/// proved heap by heap) for the sums of those heaps only.
 #[derive(Clone, Debug)]
 pub struct QuotientMisere {
     quotient: Arc<Quotient>,
+    /// Heaps below this are covered; `None` when the quotient is proven
+    /// for every heap size.
+    reach: Option<u64>,
 }
 
 impl QuotientMisere {
     /// The engine of a proven quotient (`None` when it is not proven).
     pub fn new(quotient: Arc<Quotient>) -> Option<QuotientMisere> {
-        quotient
-            .period()
-            .is_some()
-            .then_some(QuotientMisere { quotient })
+        quotient.period().is_some().then_some(QuotientMisere {
+            quotient,
+            reach: None,
+        })
+    }
+
+    /// The engine of a quotient, proven or partial: a partial one answers
+    /// sums of the heaps below [`Quotient::heaps`] only (it
+    /// [covers](MisereEngine::covers) no others). `None` when its
+    /// certificate check failed.
+    pub fn partial(quotient: Arc<Quotient>) -> Option<QuotientMisere> {
+        if quotient.period().is_some() {
+            return QuotientMisere::new(quotient);
+        }
+        let reach = quotient.heaps();
+        let usable = !matches!(quotient.unproven(), Some(Unproven::CheckFailed(_)));
+        usable.then_some(QuotientMisere {
+            quotient,
+            reach: Some(reach),
+        })
+    }
+
+    /// The refusal of a position this engine does not cover (never met
+    /// through [`crate::misere::Covered`], which asks first).
+    fn uncovered(&self, heaps: &[u64]) -> Result<(), MisereError> {
+        if self.covers(&heaps.to_vec()) {
+            Ok(())
+        } else {
+            Err(MisereError::Uncovered)
+        }
     }
 
     /// The element of a sum of heaps.
@@ -76,17 +108,32 @@ impl QuotientMisere {
 }
 
 impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
-    fn basis(&self) -> Option<String> {
+    fn basis(&self, _: &Vec<u64>) -> Option<String> {
         let q = &self.quotient;
-        Some(format!(
-            "the misère quotient of {} ({} elements, {} in P), proven for every heap size",
-            crate::games::heap::HeapRules::name(q.code()),
-            q.order(),
-            q.p_size()
-        ))
+        let name = crate::games::heap::HeapRules::name(q.code());
+        Some(match self.reach {
+            None => format!(
+                "the misère quotient of {name} ({} elements, {} in P), proven for every heap size",
+                q.order(),
+                q.p_size()
+            ),
+            Some(reach) => format!(
+                "the partial misère quotient of {name}, exact for sums of heaps below {} ({} \
+                 elements, {} in P)",
+                with_commas(u128::from(reach)),
+                q.order(),
+                q.p_size()
+            ),
+        })
+    }
+
+    fn covers(&self, position: &Vec<u64>) -> bool {
+        self.reach
+            .is_none_or(|reach| position.iter().all(|&h| h < reach))
     }
 
     fn outcome(&mut self, position: &Vec<u64>) -> Result<Outcome, MisereError> {
+        self.uncovered(position)?;
         Ok(if self.quotient.p[self.image(position) as usize] {
             Outcome::SecondPlayer
         } else {
@@ -98,6 +145,7 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
         &mut self,
         position: &Vec<u64>,
     ) -> Result<Vec<SumMove<u64, u64>>, MisereError> {
+        self.uncovered(position)?;
         let mut moves = Vec::new();
         self.each_move(position, &mut |mv, wins| {
             if wins {
@@ -109,6 +157,7 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     }
 
     fn suggest(&mut self, position: &Vec<u64>) -> Result<Option<SumMove<u64, u64>>, MisereError> {
+        self.uncovered(position)?;
         let mut first = None;
         let mut winning = None;
         self.each_move(position, &mut |mv, wins| {

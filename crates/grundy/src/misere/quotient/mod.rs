@@ -568,7 +568,8 @@ pub fn describe(unproven: &Unproven) -> String {
             "the next heap needs a check larger than the limits (over a quotient of {trial} elements)"
         ),
         Unproven::Played { sums } => format!(
-            "no trial fits the next heap, and a candidate read off play needs more than {sums} sums played by the letter"
+            "no trial fits the next heap, and a candidate read off play needs more than {} sums played by the letter",
+            crate::notation::with_commas(*sums as u128)
         ),
         Unproven::CheckFailed(why) => {
             format!("the periodic quotient found was refused by the certificate check: {why}")
