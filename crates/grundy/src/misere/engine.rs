@@ -116,3 +116,128 @@ impl<P, M> MisereEngine<P, M> for Covered<P, M> {
         self.front.covers(position) || self.rest.covers(position)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use std::sync::{Arc, Mutex};
+
+    /// A form over numbers that covers those below `reach` (all without
+    /// one), says its name for every answer, and writes its name in
+    /// `stopped` when handed a flag.
+    struct Toy {
+        name: &'static str,
+        reach: Option<u32>,
+        stopped: Arc<Mutex<Vec<&'static str>>>,
+    }
+
+    impl Toy {
+        fn new(name: &'static str, reach: Option<u32>) -> Box<Toy> {
+            Box::new(Toy {
+                name,
+                reach,
+                stopped: Arc::default(),
+            })
+        }
+    }
+
+    impl MisereEngine<u32, &'static str> for Toy {
+        fn outcome(&mut self, _: &u32) -> Result<Outcome, MisereError> {
+            Ok(if self.name == "front" {
+                Outcome::FirstPlayer
+            } else {
+                Outcome::SecondPlayer
+            })
+        }
+
+        fn winning_moves(&mut self, _: &u32) -> Result<Vec<&'static str>, MisereError> {
+            Ok(vec![self.name])
+        }
+
+        fn suggest(&mut self, _: &u32) -> Result<Option<&'static str>, MisereError> {
+            Ok(Some(self.name))
+        }
+
+        fn refuses_to_deal(&self, position: &u32) -> Option<String> {
+            (position % 2 == 1).then(|| format!("{} refuses {position}", self.name))
+        }
+
+        fn basis(&self, position: &u32) -> Option<String> {
+            Some(format!("{} at {position}", self.name))
+        }
+
+        fn stop_when(&mut self, _: Cancel) {
+            self.stopped.lock().unwrap().push(self.name);
+        }
+
+        fn covers(&self, position: &u32) -> bool {
+            self.reach.is_none_or(|reach| *position < reach)
+        }
+    }
+
+    /// A form that keeps every default.
+    struct Plain;
+
+    impl MisereEngine<u32, ()> for Plain {
+        fn outcome(&mut self, _: &u32) -> Result<Outcome, MisereError> {
+            Ok(Outcome::FirstPlayer)
+        }
+
+        fn winning_moves(&mut self, _: &u32) -> Result<Vec<()>, MisereError> {
+            Ok(Vec::new())
+        }
+
+        fn suggest(&mut self, _: &u32) -> Result<Option<()>, MisereError> {
+            Ok(None)
+        }
+    }
+
+    #[test]
+    fn the_defaults_cover_everything_and_say_nothing() {
+        let plain = Plain;
+        assert!(plain.covers(&0) && plain.covers(&u32::MAX));
+        assert_eq!(plain.basis(&3), None);
+        assert_eq!(plain.refuses_to_deal(&3), None);
+    }
+
+    #[test]
+    fn covered_positions_go_to_the_front_and_the_others_to_the_rest() {
+        let mut form = Covered {
+            front: Toy::new("front", Some(10)),
+            rest: Toy::new("rest", None),
+        };
+        for (position, name) in [(0, "front"), (8, "front"), (10, "rest"), (76, "rest")] {
+            let first = name == "front";
+            assert_eq!(form.outcome(&position).unwrap().first_player_wins(), first);
+            assert_eq!(form.winning_moves(&position).unwrap(), [name]);
+            assert_eq!(form.suggest(&position).unwrap(), Some(name));
+            assert_eq!(
+                form.basis(&position).unwrap(),
+                format!("{name} at {position}")
+            );
+            assert_eq!(form.refuses_to_deal(&position), None);
+            assert_eq!(
+                form.refuses_to_deal(&(position + 1)),
+                Some(format!(
+                    "{} refuses {}",
+                    if position + 1 < 10 { "front" } else { "rest" },
+                    position + 1
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn covered_covers_what_either_form_covers_and_stops_both() {
+        let stopped = Arc::new(Mutex::new(Vec::new()));
+        let (mut front, mut rest) = (Toy::new("front", Some(10)), Toy::new("rest", Some(20)));
+        front.stopped = stopped.clone();
+        rest.stopped = stopped.clone();
+        let mut form = Covered { front, rest };
+        assert!(form.covers(&5) && form.covers(&15));
+        assert!(!form.covers(&25));
+        form.stop_when(Cancel::new());
+        assert_eq!(*stopped.lock().unwrap(), ["front", "rest"]);
+    }
+}
