@@ -51,10 +51,16 @@ impl QuotientMisere {
         })
     }
 
-    /// The refusal of a position this engine does not cover (never met
-    /// through [`crate::misere::Covered`], which asks first).
-    fn uncovered(&self, heaps: &[u64]) -> Result<(), MisereError> {
-        if self.covers(&heaps.to_vec()) {
+    /// Whether every heap of the sum is below the reach.
+    fn reaches(&self, heaps: &[u64]) -> bool {
+        self.reach
+            .is_none_or(|reach| heaps.iter().all(|&h| h < reach))
+    }
+
+    /// [`MisereError::Uncovered`] for a sum with a heap past the reach
+    /// (never met through [`crate::misere::Covered`], which asks first).
+    fn within_reach(&self, heaps: &[u64]) -> Result<(), MisereError> {
+        if self.reaches(heaps) {
             Ok(())
         } else {
             Err(MisereError::Uncovered)
@@ -128,12 +134,11 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     }
 
     fn covers(&self, position: &Vec<u64>) -> bool {
-        self.reach
-            .is_none_or(|reach| position.iter().all(|&h| h < reach))
+        self.reaches(position)
     }
 
     fn outcome(&mut self, position: &Vec<u64>) -> Result<Outcome, MisereError> {
-        self.uncovered(position)?;
+        self.within_reach(position)?;
         Ok(if self.quotient.p[self.image(position) as usize] {
             Outcome::SecondPlayer
         } else {
@@ -145,7 +150,7 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
         &mut self,
         position: &Vec<u64>,
     ) -> Result<Vec<SumMove<u64, u64>>, MisereError> {
-        self.uncovered(position)?;
+        self.within_reach(position)?;
         let mut moves = Vec::new();
         self.each_move(position, &mut |mv, wins| {
             if wins {
@@ -157,7 +162,7 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     }
 
     fn suggest(&mut self, position: &Vec<u64>) -> Result<Option<SumMove<u64, u64>>, MisereError> {
-        self.uncovered(position)?;
+        self.within_reach(position)?;
         let mut first = None;
         let mut winning = None;
         self.each_move(position, &mut |mv, wins| {
