@@ -179,9 +179,17 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     }
 }
 
-/// The quotients tried in this process, proven or not, by code.
-fn tried_here() -> &'static Mutex<HashMap<String, Option<Arc<Quotient>>>> {
-    static TRIED: OnceLock<Mutex<HashMap<String, Option<Arc<Quotient>>>>> = OnceLock::new();
+/// The quotients tried in this process, proven or not, by code and the
+/// work the question's budget allowed.
+type Tried = HashMap<(String, u64), Option<Arc<Quotient>>>;
+
+/// The most quotients [`tried_here`] keeps: past it they are all let go
+/// (each is at most some hundreds of kilobytes at a question's bounds).
+const MAX_TRIED: usize = 64;
+
+/// The quotients tried in this process (see [`Tried`]).
+fn tried_here() -> &'static Mutex<Tried> {
+    static TRIED: OnceLock<Mutex<Tried>> = OnceLock::new();
     TRIED.get_or_init(Mutex::default)
 }
 
@@ -201,14 +209,17 @@ pub fn request_settings(budget: u64, cancel: Option<Cancel>) -> Settings {
 }
 
 /// The quotient of `code` as far as [`request_settings`] reach, proven or
-/// partial, computed the first time this process asks and remembered;
+/// partial, computed the first time this process asks with the same work
+/// allowed (the budget, up to the bound) and remembered, so that the answer
+/// depends on the code and the budget alone, not on earlier questions;
 /// `None` where the periodicity argument does not hold for the code, or
 /// the computation was cancelled (then it is not remembered).
 pub fn tried(code: &OctalCode, budget: u64, cancel: Option<Cancel>) -> Option<Arc<Quotient>> {
     if !code.periodicity_applies() {
         return None;
     }
-    let key = code.to_string();
+    let settings = request_settings(budget, cancel.clone());
+    let key = (code.to_string(), settings.max_work);
     if let Some(known) = tried_here()
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -216,16 +227,16 @@ pub fn tried(code: &OctalCode, budget: u64, cancel: Option<Cancel>) -> Option<Ar
     {
         return known.clone();
     }
-    let settings = request_settings(budget, cancel.clone());
     let q = compute(code, &settings, &mut |_| {});
     if cancel.is_some_and(|c| c.is_cancelled()) {
         return None;
     }
     let q = Some(Arc::new(q));
-    tried_here()
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .insert(key, q.clone());
+    let mut known = tried_here().lock().unwrap_or_else(PoisonError::into_inner);
+    if known.len() >= MAX_TRIED {
+        known.clear();
+    }
+    known.insert(key, q.clone());
     q
 }
 

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use super::*;
 
 fn quotient(code: &str) -> Quotient {
@@ -44,4 +46,23 @@ fn a_misere_question_finds_the_small_quotients_within_its_bounds() {
         None
     )
     .is_none());
+}
+
+#[test]
+fn a_question_finds_the_quotient_its_own_budget_reaches_whatever_came_before() {
+    // 0.17 (not asked about by the other tests here): a small budget
+    // reaches fewer heaps than the default, in either order of asking, and
+    // each is remembered by itself.
+    let code: OctalCode = "0.17".parse().unwrap();
+    let small = tried(&code, 1000, None).unwrap();
+    let default = tried(&code, crate::misere::DEFAULT_BUDGET, None).unwrap();
+    assert!(
+        small.heaps() < default.heaps(),
+        "{} {}",
+        small.heaps(),
+        default.heaps()
+    );
+    assert!(Arc::ptr_eq(&tried(&code, 1000, None).unwrap(), &small));
+    let again = tried(&code, crate::misere::DEFAULT_BUDGET, None).unwrap();
+    assert!(Arc::ptr_eq(&again, &default));
 }
