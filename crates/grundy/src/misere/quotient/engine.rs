@@ -185,10 +185,10 @@ type Tried = HashMap<(String, u64), Option<Arc<Quotient>>>;
 
 /// The most quotients [`tried_here`] keeps: past it they are all let go
 /// (each is at most some hundreds of kilobytes at a question's bounds).
-const MAX_TRIED: usize = 64;
+pub(super) const MAX_TRIED: usize = 64;
 
 /// The quotients tried in this process (see [`Tried`]).
-fn tried_here() -> &'static Mutex<Tried> {
+pub(super) fn tried_here() -> &'static Mutex<Tried> {
     static TRIED: OnceLock<Mutex<Tried>> = OnceLock::new();
     TRIED.get_or_init(Mutex::default)
 }
