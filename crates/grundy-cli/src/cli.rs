@@ -168,9 +168,10 @@ pub struct MisereArgs {
     /// Misère play: the player who makes the last move loses. Octal games
     /// are decided by their misère quotient where one is proven, and sums
     /// of the heaps a partial one reached by it; other heap sums by genus
-    /// theory where every heap is tame, else by a search; the Matrix Game and Nim by Bouton's misère Nim; the Bomb Game
-    /// outright on boards of up to 25 cells, by a search of the whole board
-    /// beyond. The Cutting Game has no misère form.
+    /// theory where every heap is tame, else by a search; the Matrix Game
+    /// and Nim by Bouton's misère Nim; the Bomb Game outright on boards of
+    /// up to 25 cells, by a search of the whole board beyond. The Cutting
+    /// Game has no misère form.
     #[arg(long)]
     pub misere: bool,
     /// The most positions a misère search may value; a case that needs

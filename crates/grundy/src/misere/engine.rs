@@ -67,6 +67,16 @@ pub struct Covered<P, M> {
 }
 
 impl<P, M> Covered<P, M> {
+    /// The form that answers `position`.
+    fn answering(&self, position: &P) -> &dyn MisereEngine<P, M> {
+        if self.front.covers(position) {
+            self.front.as_ref()
+        } else {
+            self.rest.as_ref()
+        }
+    }
+
+    /// [`Covered::answering`], to ask.
     fn pick(&mut self, position: &P) -> &mut dyn MisereEngine<P, M> {
         if self.front.covers(position) {
             self.front.as_mut()
@@ -90,20 +100,12 @@ impl<P, M> MisereEngine<P, M> for Covered<P, M> {
     }
 
     fn refuses_to_deal(&self, position: &P) -> Option<String> {
-        if self.front.covers(position) {
-            self.front.refuses_to_deal(position)
-        } else {
-            self.rest.refuses_to_deal(position)
-        }
+        self.answering(position).refuses_to_deal(position)
     }
 
     /// The basis of the form that answers `position`.
     fn basis(&self, position: &P) -> Option<String> {
-        if self.front.covers(position) {
-            self.front.basis(position)
-        } else {
-            self.rest.basis(position)
-        }
+        self.answering(position).basis(position)
     }
 
     fn stop_when(&mut self, cancel: Cancel) {
