@@ -84,7 +84,7 @@ fn a_search_beyond_the_budget_is_refused_after_the_earlier_answers() {
         .stdout("WIN\n")
         .stderr(
             predicate::str::contains("line 2")
-                .and(predicate::str::contains("more than 1000 positions"))
+                .and(predicate::str::contains("more than 1,000 positions"))
                 .and(predicate::str::contains("--misere-budget")),
         );
     grundy()

@@ -474,7 +474,7 @@ fn a_search_beyond_its_budget_is_refused() {
         "{err:?}"
     );
     assert!(
-        err.to_string().contains("more than 1000 positions"),
+        err.to_string().contains("more than 1,000 positions"),
         "{err}"
     );
 }

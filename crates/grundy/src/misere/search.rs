@@ -22,8 +22,10 @@ pub enum MisereError {
     /// game tree valued, or more moves of components listed (each
     /// component's once, to value it alone or to place it in a sum).
     #[error(
-        "the misère search needs more than {budget} positions (sums of its game tree \
-         valued, or moves of its components listed: {explored} so far)"
+        "the misère search needs more than {} positions (sums of its game tree \
+         valued, or moves of its components listed: {} so far)",
+        crate::notation::with_commas(u128::from(*.budget)),
+        crate::notation::with_commas(u128::from(*.explored))
     )]
     TooLarge {
         /// The budget.

@@ -563,7 +563,7 @@ pub fn describe(unproven: &Unproven) -> String {
              partial to the heap limit"
                 .into()
         }
-        Unproven::Stopped => "stopped (time limit or cancelled) before a period was proven".into(),
+        Unproven::Stopped => "stopped, by the time limit or a request to stop, before a period was proven".into(),
         Unproven::TooLarge { trial } => format!(
             "the next heap needs a check larger than the limits (over a quotient of {trial} elements)"
         ),
