@@ -163,7 +163,7 @@ pub fn games_with_rules() -> String {
 }
 
 /// Misère play, as `judge`, `solve` and `play` take it.
-#[derive(Clone, Copy, Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct MisereArgs {
     /// Misère play: the player who makes the last move loses. Octal games
     /// are decided by their misère quotient where one is proven, and sums
@@ -179,6 +179,13 @@ pub struct MisereArgs {
     #[arg(long, value_name = "N", default_value_t = grundy::misere::DEFAULT_BUDGET,
           value_parser = clap::value_parser!(u64).range(1..), requires = "misere")]
     pub misere_budget: u64,
+    /// A misère quotient to decide by: a document of `grundy quotient CODE
+    /// --format json` (or its --checkpoint), certificate-checked before use.
+    /// Sums of the heaps it reached are answered by it at once (every sum
+    /// when it is proven), others as without it. For that code's octal game
+    /// only.
+    #[arg(long, value_name = "FILE", requires = "misere")]
+    pub quotient: Option<PathBuf>,
 }
 
 impl MisereArgs {

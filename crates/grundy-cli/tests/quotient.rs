@@ -260,6 +260,180 @@ fn misere_answers_say_whether_a_quotient_or_the_search_decided() {
     assert!(doc.get("misere_basis").is_none());
 }
 
+/// Whether the document's quotient puts a sum of `heaps` in P, worked out
+/// here from the document's own fields: each heap's element from
+/// `pretending`, products by applying an element's word to the other
+/// through `actions`.
+fn doc_says_lost(doc: &Value, heaps: &[usize]) -> bool {
+    let element = |heap: usize| doc["pretending"][heap].as_u64().unwrap() as usize;
+    let times = |x: usize, y: usize| {
+        let mut x = x;
+        for (g, exponent) in doc["elements"][y].as_array().unwrap().iter().enumerate() {
+            for _ in 0..exponent.as_u64().unwrap() {
+                x = doc["actions"][g][x].as_u64().unwrap() as usize;
+            }
+        }
+        x
+    };
+    let product = heaps.iter().fold(0, |x, &h| times(x, element(h)));
+    doc["p_portion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p.as_u64() == Some(product as u64))
+}
+
+/// A quotient computed once and kept in a file decides, through `--quotient
+/// FILE`, the sums of the heaps it reached in `solve`, `judge` and `play`:
+/// here 0.07's Q₂₇ a sum with heaps of 26 and 27, which without it goes to
+/// the search and is refused past its budget. The file is checked first: a
+/// changed one, or one of another game, is refused (status 2) before any
+/// input is read.
+#[test]
+fn a_quotient_file_decides_the_sums_of_the_heaps_it_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dawson.json");
+    let text =
+        common::stdout_of(grundy().args(["quotient", "0.07", "--upto", "28", "--format", "json"]));
+    std::fs::write(&file, &text).unwrap();
+    let doc: Value = serde_json::from_slice(&text).unwrap();
+    let file = file.to_str().unwrap();
+    let heaps = [27, 27, 27, 26, 26];
+    let sum = "27 27 27 26 26\n";
+    let lost = doc_says_lost(&doc, &heaps);
+    let budget = ["--misere", "--misere-budget", "1000"];
+    grundy()
+        .args(["solve", "octal:0.07"])
+        .args(budget)
+        .write_stdin(sum)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the misère search needs more than",
+        ));
+    let out = common::stdout_of(
+        grundy()
+            .args([
+                "solve",
+                "octal:0.07",
+                "--all",
+                "--format",
+                "json",
+                "--quotient",
+                file,
+            ])
+            .args(budget)
+            .write_stdin(sum),
+    );
+    let answer: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(
+        answer["misere_basis"],
+        "the partial misère quotient of octal:0.07 given, exact for sums of heaps below 28 \
+         (176 elements, 28 in P)"
+    );
+    assert_eq!(answer["winner"], if lost { "second" } else { "first" });
+    // Every winning move, by the document: 0.07 takes 2 tokens and leaves
+    // one heap, or two (none only from a heap of 2).
+    let mut expected = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let rest: Vec<usize> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
+        let mut leaves = vec![vec![h - 2]];
+        leaves.extend((1..=(h - 2) / 2).map(|a| vec![a, h - 2 - a]));
+        for leave in leaves {
+            let after: Vec<usize> = rest.iter().chain(&leave).copied().collect();
+            if doc_says_lost(&doc, &after) {
+                expected.push((i + 1, leave));
+            }
+        }
+    }
+    let mut got: Vec<(usize, Vec<usize>)> = answer["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let leave = m["move"]["leave"].as_array().unwrap();
+            (
+                m["move"]["heap"].as_u64().unwrap() as usize,
+                leave.iter().map(|h| h.as_u64().unwrap() as usize).collect(),
+            )
+        })
+        .collect();
+    got.sort();
+    expected.sort();
+    assert!(!expected.is_empty());
+    assert_eq!(got, expected);
+    grundy()
+        .args(["judge", "octal:0.07", "--quotient", file])
+        .args(budget)
+        .write_stdin(sum)
+        .assert()
+        .success()
+        .stdout(if lost { "LOSE\n" } else { "WIN\n" });
+    grundy()
+        .args([
+            "play",
+            "octal:0.07",
+            "--heaps",
+            "27,27,27,27,26,26",
+            "--quotient",
+            file,
+        ])
+        .args(budget)
+        .env("NO_COLOR", "1")
+        .write_stdin("hint\nquit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Hint: "));
+    // Refused before any input: another game's quotient, a changed one,
+    // and one without misère play.
+    let kayles = dir.path().join("kayles.json");
+    std::fs::write(
+        &kayles,
+        common::stdout_of(grundy().args(["quotient", "0.77", "--format", "json"])),
+    )
+    .unwrap();
+    grundy()
+        .args([
+            "solve",
+            "octal:0.07",
+            "--misere",
+            "--quotient",
+            kayles.to_str().unwrap(),
+        ])
+        .write_stdin(sum)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "a quotient of octal:0.77, not of octal:0.07",
+        ));
+    let mut changed = doc.clone();
+    changed["pretending"][27] = changed["pretending"][26].clone();
+    let changed_file = dir.path().join("changed.json");
+    std::fs::write(&changed_file, changed.to_string()).unwrap();
+    grundy()
+        .args([
+            "solve",
+            "octal:0.07",
+            "--misere",
+            "--quotient",
+            changed_file.to_str().unwrap(),
+        ])
+        .write_stdin(sum)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "changed.json: not a quotient to decide by: ",
+        ));
+    grundy()
+        .args(["solve", "octal:0.07", "--quotient", file])
+        .write_stdin(sum)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--misere"));
+}
+
 /// Ctrl-C, or SIGTERM (a batch scheduler's time limit), stops a run within
 /// about 100 ms: the partial quotient is printed and saved, and the run
 /// ends with 128 + the signal's number, as a shell reports a process the

@@ -270,16 +270,40 @@ impl Drop for Game {
 /// and `judge` answer for misère play, searching at most `misere_budget`
 /// positions where genus theory does not decide (beyond it they raise
 /// `ValueError`). A game without a misère form raises `ValueError`.
+/// `quotient`, a document of `grundy.quotient` for this game's code
+/// (checked as a certificate first), decides the sums of the heaps it
+/// reached (every sum when it is proven), as the CLI's `--quotient FILE`.
 #[pyfunction]
-#[pyo3(signature = (name, *, max_cells=None, max_heap=None, misere=false, misere_budget=None))]
+#[pyo3(signature = (name, *, max_cells=None, max_heap=None, misere=false, misere_budget=None, quotient=None))]
 pub fn game(
     name: &str,
     max_cells: Option<u64>,
     max_heap: Option<u64>,
     misere: bool,
     misere_budget: Option<u64>,
+    quotient: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Game> {
-    let mut inner = open(name, limits(max_cells, max_heap))?;
+    let given = match quotient {
+        Some(_) if !misere => return Err(PyValueError::new_err("quotient= needs misere=True")),
+        Some(doc) => Some(std::sync::Arc::new(crate::quotient::given(doc)?)),
+        None => None,
+    };
+    let settings = Settings {
+        limits: limits(max_cells, max_heap),
+        misere_quotient: given.clone(),
+        ..Settings::default()
+    };
+    let mut inner =
+        dynamic::open(name, &settings).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    if let Some(q) = given {
+        let of = format!("octal:{}", q.code());
+        if of != inner.name() {
+            return Err(PyValueError::new_err(format!(
+                "quotient=: a quotient of {of}, not of {}",
+                inner.name()
+            )));
+        }
+    }
     set_misere(&mut inner, misere, misere_budget)?;
     Ok(Game { inner })
 }

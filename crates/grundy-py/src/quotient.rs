@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use grundy::games::octal::OctalCode;
-use grundy::misere::quotient::{check, compute, Settings};
+use grundy::misere::quotient::{check, compute, Quotient, Settings};
 use grundy::shared::Cancel;
 use grundy::wire;
 use pyo3::exceptions::PyValueError;
@@ -64,6 +64,15 @@ pub fn quotient<'py>(
     });
     let doc = doc.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
     convert::plain(py, &doc)
+}
+
+/// A quotient document (a dict) read and checked as a certificate, for a
+/// game to decide by (`grundy.game(…, quotient=doc)`).
+pub fn given(doc: &Bound<'_, PyAny>) -> PyResult<Quotient> {
+    let doc: wire::Quotient = serde_json::from_value(convert::to_json(doc)?)
+        .map_err(|e| PyValueError::new_err(format!("quotient=: not a quotient document: {e}")))?;
+    check(&doc).map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))?;
+    Quotient::from_document(&doc).map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))
 }
 
 /// `grundy.check_quotient(doc)`: checks a quotient document (a dict from

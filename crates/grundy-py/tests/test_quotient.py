@@ -41,3 +41,34 @@ def test_a_changed_document_is_refused_and_bad_codes_raise():
     partial = grundy.quotient("0.07", time_limit=0.2)
     assert partial["proven"] is False
     assert "stopped" in partial["unproven"]
+
+
+def test_a_quotient_given_decides_the_sums_of_the_heaps_it_reached():
+    # 0.07's Q27 decides a sum with heaps of 26 and 27, which the search
+    # alone refuses within 1,000 positions.
+    q = grundy.quotient("0.07", upto=28)
+    assert (q["heaps"], q["order"], q["proven"]) == (28, 176, False)
+    heaps = {"kind": "heaps", "heaps": [27, 27, 27, 26, 26]}
+    small = grundy.game("octal:0.07", misere=True, misere_budget=1000)
+    with pytest.raises(ValueError, match="more than 1,000 positions"):
+        small.outcome(heaps)
+    given = grundy.game("octal:0.07", misere=True, misere_budget=1000, quotient=q)
+    assert given.outcome(heaps) == "first"
+    assert given.analyse(heaps)["misere_basis"] == (
+        "the partial misère quotient of octal:0.07 given, exact for sums of heaps "
+        "below 28 (176 elements, 28 in P)"
+    )
+    # Every winning move leaves a sum the quotient puts in P, which its
+    # own outcome says too.
+    moves = given.winning_moves(heaps)
+    assert moves
+    for move in moves:
+        after = given.play(heaps, move)
+        assert given.outcome(after) == "second"
+    with pytest.raises(ValueError, match="a quotient of octal:0.77, not of octal:0.07"):
+        grundy.game("octal:0.07", misere=True, quotient=grundy.quotient("0.77"))
+    with pytest.raises(ValueError, match="needs misere=True"):
+        grundy.game("octal:0.07", quotient=q)
+    q["pretending"][27] = q["pretending"][26]
+    with pytest.raises(ValueError, match="quotient="):
+        grundy.game("octal:0.07", misere=True, quotient=q)

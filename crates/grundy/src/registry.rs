@@ -113,6 +113,11 @@ pub struct Settings {
     pub cancel: Option<Cancel>,
     /// The most threads one computation may use (all cores if `None`).
     pub threads: Option<usize>,
+    /// A misère quotient the front end was given and checked (a
+    /// certificate, `grundy quotient --format json`): the heap game of its
+    /// code decides by it the sums of the heaps it covers (every sum, when
+    /// it is proven); other games ignore it.
+    pub misere_quotient: Option<Arc<crate::misere::quotient::Quotient>>,
 }
 
 /// A game the registry can build.

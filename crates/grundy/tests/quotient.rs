@@ -142,6 +142,47 @@ impl Beside<'_> {
     }
 }
 
+impl Brute {
+    /// Every winning move of a sum, by the letter (a move to a lost sum):
+    /// the heap moved in (from 1) and what it leaves, sorted.
+    fn winning_moves(&mut self, sum: &[u64]) -> Vec<(usize, Vec<u64>)> {
+        let mut moves = Vec::new();
+        for (i, &heap) in sum.iter().enumerate() {
+            for mut leaves in self.leaves(heap) {
+                let mut next: Vec<u64> = sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
+                next.extend(&leaves);
+                next.sort_unstable();
+                if self.lost(&next) {
+                    leaves.sort_unstable();
+                    moves.push((i + 1, leaves));
+                }
+            }
+        }
+        moves.sort();
+        moves
+    }
+}
+
+/// The winning moves a misère form names, as [`Brute::winning_moves`]
+/// writes them.
+fn winning_moves(
+    form: &mut dyn grundy::misere::MisereEngine<Vec<u64>, grundy::rules::SumMove<u64, u64>>,
+    sum: &[u64],
+) -> Vec<(usize, Vec<u64>)> {
+    let mut moves: Vec<(usize, Vec<u64>)> = form
+        .winning_moves(&sum.to_vec())
+        .unwrap()
+        .into_iter()
+        .map(|m| {
+            let mut leaves = m.leaves;
+            leaves.sort_unstable();
+            (m.component, leaves)
+        })
+        .collect();
+    moves.sort();
+    moves
+}
+
 /// Every multiset of heaps (each ≥ 1) with at most `tokens` tokens.
 fn sums(tokens: u64) -> Vec<Vec<u64>> {
     fn go(left: u64, max: u64, cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
@@ -276,33 +317,11 @@ fn a_partial_quotient_answers_the_sums_of_the_heaps_it_reached() {
                     !lost,
                     "{code}: {sum:?}"
                 );
-                // Every winning move, by the letter: a move to a lost sum.
-                let mut expected = Vec::new();
-                for (i, &heap) in sum.iter().enumerate() {
-                    for mut leaves in brute.leaves(heap) {
-                        let mut next: Vec<u64> =
-                            sum[..i].iter().chain(&sum[i + 1..]).copied().collect();
-                        next.extend(&leaves);
-                        next.sort_unstable();
-                        if brute.lost(&next) {
-                            leaves.sort_unstable();
-                            expected.push((i + 1, leaves));
-                        }
-                    }
-                }
-                let mut got: Vec<(usize, Vec<u64>)> = form
-                    .winning_moves(&sum)
-                    .unwrap()
-                    .into_iter()
-                    .map(|m| {
-                        let mut leaves = m.leaves;
-                        leaves.sort_unstable();
-                        (m.component, leaves)
-                    })
-                    .collect();
-                expected.sort();
-                got.sort();
-                assert_eq!(got, expected, "{code}: {sum:?}");
+                assert_eq!(
+                    winning_moves(&mut form, &sum),
+                    brute.winning_moves(&sum),
+                    "{code}: {sum:?}"
+                );
                 let suggested = form.suggest(&sum).unwrap();
                 assert_eq!(
                     suggested.is_none(),
@@ -331,6 +350,99 @@ fn a_partial_quotient_answers_the_sums_of_the_heaps_it_reached() {
             "{code}: {covered} covered, {beyond} beyond"
         );
     }
+}
+
+/// A quotient the front end gives (`--quotient FILE`: a document, read
+/// back and checked) decides the sums of the heaps it reached, in front of
+/// the look a question makes: 0.07's Q₂₇ answers sums with heaps of 25 to
+/// 27, which the question's own partial quotient (heaps below 25) leaves
+/// to the search, as literal play has them. Sums with a larger heap go on
+/// as before; a quotient of another code is not used; a proven one answers
+/// every sum.
+#[test]
+fn a_quotient_given_decides_the_sums_of_the_heaps_it_reached() {
+    use grundy::game::Extras;
+    use grundy::games::heap::HeapGame;
+    use grundy::misere::DEFAULT_BUDGET;
+    use grundy::registry::{Registered, Settings as Opened};
+    use std::sync::Arc;
+    let settings = Settings {
+        upto: 28,
+        ..Settings::default()
+    };
+    let q = compute(&"0.07".parse().unwrap(), &settings, &mut |_| {});
+    assert_eq!((q.heaps(), q.order()), (28, 176));
+    let text = serde_json::to_string(&q.document()).unwrap();
+    let doc = serde_json::from_str(&text).unwrap();
+    check(&doc).unwrap();
+    let given = Arc::new(Quotient::from_document(&doc).unwrap());
+    let open = |code: &str, given: &Arc<Quotient>| {
+        let settings = Opened {
+            misere_quotient: Some(Arc::clone(given)),
+            ..Opened::default()
+        };
+        let game = HeapGame::<OctalCode>::open(Some(code), &settings).unwrap();
+        game.misere(DEFAULT_BUDGET).unwrap()
+    };
+    let mut form = open("0.07", &given);
+    let mut brute = Brute::new("0.07");
+    // Every sum of at most 22 tokens, and each heap of 25 to 27 beside
+    // every sum of at most 8.
+    let mut cases = sums(22);
+    for big in 25..28 {
+        for mut rest in sums(8) {
+            rest.push(big);
+            rest.sort_unstable();
+            cases.push(rest);
+        }
+    }
+    let mut past_the_question = 0;
+    for sum in cases {
+        past_the_question += usize::from(sum.iter().any(|&h| h >= 25));
+        let basis = form.basis(&sum).unwrap();
+        assert_eq!(
+            basis,
+            "the partial misère quotient of octal:0.07 given, exact for sums of heaps below 28 \
+             (176 elements, 28 in P)"
+        );
+        let lost = brute.lost(&sum);
+        assert_eq!(
+            form.outcome(&sum).unwrap().first_player_wins(),
+            !lost,
+            "{sum:?}"
+        );
+        assert_eq!(
+            winning_moves(&mut *form, &sum),
+            brute.winning_moves(&sum),
+            "{sum:?}"
+        );
+    }
+    assert!(past_the_question > 50, "{past_the_question}");
+    // A larger heap: the question's own look, then the search.
+    let basis = form.basis(&vec![28, 1]).unwrap();
+    assert!(
+        basis.starts_with("genus theory where every heap is tame, else a search"),
+        "{basis}"
+    );
+    assert!(form.outcome(&vec![28, 1]).is_ok());
+    // Another code's quotient is not used; a proven one answers any sum.
+    let kayles = Arc::new(quotient("0.77"));
+    let other = open("0.07", &kayles);
+    let basis = other.basis(&vec![26]).unwrap();
+    assert!(basis.starts_with("genus theory"), "{basis}");
+    let mut proven = open("0.77", &kayles);
+    let basis = proven.basis(&vec![1_000_000, 3]).unwrap();
+    assert_eq!(
+        basis,
+        "the misère quotient of octal:0.77 given (40 elements, 9 in P), proven for every heap size"
+    );
+    assert_eq!(
+        proven
+            .outcome(&vec![1_000_000, 3])
+            .unwrap()
+            .first_player_wins(),
+        kayles.is_p_position(&[1_000_000, 3]) == Some(false)
+    );
 }
 
 /// The certificate check a proof waits on stops when asked (a run's time

@@ -48,7 +48,7 @@ pub struct Args {
 /// Runs `grundy judge`.
 pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
     let limits = env.limits();
-    let mut analyst = args.misere.analyst(env.open(&args.input.game)?)?;
+    let mut analyst = env.analyst(&args.input.game, &args.misere)?;
     let source = Source::open(args.input.file.as_deref())?;
     source.announce(&grundy::game::Present::name(analyst.game()));
     let name = source.name().to_string();

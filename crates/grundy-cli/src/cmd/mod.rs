@@ -17,13 +17,13 @@ pub mod table;
 
 use std::sync::{Arc, Mutex};
 
-use grundy::game::Limits;
+use grundy::game::{Limits, Present};
 use grundy::games::bomb::TableStore;
 use grundy::registry::{self, Settings};
-use grundy::AnyGame;
+use grundy::{Analyst, AnyGame};
 
 use crate::cache;
-use crate::cli::{Command, LimitArgs};
+use crate::cli::{Command, LimitArgs, MisereArgs};
 use crate::input::UsageError;
 use crate::progress;
 
@@ -64,6 +64,37 @@ impl Env {
             store: self.store.clone(),
             ..Settings::default()
         }
+    }
+
+    /// The game `spec` names under the convention `misere` asks for,
+    /// deciding by the quotient its `--quotient` names (read and checked
+    /// before the game is opened; one of another game is a usage error).
+    pub fn analyst(&self, spec: &str, misere: &MisereArgs) -> anyhow::Result<Analyst<AnyGame>> {
+        let given = match &misere.quotient {
+            Some(path) => Some((
+                path,
+                Arc::new(quotient::read_checked(path, "a quotient to decide by")?),
+            )),
+            None => None,
+        };
+        let settings = Settings {
+            misere_quotient: given.as_ref().map(|(_, q)| Arc::clone(q)),
+            ..self.settings()
+        };
+        let game = registry::open(spec, &settings)
+            .map_err(|e| anyhow::Error::new(UsageError(e.to_string())))?;
+        if let Some((path, q)) = &given {
+            let of = format!("octal:{}", q.code());
+            if of != game.name() {
+                return Err(UsageError(format!(
+                    "--quotient {}: a quotient of {of}, not of {}",
+                    path.display(),
+                    game.name()
+                ))
+                .into());
+            }
+        }
+        Ok(misere.analyst(game)?)
     }
 
     /// Opens the game `spec` names; an unknown name or a bad parameter is

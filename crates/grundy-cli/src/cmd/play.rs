@@ -133,7 +133,7 @@ pub fn run(args: Args, env: Env) -> anyhow::Result<()> {
         .into());
     }
     let limits = env.limits();
-    let mut analyst = args.misere.analyst(env.open(&args.input.game)?)?;
+    let mut analyst = env.analyst(&args.input.game, &args.misere)?;
     // The game opened, so its entry exists.
     let rules = grundy::registry::entry(&args.input.game)
         .map(|entry| crate::words::wrap(entry.rules, 0, 78))

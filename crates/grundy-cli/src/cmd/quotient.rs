@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use clap::ValueEnum;
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{self, Settings};
+use grundy::notation::with_commas;
 use grundy::shared::Cancel;
 use grundy::wire;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -99,21 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return check(path);
     }
     let mut start = match &args.resume {
-        Some(path) => {
-            let doc = read_document(path)?;
-            quotient::check(&doc).map_err(|e| {
-                UsageError(format!(
-                    "{}: not a checkpoint to resume: {e}",
-                    path.display()
-                ))
-            })?;
-            Some(quotient::Quotient::from_document(&doc).map_err(|e| {
-                UsageError(format!(
-                    "{}: not a checkpoint to resume: {e}",
-                    path.display()
-                ))
-            })?)
-        }
+        Some(path) => Some(read_checked(path, "a checkpoint to resume")?),
         None => None,
     };
     let code = match (&args.code, &start) {
@@ -225,6 +212,16 @@ fn read_document(path: &Path) -> anyhow::Result<wire::Quotient> {
     })?)
 }
 
+/// Reads a quotient document and has the certificate check (written apart
+/// from the solver) pass it before anything trusts it; `what` the file was
+/// to be, for the message when it is not.
+pub fn read_checked(path: &Path, what: &str) -> anyhow::Result<quotient::Quotient> {
+    let refused = |e: String| UsageError(format!("{}: not {what}: {e}", path.display()));
+    let doc = read_document(path)?;
+    quotient::check(&doc).map_err(|e| refused(e.to_string()))?;
+    Ok(quotient::Quotient::from_document(&doc).map_err(refused)?)
+}
+
 /// Writes `doc` to `path` through `path.tmp`, synced, then renamed.
 fn save(path: &Path, doc: &wire::Quotient) -> anyhow::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
@@ -253,9 +250,9 @@ fn check(path: &Path) -> anyhow::Result<()> {
                  below {} ({} states){}",
                 path.display(),
                 doc.game,
-                doc.order,
-                checked.heaps,
-                checked.states,
+                with_commas(doc.order as u128),
+                with_commas(u128::from(checked.heaps)),
+                with_commas(checked.states as u128),
                 if doc.proven {
                     ", which the periodicity argument carries to every heap size"
                 } else {
@@ -367,7 +364,8 @@ fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io:
     if !doc.proven {
         writeln!(
             out,
-            "  largest trial quotient built: {largest} element{}",
+            "  largest trial quotient built: {} element{}",
+            with_commas(largest as u128),
             if largest == 1 { "" } else { "s" }
         )?;
     }

@@ -92,10 +92,13 @@ def game(
     max_heap: Optional[int] = None,
     misere: bool = False,
     misere_budget: Optional[int] = None,
+    quotient: Optional[dict[str, Any]] = None,
 ) -> Game:
     """A game by its registry name (``bomb``, ``octal:0.07``; ``games()``
     lists them all). With ``misere=True``, played under misère rules (the last player to
-    move loses), searching at most ``misere_budget`` positions."""
+    move loses), searching at most ``misere_budget`` positions; ``quotient``, a
+    document of ``quotient()`` for the game's code, checked first, decides the
+    sums of the heaps it reached."""
 
 def games() -> list[dict[str, Any]]:
     """Every game of the registry as dicts: ``name``, ``title``,

@@ -56,6 +56,9 @@ pub struct HeapGame<R: HeapRules> {
     /// Raised when computing values (at admission) or a misère search is
     /// to stop ([`Game::stop_when`](crate::game::Game::stop_when)).
     pub(super) cancel: Option<Cancel>,
+    /// A misère quotient of these rules given by the front end
+    /// ([`Settings::misere_quotient`](crate::registry::Settings)), checked.
+    pub(super) given: Option<std::sync::Arc<crate::misere::quotient::Quotient>>,
 }
 
 /// A move in a heap game: take `k` from heap `component` (from 1), leaving
@@ -75,6 +78,7 @@ impl<R: HeapRules> HeapGame<R> {
             solver: Solver::with_cache(rules, Values::default()),
             listed: LISTED_HEAP,
             cancel: None,
+            given: None,
         }
     }
 

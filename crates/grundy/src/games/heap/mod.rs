@@ -717,16 +717,23 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         }
     }
 
-    /// The game's own misère form, else its proven misère quotient, else
-    /// genus theory where every heap is tame and a search of the sum, with
-    /// the partial quotient in front for the sums of the heaps it reached.
+    /// The game's own misère form, else a proven misère quotient (the one
+    /// given in the settings, or one found within the budget), else genus
+    /// theory where every heap is tame and a search of the sum, with the
+    /// partial quotients in front for the sums of the heaps they reached:
+    /// the one given first, then the one found.
     fn misere(
         &self,
         budget: u64,
     ) -> Result<Box<dyn crate::misere::MisereEngine<Vec<u64>, SumMove<u64, u64>>>, crate::Refusal>
     {
+        use crate::misere::quotient::QuotientMisere;
         if let Some(form) = self.rules().misere_form() {
             return Ok(form);
+        }
+        let given = self.given.clone().and_then(QuotientMisere::given);
+        if let Some(proven) = given.as_ref().filter(|q| q.is_proven()) {
+            return Ok(Box::new(proven.clone()));
         }
         let NoQuotient { why, partial } =
             match self.rules().quotient_form(budget, self.cancel.clone()) {
@@ -739,12 +746,19 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
             misere.stop_when(cancel.clone());
         }
         let search: HeapMisereForm = Box::new(crate::misere::HeapMisere(misere, why));
-        Ok(match partial {
+        let found = match partial {
             Some(front) => Box::new(crate::misere::Covered {
                 front,
                 rest: search,
             }),
             None => search,
+        };
+        Ok(match given {
+            Some(given) => Box::new(crate::misere::Covered {
+                front: Box::new(given),
+                rest: found,
+            }),
+            None => found,
         })
     }
 
@@ -878,6 +892,10 @@ pub(crate) fn opened<R: HeapRules>(
     if let Some(cancel) = &settings.cancel {
         crate::game::Game::stop_when(&mut game, cancel.clone());
     }
+    game.given = settings
+        .misere_quotient
+        .clone()
+        .filter(|q| crate::games::heap::HeapRules::name(q.code()) == game.rules().name());
     game
 }
 

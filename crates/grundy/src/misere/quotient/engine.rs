@@ -24,6 +24,8 @@ pub struct QuotientMisere {
     /// Heaps below this are covered; `None` when the quotient is proven
     /// for every heap size.
     reach: Option<u64>,
+    /// Whether the front end gave it (rather than a question's look).
+    given: bool,
 }
 
 impl QuotientMisere {
@@ -32,6 +34,7 @@ impl QuotientMisere {
         quotient.period().is_some().then_some(QuotientMisere {
             quotient,
             reach: None,
+            given: false,
         })
     }
 
@@ -48,7 +51,19 @@ impl QuotientMisere {
         usable.then_some(QuotientMisere {
             quotient,
             reach: Some(reach),
+            given: false,
         })
+    }
+
+    /// [`QuotientMisere::partial`] of a quotient the front end gave (a
+    /// checked certificate), which its basis says.
+    pub fn given(quotient: Arc<Quotient>) -> Option<QuotientMisere> {
+        QuotientMisere::partial(quotient).map(|q| QuotientMisere { given: true, ..q })
+    }
+
+    /// Whether it answers every sum (its quotient is proven).
+    pub fn is_proven(&self) -> bool {
+        self.reach.is_none()
     }
 
     /// Whether every heap of the sum is below the reach.
@@ -117,18 +132,20 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     fn basis(&self, _: &Vec<u64>) -> Option<String> {
         let q = &self.quotient;
         let name = crate::games::heap::HeapRules::name(q.code());
+        let given = if self.given { " given" } else { "" };
         Some(match self.reach {
             None => format!(
-                "the misère quotient of {name} ({} elements, {} in P), proven for every heap size",
-                q.order(),
-                q.p_size()
+                "the misère quotient of {name}{given} ({} elements, {} in P), proven for every \
+                 heap size",
+                with_commas(q.order() as u128),
+                with_commas(q.p_size() as u128)
             ),
             Some(reach) => format!(
-                "the partial misère quotient of {name}, exact for sums of heaps below {} ({} \
-                 elements, {} in P)",
+                "the partial misère quotient of {name}{given}, exact for sums of heaps below {} \
+                 ({} elements, {} in P)",
                 with_commas(u128::from(reach)),
-                q.order(),
-                q.p_size()
+                with_commas(q.order() as u128),
+                with_commas(q.p_size() as u128)
             ),
         })
     }
