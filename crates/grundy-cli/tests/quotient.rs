@@ -139,6 +139,39 @@ fn limits_give_a_partial_quotient_said_to_be_partial() {
     let doc: Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(doc["proven"], false);
     assert!(doc["unproven"].as_str().unwrap().contains("stopped"));
+    // Φ of a partial quotient: its first 200 heaps, then `…` where there
+    // are more; its largest trial said.
+    let text = |args: &[&str]| {
+        String::from_utf8(common::stdout_of(grundy().arg("quotient").args(args))).unwrap()
+    };
+    let long = text(&["0.7!", "--upto", "205"]);
+    assert!(long.contains("  Φ(0 … 199) = 1 a 1 a"), "{long}");
+    assert!(long.contains(" 1 a …\n"), "{long}");
+    assert!(
+        long.contains("\n  largest trial quotient built: "),
+        "{long}"
+    );
+    let all = text(&["0.7!", "--upto", "200"]);
+    assert!(all.contains("  Φ(0 … 199) = 1 a 1 a"), "{all}");
+    assert!(!all.contains(" …\n"), "{all}");
+    // A proven one with no preperiod: only its period; no trial said.
+    let proven = text(&["0.3"]);
+    assert!(
+        proven.contains("  Φ: period 2, preperiod 0\n  then repeating: 1 a\n"),
+        "{proven}"
+    );
+    assert!(
+        !proven.contains("Φ(0") && !proven.contains("largest trial"),
+        "{proven}"
+    );
+    // Trials past --max-trial are not built: Kayles, whose quotient has 40
+    // elements, stops at heap 5 with trials of at most 8.
+    let small = text(&["0.77", "--max-trial", "8"]);
+    assert!(small.contains("PARTIAL: heaps 0 … 4 only"), "{small}");
+    assert!(
+        small.contains("largest trial quotient built: 8 elements"),
+        "{small}"
+    );
     // A code with a repeating tail: never proven.
     grundy()
         .args(["quotient", "nim", "--upto", "8"])
