@@ -425,40 +425,23 @@ fn a_quotient_file_decides_the_sums_of_the_heaps_it_reached() {
         common::stdout_of(grundy().args(["quotient", "0.77", "--format", "json"])),
     )
     .unwrap();
-    grundy()
-        .args([
-            "solve",
-            "octal:0.07",
-            "--misere",
-            "--quotient",
-            kayles.to_str().unwrap(),
-        ])
-        .write_stdin(sum)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "a quotient of octal:0.77, not of octal:0.07",
-        ));
     let mut changed = doc.clone();
     changed["pretending"][27] = changed["pretending"][26].clone();
     let changed_file = dir.path().join("changed.json");
     std::fs::write(&changed_file, changed.to_string()).unwrap();
-    grundy()
-        .args([
-            "solve",
-            "octal:0.07",
-            "--misere",
-            "--quotient",
-            changed_file.to_str().unwrap(),
-        ])
-        .write_stdin(sum)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "changed.json: not a quotient to decide by: ",
-        ));
+    for (refused, why) in [
+        (&kayles, "a quotient of octal:0.77, not of octal:0.07"),
+        (&changed_file, "changed.json: not a quotient to decide by: "),
+    ] {
+        grundy()
+            .args(["solve", "octal:0.07", "--misere", "--quotient"])
+            .arg(refused)
+            .write_stdin(sum)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(why));
+    }
     grundy()
         .args(["solve", "octal:0.07", "--quotient", file])
         .write_stdin(sum)

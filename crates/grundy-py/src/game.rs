@@ -296,10 +296,10 @@ pub fn game(
     let mut inner =
         dynamic::open(name, &settings).map_err(|e| PyValueError::new_err(e.to_string()))?;
     if let Some(q) = given {
-        let of = format!("octal:{}", q.code());
-        if of != inner.name() {
+        if q.game() != inner.name() {
             return Err(PyValueError::new_err(format!(
-                "quotient=: a quotient of {of}, not of {}",
+                "quotient=: a quotient of {}, not of {}",
+                q.game(),
                 inner.name()
             )));
         }

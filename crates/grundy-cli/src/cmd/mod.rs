@@ -84,11 +84,11 @@ impl Env {
         let game = registry::open(spec, &settings)
             .map_err(|e| anyhow::Error::new(UsageError(e.to_string())))?;
         if let Some((path, q)) = &given {
-            let of = format!("octal:{}", q.code());
-            if of != game.name() {
+            if q.game() != game.name() {
                 return Err(UsageError(format!(
-                    "--quotient {}: a quotient of {of}, not of {}",
+                    "--quotient {}: a quotient of {}, not of {}",
                     path.display(),
+                    q.game(),
                     game.name()
                 ))
                 .into());

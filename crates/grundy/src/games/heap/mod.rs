@@ -895,7 +895,7 @@ pub(crate) fn opened<R: HeapRules>(
     game.given = settings
         .misere_quotient
         .clone()
-        .filter(|q| crate::games::heap::HeapRules::name(q.code()) == game.rules().name());
+        .filter(|q| q.game() == game.rules().name());
     game
 }
 

@@ -131,7 +131,7 @@ impl QuotientMisere {
 impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     fn basis(&self, _: &Vec<u64>) -> Option<String> {
         let q = &self.quotient;
-        let name = crate::games::heap::HeapRules::name(q.code());
+        let name = q.game();
         let given = if self.given { " given" } else { "" };
         Some(match self.reach {
             None => format!(
@@ -267,7 +267,7 @@ pub fn proven(code: &OctalCode, budget: u64, cancel: Option<Cancel>) -> Option<A
 pub fn why_not(q: &Quotient) -> String {
     format!(
         "no misère quotient of {} was proven within the bounds of a question: {} elements at heap {}, {}",
-        crate::games::heap::HeapRules::name(q.code()),
+        q.game(),
         q.order(),
         q.heaps(),
         q.unproven()

@@ -288,6 +288,11 @@ impl Quotient {
         &self.code
     }
 
+    /// The registry's name of its game (`octal:0.77`).
+    pub fn game(&self) -> String {
+        crate::games::heap::HeapRules::name(&self.code)
+    }
+
     /// |Q|.
     pub fn order(&self) -> usize {
         self.table.order()
