@@ -126,7 +126,11 @@ fn limits_give_a_partial_quotient_said_to_be_partial() {
         .success()
         .stdout(
             predicate::str::contains("PARTIAL: heaps 0 … 9 only")
-                .and(predicate::str::contains("|Q| = 18")),
+                .and(predicate::str::contains("|Q| = 18"))
+                .and(predicate::str::contains(
+                    "\n  exact for every sum of heaps below 10: saved with --format json, it \
+                     decides them in solve, judge and play (--misere --quotient FILE)\n",
+                )),
         );
     let out = common::stdout_of(grundy().args([
         "quotient",
@@ -161,7 +165,9 @@ fn limits_give_a_partial_quotient_said_to_be_partial() {
         "{proven}"
     );
     assert!(
-        !proven.contains("Φ(0") && !proven.contains("largest trial"),
+        !proven.contains("Φ(0")
+            && !proven.contains("largest trial")
+            && !proven.contains("exact for"),
         "{proven}"
     );
     // Trials past --max-trial are not built: Kayles, whose quotient has 40

@@ -368,6 +368,12 @@ fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io:
             with_commas(largest as u128),
             if largest == 1 { "" } else { "s" }
         )?;
+        writeln!(
+            out,
+            "  exact for every sum of heaps below {}: saved with --format json, it decides them in \
+             solve, judge and play (--misere --quotient FILE)",
+            with_commas(u128::from(doc.heaps))
+        )?;
     }
     Ok(())
 }
