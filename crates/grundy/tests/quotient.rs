@@ -597,6 +597,137 @@ fn a_changed_certificate_is_refused_with_its_failure_named() {
     assert!(err.to_string().contains("heaps"), "{err}");
 }
 
+/// Whether the sum a refusal names is as it says, by the document's own
+/// tables and the literal moves: its image (in P or not) and its moves'
+/// images. Refusals that name no sum hold trivially.
+fn named_sum_is_as_said(doc: &grundy::wire::Quotient, brute: &Brute, err: &CheckError) -> bool {
+    let times = |x: u32, y: u32| {
+        let mut x = x;
+        for (g, &e) in doc.elements[y as usize].iter().enumerate() {
+            for _ in 0..e {
+                x = doc.actions[g][x as usize];
+            }
+        }
+        x
+    };
+    let phi = |h: u64| {
+        let h = match (doc.preperiod, doc.period) {
+            (Some(pre), Some(period)) if h >= pre + period => pre + (h - pre) % period,
+            _ => h,
+        };
+        doc.pretending[h as usize]
+    };
+    let image = |sum: &[u64]| sum.iter().fold(0, |x, &h| times(x, phi(h)));
+    let in_p = |x: u32| doc.p_portion.contains(&x);
+    let moves_to_p = |sum: &[u64]| -> (bool, bool) {
+        let (mut any, mut to_p) = (false, false);
+        for i in 0..sum.len() {
+            for left in brute.leaves(sum[i]) {
+                any = true;
+                let next = [&sum[..i], &sum[i + 1..], &left].concat();
+                to_p |= in_p(image(&next));
+            }
+        }
+        (any, to_p)
+    };
+    match err {
+        CheckError::PToP { heaps, element } => {
+            image(heaps) == *element && in_p(*element) && moves_to_p(heaps).1
+        }
+        CheckError::NWithoutP { heaps, element } => {
+            image(heaps) == *element && !in_p(*element) && moves_to_p(heaps) == (true, false)
+        }
+        CheckError::TerminalInP { heaps, element } => {
+            image(heaps) == *element && in_p(*element) && !moves_to_p(heaps).0
+        }
+        _ => true,
+    }
+}
+
+/// Which sum a refusal names, if it names one.
+fn sum_named(err: &CheckError) -> &'static str {
+    match err {
+        CheckError::PToP { .. } => "P to P",
+        CheckError::NWithoutP { .. } => "N without P",
+        CheckError::TerminalInP { .. } => "terminal in P",
+        _ => "none",
+    }
+}
+
+/// The check is a proof: it passes no document that is wrong. Every
+/// quotient's elements are told apart by some sum of its generators, so a
+/// heap made to pretend to be another element, or an element moved in or
+/// out of P, is wrong for some sum of heaps within the bound: each such
+/// change, one at a time, is refused (Kayles proven, Dawson's Kayles and
+/// 0.56 partial, the latter tame, with heaps of one image whose winning
+/// moves differ).
+#[test]
+fn every_changed_pretending_or_p_portion_is_refused() {
+    let partial = |code: &str, upto: u64| {
+        compute(
+            &code.parse::<OctalCode>().unwrap(),
+            &Settings {
+                upto,
+                ..Settings::default()
+            },
+            &mut |_| {},
+        )
+        .document()
+    };
+    for doc in [
+        quotient("0.77").document(),
+        partial("0.07", 20),
+        partial("0.56", 120),
+    ] {
+        let brute = Brute::new(doc.game.strip_prefix("octal:").unwrap());
+        let passed = check(&doc).unwrap();
+        assert_eq!(passed.heaps, if doc.proven { 168 } else { doc.heaps });
+        let m = doc.order as u32;
+        let (mut refused, mut named) = (0, HashMap::new());
+        for h in 0..doc.pretending.len() {
+            for e in (0..m).filter(|&e| e != doc.pretending[h]) {
+                let mut changed = doc.clone();
+                changed.pretending[h] = e;
+                let err = check(&changed).expect_err(&format!("heap {h} as element {e}"));
+                assert!(
+                    named_sum_is_as_said(&changed, &brute, &err),
+                    "{}: heap {h} as element {e}: {err}",
+                    doc.game
+                );
+                *named.entry(sum_named(&err)).or_insert(0) += 1;
+                refused += 1;
+            }
+        }
+        for x in 0..m {
+            let mut changed = doc.clone();
+            match changed.p_portion.iter().position(|&y| y == x) {
+                Some(i) => {
+                    changed.p_portion.remove(i);
+                }
+                None => changed.p_portion.push(x),
+            }
+            changed.p_size = changed.p_portion.len();
+            let err = check(&changed).expect_err(&format!("P changed at {x}"));
+            assert!(
+                named_sum_is_as_said(&changed, &brute, &err),
+                "{}: P changed at {x}: {err}",
+                doc.game
+            );
+            *named.entry(sum_named(&err)).or_insert(0) += 1;
+            refused += 1;
+        }
+        assert_eq!(
+            refused,
+            doc.pretending.len() * (m as usize - 1) + m as usize,
+            "{}",
+            doc.game
+        );
+        for kind in ["P to P", "N without P", "terminal in P", "none"] {
+            assert!(named.contains_key(kind), "{}: {named:?}", doc.game);
+        }
+    }
+}
+
 #[test]
 fn misere_play_through_the_quotient_equals_the_search() {
     use grundy::misere::quotient::QuotientMisere;
