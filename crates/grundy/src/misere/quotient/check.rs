@@ -313,35 +313,42 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
     let mut classes: Vec<Class> = Vec::new();
     let mut class_of: std::collections::HashMap<(u32, bool), usize> =
         std::collections::HashMap::new();
-    let read = each_heap(m, heaps, stop, &heap_wins, &mut |h, has_move, wins| {
-        // No P-position has a move to a P-position: a move in heap h of
-        // R + h reaches P exactly when R's image r is in h's winning set, so
-        // it is enough that no r with r·Φ(h) ∈ P is in it, every element
-        // being some sum's image.
-        let a = images[h as usize];
-        if let Some(r) = wins.first_common(&lost_beside[a as usize]) {
-            let mut heaps = sum_of(r);
-            heaps.push(h);
-            heaps.sort_unstable();
-            return Err(CheckError::PToP {
-                heaps,
-                element: at(r, a),
-            });
-        }
-        match class_of.entry((a, has_move)) {
-            std::collections::hash_map::Entry::Occupied(c) => classes[*c.get()].wins.and(&wins),
-            std::collections::hash_map::Entry::Vacant(c) => {
-                c.insert(classes.len());
-                classes.push(Class {
-                    image: a,
-                    has_move,
-                    wins,
-                    heap: h,
+    let read = each_heap(
+        m,
+        heaps,
+        Runs::here(),
+        stop,
+        &heap_wins,
+        &mut |h, has_move, wins| {
+            // No P-position has a move to a P-position: a move in heap h of
+            // R + h reaches P exactly when R's image r is in h's winning set, so
+            // it is enough that no r with r·Φ(h) ∈ P is in it, every element
+            // being some sum's image.
+            let a = images[h as usize];
+            if let Some(r) = wins.first_common(&lost_beside[a as usize]) {
+                let mut heaps = sum_of(r);
+                heaps.push(h);
+                heaps.sort_unstable();
+                return Err(CheckError::PToP {
+                    heaps,
+                    element: at(r, a),
                 });
             }
-        }
-        Ok(std::ops::ControlFlow::Continue(()))
-    });
+            match class_of.entry((a, has_move)) {
+                std::collections::hash_map::Entry::Occupied(c) => classes[*c.get()].wins.and(&wins),
+                std::collections::hash_map::Entry::Vacant(c) => {
+                    c.insert(classes.len());
+                    classes.push(Class {
+                        image: a,
+                        has_move,
+                        wins,
+                        heap: h,
+                    });
+                }
+            }
+            Ok(std::ops::ControlFlow::Continue(()))
+        },
+    );
     read?;
     let walk = Walk {
         m,
@@ -368,22 +375,29 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
                 })
                 .collect();
             let mut heaps_named = Vec::new();
-            each_heap(m, heaps, stop, &heap_wins, &mut |h, has_move, wins| {
-                let a = images[h as usize];
-                wanted.retain(|&(c, others)| {
-                    let found = (classes[c].image, classes[c].has_move) == (a, has_move)
-                        && !wins.contains(others);
-                    if found {
-                        heaps_named.push(h);
-                    }
-                    !found
-                });
-                Ok(if wanted.is_empty() {
-                    std::ops::ControlFlow::Break(())
-                } else {
-                    std::ops::ControlFlow::Continue(())
-                })
-            })?;
+            each_heap(
+                m,
+                heaps,
+                Runs::here(),
+                stop,
+                &heap_wins,
+                &mut |h, has_move, wins| {
+                    let a = images[h as usize];
+                    wanted.retain(|&(c, others)| {
+                        let found = (classes[c].image, classes[c].has_move) == (a, has_move)
+                            && !wins.contains(others);
+                        if found {
+                            heaps_named.push(h);
+                        }
+                        !found
+                    });
+                    Ok(if wanted.is_empty() {
+                        std::ops::ControlFlow::Break(())
+                    } else {
+                        std::ops::ControlFlow::Continue(())
+                    })
+                },
+            )?;
             heaps_named.sort_unstable();
             Err(CheckError::NWithoutP {
                 heaps: heaps_named,
@@ -397,26 +411,46 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
 /// for a flag per element.
 type HeapWins<'a> = dyn Fn(u64, &mut [bool]) -> (bool, Bits) + Sync + 'a;
 
+/// How the heaps are read: by `threads` threads, in runs of about `moves`
+/// moves (a heap of n having about n).
+#[derive(Clone, Copy, Debug)]
+struct Runs {
+    threads: u64,
+    moves: u64,
+}
+
+impl Runs {
+    /// A thread a core, and about 2^24 moves a thread a run (tens of
+    /// milliseconds).
+    fn here() -> Runs {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(16)) as u64;
+        Runs {
+            threads,
+            moves: threads << 24,
+        }
+    }
+}
+
 /// Calls `visit` with each heap 1 … `heaps` − 1 in order, whether it has a
 /// move and its winning set (from `heap_wins`), until it breaks or fails.
-/// A heap of n has about n moves: the heaps are read in runs of about
-/// 2^24 moves a thread (tens of milliseconds), `stop` asked between them,
-/// the threads taking every other heap of a run.
+/// The heaps are read in `runs`, `stop` asked between them, the threads
+/// taking every `threads`-th heap of a run.
 fn each_heap(
     m: usize,
     heaps: u64,
+    runs: Runs,
     stop: &dyn Fn() -> bool,
     heap_wins: &HeapWins,
     visit: &mut dyn FnMut(u64, bool, Bits) -> Result<std::ops::ControlFlow<()>, CheckError>,
 ) -> Result<(), CheckError> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(16)) as u64;
-    let budget = threads << 25;
+    let Runs { threads, moves } = runs;
     let mut lo = 1u64;
     while lo < heaps {
         if stop() {
             return Err(CheckError::Stopped);
         }
-        let hi = (lo.saturating_mul(lo).saturating_add(budget))
+        // The heaps lo … hi − 1 have about (hi² − lo²) / 2 moves.
+        let hi = (lo.saturating_mul(lo).saturating_add(2 * moves))
             .isqrt()
             .clamp(lo + 1, heaps);
         let read = |first: u64, step: u64| -> Vec<(u64, bool, Bits)> {
@@ -429,9 +463,7 @@ fn each_heap(
                 })
                 .collect()
         };
-        // Threads only for runs worth more than their start (about a
-        // millisecond of moves).
-        let mut run: Vec<(u64, bool, Bits)> = if threads == 1 || (hi - lo) * hi < 1 << 20 {
+        let mut run: Vec<(u64, bool, Bits)> = if threads < 2 || hi - lo < 2 * threads {
             read(lo, 1)
         } else {
             std::thread::scope(|scope| {
@@ -604,5 +636,120 @@ impl Bits {
                 let both = a & b;
                 (both != 0).then(|| i as u32 * 64 + both.trailing_zeros())
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every heap is visited once, in order, with what it was read as,
+    /// however many threads and however short the runs; a break ends the
+    /// reading, and so does a stop.
+    #[test]
+    fn each_heap_visits_every_heap_once_in_order() {
+        let m = 70;
+        let heap_wins = |h: u64, reached: &mut [bool]| {
+            assert_eq!(reached.len(), m);
+            (
+                !h.is_multiple_of(3),
+                Bits::from_fn(m, |x| u64::from(x) == h % 70),
+            )
+        };
+        for threads in 1..=3 {
+            for moves in [1, 40, 5_000, 1 << 30] {
+                let runs = Runs { threads, moves };
+                let mut seen = Vec::new();
+                each_heap(
+                    m,
+                    400,
+                    runs,
+                    &|| false,
+                    &heap_wins,
+                    &mut |h, moves, wins| {
+                        assert_eq!((moves, wins), heap_wins(h, &mut vec![false; m]));
+                        seen.push(h);
+                        Ok(std::ops::ControlFlow::Continue(()))
+                    },
+                )
+                .unwrap();
+                assert_eq!(seen, (1..400).collect::<Vec<_>>(), "{runs:?}");
+                let mut last = 0;
+                each_heap(m, 400, runs, &|| false, &heap_wins, &mut |h, _, _| {
+                    last = h;
+                    Ok(if h == 250 {
+                        std::ops::ControlFlow::Break(())
+                    } else {
+                        std::ops::ControlFlow::Continue(())
+                    })
+                })
+                .unwrap();
+                assert_eq!(last, 250, "{runs:?}");
+                let stopped = each_heap(m, 400, runs, &|| true, &heap_wins, &mut |_, _, _| {
+                    panic!("read after a stop")
+                });
+                assert!(matches!(stopped, Err(CheckError::Stopped)));
+            }
+        }
+        // The runs: each but the last about `moves` moves (heap h having
+        // h here), read on the calling thread with one thread, on
+        // `threads` others when a run has heaps enough.
+        for (threads, moves) in [(1, 5_000), (2, 5_000), (3, 20_000), (2, 1 << 30)] {
+            let runs = Runs { threads, moves };
+            let readers = std::sync::Mutex::new(std::collections::HashSet::new());
+            let heap_wins = |h: u64, _: &mut [bool]| {
+                readers.lock().unwrap().insert(std::thread::current().id());
+                (true, Bits::from_fn(m, |x| u64::from(x) == h % 70))
+            };
+            let starts = std::cell::RefCell::new(vec![]);
+            let next = std::cell::Cell::new(1u64);
+            let stop = || {
+                starts.borrow_mut().push(next.get());
+                false
+            };
+            each_heap(m, 1_000, runs, &stop, &heap_wins, &mut |h, _, _| {
+                next.set(h + 1);
+                Ok(std::ops::ControlFlow::Continue(()))
+            })
+            .unwrap();
+            let mut starts = starts.into_inner();
+            starts.push(1_000);
+            for run in starts.windows(2).take(starts.len() - 2) {
+                let (lo, hi) = (run[0], run[1]);
+                let sum: u64 = (lo..hi).sum();
+                assert!(
+                    sum + 2 * hi >= moves && sum <= moves + hi,
+                    "{runs:?}: {lo} … {hi}"
+                );
+            }
+            let readers = readers.into_inner().unwrap();
+            if threads == 1 {
+                assert_eq!(
+                    readers.into_iter().collect::<Vec<_>>(),
+                    [std::thread::current().id()]
+                );
+            } else {
+                assert!(!readers.contains(&std::thread::current().id()), "{runs:?}");
+                assert!(readers.len() >= threads as usize, "{runs:?}");
+            }
+        }
+        let here = Runs::here();
+        assert!(here.threads >= 1 && here.moves == here.threads << 24);
+    }
+
+    #[test]
+    fn sets_of_elements() {
+        let a = Bits::from_fn(130, |x| x % 3 == 0);
+        let b = Bits::from_fn(130, |x| x % 6 == 0);
+        assert!(a.contains(129) && !a.contains(128) && a.contains(0));
+        assert!(b.is_subset(&a) && !a.is_subset(&b));
+        let mut both = a.clone();
+        both.and(&Bits::from_fn(130, |x| x >= 64));
+        assert_eq!(both, Bits::from_fn(130, |x| x >= 64 && x % 3 == 0));
+        assert_eq!(both.first_common(&b), Some(66));
+        assert_eq!(a.first_common(&Bits::from_fn(130, |x| x % 3 == 1)), None);
+        let mut either = Bits::from_fn(130, |x| x == 100);
+        either.or(&b);
+        assert!(either.contains(100) && either.contains(126) && !either.contains(101));
     }
 }
