@@ -15,7 +15,7 @@
 //! `Walk::run`), and a state whose winning set holds another's is left.
 //! Cost: every heap's moves once (about n²/2 for heaps below n, spread over
 //! the cores), then O(classes · |Q|) for each state walked (0.56's 130
-//! elements at 60,000 heaps: 2,573 states). It shares the solver's idea of
+//! elements at 60,000 heaps: 2,562 states). It shares the solver's idea of
 //! a sum's state, not its code, and a pass rests on that idea's easy half
 //! alone: a heap's own winning set holds its class's share.
 
@@ -313,43 +313,36 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
     let mut classes: Vec<Class> = Vec::new();
     let mut class_of: std::collections::HashMap<(u32, bool), usize> =
         std::collections::HashMap::new();
-    let read = each_heap(
-        m,
-        heaps,
-        Runs::here(),
-        stop,
-        &heap_wins,
-        &mut |h, has_move, wins| {
-            // No P-position has a move to a P-position: a move in heap h of
-            // R + h reaches P exactly when R's image r is in h's winning set, so
-            // it is enough that no r with r·Φ(h) ∈ P is in it, every element
-            // being some sum's image.
-            let a = images[h as usize];
-            if let Some(r) = wins.first_common(&lost_beside[a as usize]) {
-                let mut heaps = sum_of(r);
-                heaps.push(h);
-                heaps.sort_unstable();
-                return Err(CheckError::PToP {
-                    heaps,
-                    element: at(r, a),
+    let read_heaps = |visit: &mut Visit| each_heap(m, heaps, Runs::here(), stop, &heap_wins, visit);
+    read_heaps(&mut |h, has_move, wins| {
+        // No P-position has a move to a P-position: a move in heap h of
+        // R + h reaches P exactly when R's image r is in h's winning set, so
+        // it is enough that no r with r·Φ(h) ∈ P is in it, every element
+        // being some sum's image.
+        let a = images[h as usize];
+        if let Some(r) = wins.first_common(&lost_beside[a as usize]) {
+            let mut heaps = sum_of(r);
+            heaps.push(h);
+            heaps.sort_unstable();
+            return Err(CheckError::PToP {
+                heaps,
+                element: at(r, a),
+            });
+        }
+        match class_of.entry((a, has_move)) {
+            std::collections::hash_map::Entry::Occupied(c) => classes[*c.get()].wins.and(&wins),
+            std::collections::hash_map::Entry::Vacant(c) => {
+                c.insert(classes.len());
+                classes.push(Class {
+                    image: a,
+                    has_move,
+                    wins,
+                    heap: h,
                 });
             }
-            match class_of.entry((a, has_move)) {
-                std::collections::hash_map::Entry::Occupied(c) => classes[*c.get()].wins.and(&wins),
-                std::collections::hash_map::Entry::Vacant(c) => {
-                    c.insert(classes.len());
-                    classes.push(Class {
-                        image: a,
-                        has_move,
-                        wins,
-                        heap: h,
-                    });
-                }
-            }
-            Ok(std::ops::ControlFlow::Continue(()))
-        },
-    );
-    read?;
+        }
+        Ok(std::ops::ControlFlow::Continue(()))
+    })?;
     let walk = Walk {
         m,
         mul: &mul,
@@ -375,29 +368,22 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
                 })
                 .collect();
             let mut heaps_named = Vec::new();
-            each_heap(
-                m,
-                heaps,
-                Runs::here(),
-                stop,
-                &heap_wins,
-                &mut |h, has_move, wins| {
-                    let a = images[h as usize];
-                    wanted.retain(|&(c, others)| {
-                        let found = (classes[c].image, classes[c].has_move) == (a, has_move)
-                            && !wins.contains(others);
-                        if found {
-                            heaps_named.push(h);
-                        }
-                        !found
-                    });
-                    Ok(if wanted.is_empty() {
-                        std::ops::ControlFlow::Break(())
-                    } else {
-                        std::ops::ControlFlow::Continue(())
-                    })
-                },
-            )?;
+            read_heaps(&mut |h, has_move, wins| {
+                let a = images[h as usize];
+                wanted.retain(|&(c, others)| {
+                    let found = (classes[c].image, classes[c].has_move) == (a, has_move)
+                        && !wins.contains(others);
+                    if found {
+                        heaps_named.push(h);
+                    }
+                    !found
+                });
+                Ok(if wanted.is_empty() {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                })
+            })?;
             heaps_named.sort_unstable();
             Err(CheckError::NWithoutP {
                 heaps: heaps_named,
@@ -410,6 +396,10 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
 /// Heap h's moves (whether it has one) and its winning set, given room
 /// for a flag per element.
 type HeapWins<'a> = dyn Fn(u64, &mut [bool]) -> (bool, Bits) + Sync + 'a;
+
+/// What is done with each heap read: its number, whether it has a move and
+/// its winning set; breaking ends the reading.
+type Visit<'a> = dyn FnMut(u64, bool, Bits) -> Result<std::ops::ControlFlow<()>, CheckError> + 'a;
 
 /// How the heaps are read: by `threads` threads, in runs of about `moves`
 /// moves (a heap of n having about n).
@@ -441,7 +431,7 @@ fn each_heap(
     runs: Runs,
     stop: &dyn Fn() -> bool,
     heap_wins: &HeapWins,
-    visit: &mut dyn FnMut(u64, bool, Bits) -> Result<std::ops::ControlFlow<()>, CheckError>,
+    visit: &mut Visit,
 ) -> Result<(), CheckError> {
     let Runs { threads, moves } = runs;
     let mut lo = 1u64;
