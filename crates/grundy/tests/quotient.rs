@@ -683,19 +683,13 @@ fn every_changed_pretending_or_p_portion_is_refused() {
         let passed = check(&doc).unwrap();
         assert_eq!(passed.heaps, if doc.proven { 168 } else { doc.heaps });
         let m = doc.order as u32;
-        let (mut refused, mut named) = (0, HashMap::new());
+        // Each changed document, with what was changed.
+        let mut changes = Vec::new();
         for h in 0..doc.pretending.len() {
             for e in (0..m).filter(|&e| e != doc.pretending[h]) {
                 let mut changed = doc.clone();
                 changed.pretending[h] = e;
-                let err = check(&changed).expect_err(&format!("heap {h} as element {e}"));
-                assert!(
-                    named_sum_is_as_said(&changed, &brute, &err),
-                    "{}: heap {h} as element {e}: {err}",
-                    doc.game
-                );
-                *named.entry(sum_named(&err)).or_insert(0) += 1;
-                refused += 1;
+                changes.push((format!("heap {h} as element {e}"), changed));
             }
         }
         for x in 0..m {
@@ -707,21 +701,18 @@ fn every_changed_pretending_or_p_portion_is_refused() {
                 None => changed.p_portion.push(x),
             }
             changed.p_size = changed.p_portion.len();
-            let err = check(&changed).expect_err(&format!("P changed at {x}"));
+            changes.push((format!("P changed at {x}"), changed));
+        }
+        let mut named = HashMap::new();
+        for (what, changed) in &changes {
+            let err = check(changed).expect_err(what);
             assert!(
-                named_sum_is_as_said(&changed, &brute, &err),
-                "{}: P changed at {x}: {err}",
+                named_sum_is_as_said(changed, &brute, &err),
+                "{}: {what}: {err}",
                 doc.game
             );
             *named.entry(sum_named(&err)).or_insert(0) += 1;
-            refused += 1;
         }
-        assert_eq!(
-            refused,
-            doc.pretending.len() * (m as usize - 1) + m as usize,
-            "{}",
-            doc.game
-        );
         for kind in ["P to P", "N without P", "terminal in P", "none"] {
             assert!(named.contains_key(kind), "{}: {named:?}", doc.game);
         }
