@@ -118,6 +118,65 @@ fn kayles_json_is_a_certificate_and_a_tampered_one_is_refused() {
         .stderr(predicate::str::contains("line 2"));
 }
 
+/// A document of 10,000 elements (one generator, a cycle), the most the
+/// check holds, whose check takes about a second: `--time-limit` and
+/// Ctrl-C stop it long before, and it decides nothing.
+#[test]
+fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let m = 10_000u32;
+    let mut doc: Value = serde_json::from_slice(&common::stdout_of(
+        grundy().args(["quotient", "0.75", "--format", "json"]),
+    ))
+    .unwrap();
+    doc["order"] = Value::from(m);
+    doc["proven"] = Value::from(false);
+    doc["generators"] = serde_json::json!([{"name": "a", "heap": 1}]);
+    doc["relations"] = serde_json::json!([]);
+    doc["elements"] = (0..m).map(|i| vec![i]).collect();
+    doc["actions"] = Value::from(vec![(0..m).map(|i| (i + 1) % m).collect::<Vec<u32>>()]);
+    doc["p_portion"] = serde_json::json!([1]);
+    doc["p_size"] = Value::from(1);
+    doc["pretending"] = serde_json::json!([0, 1]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cycle.json");
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let said = "the certificate check was stopped before it ended: nothing is decided";
+    grundy()
+        .args(["quotient", "--time-limit", "0.05", "--check"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(said));
+    grundy()
+        .args(["quotient", "--time-limit", "0.05", "--resume"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(said));
+    let child = Command::new(cargo_bin("grundy"))
+        .args(["quotient", "--check"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let asked = Instant::now();
+    common::send(&child, libc::SIGINT);
+    let out = child.wait_with_output().unwrap();
+    let waited = asked.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains(said), "{stderr}");
+    // Within about 100 ms; a margin for a loaded machine.
+    assert!(waited < Duration::from_secs(2), "{waited:?}");
+}
+
 #[test]
 fn limits_give_a_partial_quotient_said_to_be_partial() {
     grundy()

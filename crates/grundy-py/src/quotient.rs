@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use grundy::games::octal::OctalCode;
-use grundy::misere::quotient::{check, compute, Quotient, Settings};
+use grundy::misere::quotient::{check_until, compute, CheckError, Checked, Quotient, Settings};
 use grundy::shared::Cancel;
 use grundy::wire;
 use pyo3::exceptions::PyValueError;
@@ -69,9 +69,10 @@ pub fn quotient<'py>(
 /// A quotient document (a dict) read and checked as a certificate, for a
 /// game to decide by (`grundy.game(…, quotient=doc)`).
 pub fn given(doc: &Bound<'_, PyAny>) -> PyResult<Quotient> {
+    let py = doc.py();
     let doc: wire::Quotient = serde_json::from_value(convert::to_json(doc)?)
         .map_err(|e| PyValueError::new_err(format!("quotient=: not a quotient document: {e}")))?;
-    check(&doc).map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))?;
+    checked(py, &doc)?.map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))?;
     Quotient::from_document(&doc).map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))
 }
 
@@ -80,9 +81,32 @@ pub fn given(doc: &Bound<'_, PyAny>) -> PyResult<Quotient> {
 /// many heaps it covers, or raises `ValueError` naming the failure.
 #[pyfunction]
 pub fn check_quotient(doc: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let py = doc.py();
     let doc: wire::Quotient = serde_json::from_value(convert::to_json(doc)?)
         .map_err(|e| PyValueError::new_err(format!("not a quotient document: {e}")))?;
-    check(&doc)
+    checked(py, &doc)?
         .map(|checked| checked.heaps)
         .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The certificate check of `doc`, with the GIL released (it takes
+/// minutes for a document of many heaps); a signal's exception (Ctrl-C's
+/// `KeyboardInterrupt`) stops it and is raised.
+fn checked(py: Python<'_>, doc: &wire::Quotient) -> PyResult<Result<Checked, CheckError>> {
+    let (result, raised) = py.detach(|| {
+        let raised = std::cell::Cell::new(None);
+        let stop = || match Python::attach(|py| py.check_signals()) {
+            Ok(()) => false,
+            Err(e) => {
+                raised.set(Some(e));
+                true
+            }
+        };
+        let result = check_until(doc, &stop);
+        (result, raised.into_inner())
+    });
+    match (result, raised) {
+        (Err(CheckError::Stopped), Some(e)) => Err(e),
+        (result, _) => Ok(result),
+    }
 }

@@ -3,7 +3,10 @@ prints them, and their check as certificates."""
 
 import json
 import os
+import signal
 import subprocess
+import threading
+import time
 
 import pytest
 
@@ -41,6 +44,34 @@ def test_a_changed_document_is_refused_and_bad_codes_raise():
     partial = grundy.quotient("0.07", time_limit=0.2)
     assert partial["proven"] is False
     assert "stopped" in partial["unproven"]
+
+
+def test_ctrl_c_stops_a_long_check_at_once():
+    # A cycle of 10,000 elements, the most the check holds: its products
+    # take about a second, and Ctrl-C stops them (the GIL released).
+    m = 10_000
+    doc = grundy.quotient("0.75")
+    doc.update(order=m, proven=False, relations=[], p_portion=[1], p_size=1,
+               generators=[{"name": "a", "heap": 1}], pretending=[0, 1],
+               elements=[[i] for i in range(m)],
+               actions=[[(i + 1) % m for i in range(m)]])
+    with pytest.raises(ValueError, match="has moves but none to a P-position"):
+        grundy.check_quotient(doc)
+    sent = {}
+
+    def interrupt():
+        time.sleep(0.1)
+        sent["at"] = time.perf_counter()
+        signal.raise_signal(signal.SIGINT)
+
+    thread = threading.Thread(target=interrupt)
+    thread.start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.check_quotient(doc)
+    waited = time.perf_counter() - sent["at"]
+    thread.join()
+    # Within about 100 ms; a margin for a loaded machine.
+    assert waited < 0.5, waited
 
 
 def test_a_quotient_given_decides_the_sums_of_the_heaps_it_reached():

@@ -458,6 +458,108 @@ fn the_certificate_check_stops_when_asked() {
     assert!(check_until(&doc, &|| false).is_ok());
 }
 
+/// The check tells how far it has got each time it asks whether to stop:
+/// the monoid's rows in order, then the heaps from 1 up, then the walk's
+/// states; and a stop at any of those asks ends it at once.
+#[test]
+fn the_certificate_check_tells_how_far_it_has_got_and_stops_at_every_stage() {
+    use grundy::misere::quotient::{check_watched, CheckStage};
+    use std::cell::RefCell;
+    let doc = quotient("0.77").document();
+    let m = doc.order;
+    let told = RefCell::new(Vec::new());
+    let passed = check_watched(&doc, &|| false, &|stage| told.borrow_mut().push(stage)).unwrap();
+    let told = told.into_inner();
+    let rows: Vec<CheckStage> = (0..3 * m)
+        .map(|done| CheckStage::Monoid { done, of: 3 * m })
+        .collect();
+    assert_eq!(told[..3 * m], rows[..]);
+    let heaps: Vec<u64> = told
+        .iter()
+        .filter_map(|&stage| match stage {
+            CheckStage::Heaps { heap, heaps } => {
+                assert_eq!(heaps, passed.heaps);
+                Some(heap)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(heaps.first(), Some(&1));
+    assert!(heaps.windows(2).all(|w| w[0] < w[1]) && heaps.iter().all(|&h| h < passed.heaps));
+    let rest = &told[3 * m + heaps.len()..];
+    assert_eq!(rest.first(), Some(&CheckStage::Sums { states: 1 }));
+    assert!(rest.iter().all(|s| matches!(s, CheckStage::Sums { .. })));
+    // Stopped at the first ask of each stage, and at the last ask.
+    let firsts = [0, 3 * m, 3 * m + heaps.len(), told.len() - 1];
+    for first in firsts {
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > first
+        };
+        let last = RefCell::new(None);
+        let stopped = check_watched(&doc, &stop, &|stage| *last.borrow_mut() = Some(stage));
+        assert_eq!(stopped, Err(CheckError::Stopped), "stopped at ask {first}");
+        assert_eq!(asked.get(), first + 1);
+        assert_eq!(last.into_inner(), Some(told[first]));
+    }
+}
+
+/// The check builds each product from the words: an element's word less
+/// its last letter is another element's word (the solver writes least
+/// words, which are so), which bounds every word by |Q| letters; and it
+/// holds every product of two elements, so it refuses at once a document of
+/// more elements than that allows.
+#[test]
+fn a_document_whose_words_are_not_chains_or_too_many_is_refused_at_once() {
+    use grundy::misere::quotient::MAX_CHECK_ORDER;
+    let doc = quotient("0.75").document();
+    check(&doc).unwrap();
+    let b2 = doc.elements.iter().position(|w| w == &[0, 2, 0]).unwrap();
+    let mut b4 = doc.clone();
+    // b⁴ = b² (b³ = b), but b³'s word is no element's.
+    b4.elements[b2] = vec![0, 4, 0];
+    let err = check(&b4).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "malformed certificate: element {b2}'s word less its last letter is no element's word"
+        )
+    );
+    let mut twice = doc.clone();
+    twice.elements[b2] = vec![0, 1, 0];
+    assert!(
+        matches!(check(&twice), Err(CheckError::Malformed(ref e)) if e.contains("is another element's")),
+        "{:?}",
+        check(&twice)
+    );
+    let mut astray = doc.clone();
+    // b² less a letter is b, but b·b is not the element b²'s word names.
+    let b = doc.elements.iter().position(|w| w == &[0, 1, 0]).unwrap();
+    astray.actions[1][b] = astray.actions[1][0];
+    assert_eq!(
+        check(&astray),
+        Err(CheckError::Malformed(format!(
+            "element {b2}'s word does not lead to it"
+        )))
+    );
+    // One generator, a cycle of MAX_CHECK_ORDER + 1 elements: refused
+    // before any product is built, with the bound said.
+    let m = MAX_CHECK_ORDER + 1;
+    let mut big = doc.clone();
+    big.order = m;
+    big.generators.truncate(1);
+    big.relations.clear();
+    big.elements = (0..m as u32).map(|i| vec![i]).collect();
+    big.actions = vec![(0..m as u32).map(|i| (i + 1) % m as u32).collect()];
+    big.p_portion = vec![1];
+    big.p_size = 1;
+    let err = check(&big).unwrap_err();
+    assert_eq!(err, CheckError::TooManyElements(m));
+    assert!(err.to_string().contains("10,001 elements"), "{err}");
+    assert!(err.to_string().contains("at most 10,000 elements"), "{err}");
+}
+
 #[test]
 fn kayles_has_the_published_quotient() {
     let q = quotient("0.77");

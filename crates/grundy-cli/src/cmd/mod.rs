@@ -73,7 +73,11 @@ impl Env {
         let given = match &misere.quotient {
             Some(path) => Some((
                 path,
-                Arc::new(quotient::read_checked(path, "a quotient to decide by")?),
+                Arc::new(quotient::read_checked(
+                    path,
+                    "a quotient to decide by",
+                    &|| false,
+                )?),
             )),
             None => None,
         };

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use grundy::games::octal::OctalCode;
-use grundy::misere::quotient::{self, Settings};
+use grundy::misere::quotient::{self, CheckError, CheckStage, Settings};
 use grundy::notation::with_commas;
 use grundy::shared::Cancel;
 use grundy::wire;
@@ -42,7 +42,8 @@ pub struct Args {
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_UPTO))]
     pub upto: u64,
     /// Stop after this many seconds (within 100 ms), printing the partial
-    /// quotient reached.
+    /// quotient reached. With --check or --resume the certificate check
+    /// counts too: stopped, it decides nothing.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// The most elements of a trial quotient.
@@ -96,11 +97,30 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 
 /// Runs `grundy quotient`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let cancel = Cancel::new();
+    {
+        let cancel = cancel.clone();
+        // Ctrl-C (SIGINT), SIGTERM or SIGHUP stops the computation (or the
+        // check); the partial quotient is printed and the run ends with
+        // 128 + the signal's number.
+        let _ = signals::on_stop(move || cancel.cancel());
+    }
+    let deadline = args
+        .time_limit
+        .map(|s| Instant::now() + Duration::from_secs_f64(s));
+    let stop = || cancel.is_cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
+    let stopped = |e: anyhow::Error| {
+        if signals::caught().is_some() {
+            eprintln!("grundy: {e:#}");
+            std::process::exit(signals::stopped_status());
+        }
+        e
+    };
     if let Some(path) = &args.check {
-        return check(path);
+        return check(path, &stop).map_err(stopped);
     }
     let mut start = match &args.resume {
-        Some(path) => Some(read_checked(path, "a checkpoint to resume")?),
+        Some(path) => Some(read_checked(path, "a checkpoint to resume", &stop).map_err(stopped)?),
         None => None,
     };
     let code = match (&args.code, &start) {
@@ -108,17 +128,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         (None, Some(q)) => q.code().clone(),
         (None, None) => return Err(UsageError("a code or --resume FILE".into()).into()),
     };
-    let cancel = Cancel::new();
-    {
-        let cancel = cancel.clone();
-        // Ctrl-C (SIGINT), SIGTERM or SIGHUP stops the computation; the
-        // partial quotient is printed and the run ends with 128 + the
-        // signal's number.
-        let _ = signals::on_stop(move || cancel.cancel());
-    }
-    let deadline = args
-        .time_limit
-        .map(|s| Instant::now() + Duration::from_secs_f64(s));
     // A bar to --upto heaps (a period proven sooner ends the run early).
     let bar = io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(args.upto).with_message(format!("quotient of {code}"));
@@ -214,12 +223,72 @@ fn read_document(path: &Path) -> anyhow::Result<wire::Quotient> {
 
 /// Reads a quotient document and has the certificate check (written apart
 /// from the solver) pass it before anything trusts it; `what` the file was
-/// to be, for the message when it is not.
-pub fn read_checked(path: &Path, what: &str) -> anyhow::Result<quotient::Quotient> {
+/// to be, for the message when it is not. A check that `stop` ends
+/// decides nothing, and says so.
+pub fn read_checked(
+    path: &Path,
+    what: &str,
+    stop: &dyn Fn() -> bool,
+) -> anyhow::Result<quotient::Quotient> {
     let refused = |e: String| UsageError(format!("{}: not {what}: {e}", path.display()));
     let doc = read_document(path)?;
-    quotient::check(&doc).map_err(|e| refused(e.to_string()))?;
+    check_shown(path, &doc, stop)?.map_err(|e| refused(e.to_string()))?;
     Ok(quotient::Quotient::from_document(&doc).map_err(refused)?)
+}
+
+/// Checks `doc` (read from `path`) as a certificate, with a bar on a
+/// terminal, as a document of many heaps takes minutes. Stopped, an error;
+/// else whether it passed.
+fn check_shown(
+    path: &Path,
+    doc: &wire::Quotient,
+    stop: &dyn Fn() -> bool,
+) -> anyhow::Result<Result<quotient::Checked, CheckError>> {
+    let bar = io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(1)
+            .with_prefix(path.display().to_string())
+            .with_message("the monoid");
+        bar.set_style(
+            ProgressStyle::with_template("checking {prefix}: {msg} [{bar:30}] ({elapsed})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let progress = |stage| {
+        let Some(bar) = &bar else { return };
+        let (msg, done, of) = match stage {
+            CheckStage::Monoid { done, of } => ("the monoid".to_string(), done as u64, of as u64),
+            // Heap h has about h moves: the bar goes as their square.
+            CheckStage::Heaps { heap, heaps } => (
+                format!(
+                    "heap {} of {}",
+                    with_commas(u128::from(heap)),
+                    with_commas(u128::from(heaps))
+                ),
+                heap.saturating_mul(heap),
+                heaps.saturating_mul(heaps),
+            ),
+            CheckStage::Sums { states } => (
+                format!("sums, {} states", with_commas(states as u128)),
+                1,
+                1,
+            ),
+        };
+        bar.set_message(msg);
+        bar.set_length(of);
+        bar.set_position(done);
+    };
+    let result = quotient::check_watched(doc, stop, &progress);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    match result {
+        Err(CheckError::Stopped) => Err(anyhow::anyhow!(
+            "{}: the certificate check was stopped before it ended: nothing is decided",
+            path.display()
+        )),
+        result => Ok(result),
+    }
 }
 
 /// Writes `doc` to `path` through `path.tmp`, synced, then renamed.
@@ -238,9 +307,9 @@ fn save(path: &Path, doc: &wire::Quotient) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn check(path: &Path) -> anyhow::Result<()> {
+fn check(path: &Path, stop: &dyn Fn() -> bool) -> anyhow::Result<()> {
     let doc = read_document(path)?;
-    match quotient::check(&doc) {
+    match check_shown(path, &doc, stop)? {
         Ok(checked) => {
             let mut out = io::stdout().lock();
             writeln!(

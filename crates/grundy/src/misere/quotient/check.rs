@@ -92,6 +92,13 @@ pub enum CheckError {
          (at most 5,000,000 states and 100,000,000 numbers held)"
     )]
     TooLarge(usize),
+    /// More elements than the check holds the products of.
+    #[error(
+        "a quotient of {} elements: the check holds every product of two, \
+         for at most 10,000 elements (100,000,000 products)",
+        crate::notation::with_commas(*.0 as u128)
+    )]
+    TooManyElements(usize),
     /// Asked to stop (a time limit or Ctrl-C) before the check ended.
     #[error("the check was stopped before it ended")]
     Stopped,
@@ -116,6 +123,62 @@ pub const MAX_CHECK_STATES: usize = 5_000_000;
 /// states of large quotients hold long sets.
 pub const MAX_CHECK_ENTRIES: usize = 100_000_000;
 
+/// The most elements a checked quotient has: the check holds the product
+/// of every two (|Q|² numbers, 400 MB at this bound).
+pub const MAX_CHECK_ORDER: usize = 10_000;
+
+/// How far a check has got, told as it goes (for a progress bar).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckStage {
+    /// The monoid: `done` of `of` rows of its products built and checked
+    /// (three passes over the elements).
+    Monoid {
+        /// Rows done.
+        done: usize,
+        /// Rows in all.
+        of: usize,
+    },
+    /// The heaps: the heaps below `heap` read, of `heaps`.
+    Heaps {
+        /// The first heap not yet read.
+        heap: u64,
+        /// The heaps to read, 0 … `heaps` − 1.
+        heaps: u64,
+    },
+    /// The walk over sums: states walked so far.
+    Sums {
+        /// States walked.
+        states: usize,
+    },
+}
+
+/// What the check tells its caller as it goes, and asks it.
+struct Watch<'a> {
+    stop: &'a dyn Fn() -> bool,
+    progress: &'a dyn Fn(CheckStage),
+}
+
+impl<'a> Watch<'a> {
+    /// Asks `stop`, telling nothing.
+    #[cfg(test)]
+    fn quiet(stop: &'a dyn Fn() -> bool) -> Watch<'a> {
+        Watch {
+            stop,
+            progress: &|_| {},
+        }
+    }
+
+    /// Tells `stage`, then asks whether to stop.
+    fn at(&self, stage: CheckStage) -> Result<(), CheckError> {
+        (self.progress)(stage);
+        if (self.stop)() {
+            Err(CheckError::Stopped)
+        } else {
+            Ok(())
+        }
+    }
+}
+
 fn malformed(what: impl Into<String>) -> CheckError {
     CheckError::Malformed(what.into())
 }
@@ -126,8 +189,21 @@ pub fn check(doc: &wire::Quotient) -> Result<Checked, CheckError> {
 }
 
 /// [`check`], stopping with [`CheckError::Stopped`] soon after `stop`
-/// says so (asked every 256 heaps read and every 1,024 states).
+/// says so.
 pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Checked, CheckError> {
+    check_watched(doc, stop, &|_| {})
+}
+
+/// [`check_until`], telling `progress` how far it has got each time it
+/// asks `stop`: after each element's row of the monoid (O(|Q|·generators)
+/// work), between runs of heaps (tens of milliseconds), and at the walk's
+/// first state and every 1,024 sums it follows.
+pub fn check_watched(
+    doc: &wire::Quotient,
+    stop: &dyn Fn() -> bool,
+    progress: &dyn Fn(CheckStage),
+) -> Result<Checked, CheckError> {
+    let watch = Watch { stop, progress };
     let code_text = doc
         .game
         .strip_prefix("octal:")
@@ -157,33 +233,69 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
     if doc.elements[0].iter().any(|&e| e != 0) {
         return Err(malformed("element 0 must be the identity (the empty word)"));
     }
-    let apply = |x: u32, word: &[u32]| -> u32 {
-        let mut x = x;
-        for (g, &e) in word.iter().enumerate() {
-            for _ in 0..e {
-                x = doc.actions[g][x as usize];
-            }
-        }
-        x
-    };
+    if m > MAX_CHECK_ORDER {
+        return Err(CheckError::TooManyElements(m));
+    }
+    // Element i's word w names a chain of elements: w less its last letter
+    // (one fewer of the last generator in it) must be an earlier element's
+    // word, whose product with that generator is i. The solver's least
+    // words are so (a least word less a letter is a least word); a chain
+    // holds distinct elements, so no word is longer than |Q| letters.
+    let mut by_word: std::collections::HashMap<&[u32], u32> = std::collections::HashMap::new();
     for (i, w) in doc.elements.iter().enumerate() {
-        if apply(0, w) as usize != i {
-            return Err(malformed(format!("element {i}'s word does not lead to it")));
+        if by_word.insert(w.as_slice(), i as u32).is_some() {
+            return Err(malformed(format!(
+                "element {i}'s word is another element's"
+            )));
         }
     }
-    let mul: Vec<u32> = (0..m as u32)
-        .flat_map(|x| doc.elements.iter().map(move |w| (x, w)))
-        .map(|(x, w)| apply(x, w))
-        .collect();
+    let mut by_length: Vec<u32> = (1..m as u32).collect();
+    by_length.sort_by_key(|&i| {
+        doc.elements[i as usize]
+            .iter()
+            .map(|&e| u64::from(e))
+            .sum::<u64>()
+    });
+    let mut last_letter = vec![(0u32, 0usize); m];
+    for &i in &by_length {
+        let mut w = doc.elements[i as usize].clone();
+        let g = w.iter().rposition(|&e| e > 0).unwrap_or(0);
+        w[g] -= 1;
+        let before = *by_word.get(w.as_slice()).ok_or_else(|| {
+            malformed(format!(
+                "element {i}'s word less its last letter is no element's word"
+            ))
+        })?;
+        if doc.actions[g][before as usize] != i {
+            return Err(malformed(format!("element {i}'s word does not lead to it")));
+        }
+        last_letter[i as usize] = (before, g);
+    }
+    // x times element i is x acted on by i's word, letter by letter in the
+    // generators' order: x times the element before i, then i's last
+    // letter (`mul` row by row, its columns in `by_length`'s order).
+    let rows = 3 * m;
+    let mut mul = vec![0u32; m * m];
+    for x in 0..m {
+        watch.at(CheckStage::Monoid { done: x, of: rows })?;
+        let row = &mut mul[x * m..(x + 1) * m];
+        row[0] = x as u32;
+        for &i in &by_length {
+            let (before, g) = last_letter[i as usize];
+            row[i as usize] = doc.actions[g][row[before as usize] as usize];
+        }
+    }
     let at = |x: u32, y: u32| mul[x as usize * m + y as usize];
     for x in 0..m as u32 {
+        watch.at(CheckStage::Monoid {
+            done: m + x as usize,
+            of: rows,
+        })?;
         for y in x + 1..m as u32 {
             if at(x, y) != at(y, x) {
                 return Err(CheckError::NotCommutative { x, y });
             }
         }
-    }
-    for x in 0..m as u32 {
         for y in 0..m as u32 {
             for (g, row) in doc.actions.iter().enumerate() {
                 if row[at(x, y) as usize] != at(x, row[y as usize]) {
@@ -202,15 +314,23 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
     if doc.p_size != doc.p_portion.len() || p.iter().filter(|&&b| b).count() != doc.p_size {
         return Err(malformed("p_size is not the number of distinct P elements"));
     }
-    // Reduced: the P-profiles {z : x·z ∈ P} are pairwise different.
+    // `lost_beside[x]` is x's P-profile {w : x·w ∈ P}; reduced: the
+    // profiles are pairwise different.
+    let mut lost_beside: Vec<Bits> = Vec::with_capacity(m);
     let mut profiles = std::collections::HashMap::new();
     for x in 0..m as u32 {
-        let profile: Vec<bool> = (0..m as u32).map(|z| p[at(x, z) as usize]).collect();
+        watch.at(CheckStage::Monoid {
+            done: 2 * m + x as usize,
+            of: rows,
+        })?;
+        let profile = Bits::from_fn(m, |w| p[at(x, w) as usize]);
         if let Some(&y) = profiles.get(&profile) {
             return Err(CheckError::NotReduced { x: y, y: x });
         }
-        profiles.insert(profile, x);
+        profiles.insert(profile.clone(), x);
+        lost_beside.push(profile);
     }
+    drop(profiles);
     // The pretending function, and the heaps to check.
     let phi = &doc.pretending;
     if phi.first() != Some(&0) || phi.iter().any(|&x| x as usize >= m) {
@@ -276,11 +396,7 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
     }
     // A heap of image a and options' images O wins beside a sum of image
     // w exactly when some o in O has o·w in P: its winning set A = {w :
-    // o·w ∈ P for some o ∈ O}. `lost_beside[x]` is {w : x·w ∈ P}, so A is
-    // the union of `lost_beside[o]` over O.
-    let lost_beside: Vec<Bits> = (0..m as u32)
-        .map(|x| Bits::from_fn(m, |w| p[at(x, w) as usize]))
-        .collect();
+    // o·w ∈ P for some o ∈ O}, the union of `lost_beside[o]` over O.
     // The representative sum of each element: its word's heaps.
     let sum_of = |x: u32| -> Vec<u64> {
         let mut heaps: Vec<u64> = doc.elements[x as usize]
@@ -313,7 +429,8 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
     let mut classes: Vec<Class> = Vec::new();
     let mut class_of: std::collections::HashMap<(u32, bool), usize> =
         std::collections::HashMap::new();
-    let read_heaps = |visit: &mut Visit| each_heap(m, heaps, Runs::here(), stop, &heap_wins, visit);
+    let read_heaps =
+        |visit: &mut Visit| each_heap(m, heaps, Runs::here(), &watch, &heap_wins, visit);
     read_heaps(&mut |h, has_move, wins| {
         // No P-position has a move to a P-position: a move in heap h of
         // R + h reaches P exactly when R's image r is in h's winning set, so
@@ -347,7 +464,7 @@ pub fn check_until(doc: &wire::Quotient, stop: &dyn Fn() -> bool) -> Result<Chec
         m,
         mul: &mul,
         p: &p,
-        stop,
+        watch: &watch,
     };
     match walk.run(&classes) {
         Ok(states) => Ok(Checked { heaps, states }),
@@ -423,22 +540,20 @@ impl Runs {
 
 /// Calls `visit` with each heap 1 … `heaps` − 1 in order, whether it has a
 /// move and its winning set (from `heap_wins`), until it breaks or fails.
-/// The heaps are read in `runs`, `stop` asked between them, the threads
-/// taking every `threads`-th heap of a run.
+/// The heaps are read in `runs`, `watch` told and asked between them, the
+/// threads taking every `threads`-th heap of a run.
 fn each_heap(
     m: usize,
     heaps: u64,
     runs: Runs,
-    stop: &dyn Fn() -> bool,
+    watch: &Watch,
     heap_wins: &HeapWins,
     visit: &mut Visit,
 ) -> Result<(), CheckError> {
     let Runs { threads, moves } = runs;
     let mut lo = 1u64;
     while lo < heaps {
-        if stop() {
-            return Err(CheckError::Stopped);
-        }
+        watch.at(CheckStage::Heaps { heap: lo, heaps })?;
         // The heaps lo … hi − 1 have about (hi² − lo²) / 2 moves.
         let hi = (lo.saturating_mul(lo).saturating_add(2 * moves))
             .isqrt()
@@ -507,7 +622,7 @@ struct Walk<'a> {
     m: usize,
     mul: &'a [u32],
     p: &'a [bool],
-    stop: &'a dyn Fn() -> bool,
+    watch: &'a Watch<'a>,
 }
 
 impl Walk<'_> {
@@ -538,10 +653,13 @@ impl Walk<'_> {
         seen.insert((0, false), vec![Bits::new(m)]);
         let mut stack: Vec<(u32, bool, Bits, Vec<usize>)> =
             vec![(0, false, Bits::new(m), Vec::new())];
+        // Asked at the first state, then every 1,024 sums followed (each
+        // O(|Q|) and a look at the states of its image).
+        let mut followed = 0usize;
+        self.watch
+            .at(CheckStage::Sums { states })
+            .map_err(Failure::Check)?;
         while let Some((x, has_move, wins, sum)) = stack.pop() {
-            if states.is_multiple_of(1024) && (self.stop)() {
-                return Err(Failure::Check(CheckError::Stopped));
-            }
             if !has_move && self.p[x as usize] {
                 let heaps = sum.iter().map(|&c| classes[c].heap).collect();
                 return Err(Failure::Check(CheckError::TerminalInP {
@@ -553,6 +671,12 @@ impl Walk<'_> {
                 return Err(Failure::NoMoveToP { element: x, sum });
             }
             for (c, class) in classes.iter().enumerate() {
+                followed += 1;
+                if followed.is_multiple_of(1024) {
+                    self.watch
+                        .at(CheckStage::Sums { states })
+                        .map_err(Failure::Check)?;
+                }
                 let y = at(x, class.image);
                 let next = Bits::from_fn(m, |w| {
                     wins.contains(at(w, class.image)) || class.wins.contains(at(x, w))
@@ -654,7 +778,7 @@ mod tests {
                     m,
                     400,
                     runs,
-                    &|| false,
+                    &Watch::quiet(&|| false),
                     &heap_wins,
                     &mut |h, moves, wins| {
                         assert_eq!((moves, wins), heap_wins(h, &mut vec![false; m]));
@@ -665,19 +789,31 @@ mod tests {
                 .unwrap();
                 assert_eq!(seen, (1..400).collect::<Vec<_>>(), "{runs:?}");
                 let mut last = 0;
-                each_heap(m, 400, runs, &|| false, &heap_wins, &mut |h, _, _| {
-                    last = h;
-                    Ok(if h == 250 {
-                        std::ops::ControlFlow::Break(())
-                    } else {
-                        std::ops::ControlFlow::Continue(())
-                    })
-                })
+                each_heap(
+                    m,
+                    400,
+                    runs,
+                    &Watch::quiet(&|| false),
+                    &heap_wins,
+                    &mut |h, _, _| {
+                        last = h;
+                        Ok(if h == 250 {
+                            std::ops::ControlFlow::Break(())
+                        } else {
+                            std::ops::ControlFlow::Continue(())
+                        })
+                    },
+                )
                 .unwrap();
                 assert_eq!(last, 250, "{runs:?}");
-                let stopped = each_heap(m, 400, runs, &|| true, &heap_wins, &mut |_, _, _| {
-                    panic!("read after a stop")
-                });
+                let stopped = each_heap(
+                    m,
+                    400,
+                    runs,
+                    &Watch::quiet(&|| true),
+                    &heap_wins,
+                    &mut |_, _, _| panic!("read after a stop"),
+                );
                 assert!(matches!(stopped, Err(CheckError::Stopped)));
             }
         }
@@ -691,13 +827,24 @@ mod tests {
                 readers.lock().unwrap().insert(std::thread::current().id());
                 (true, Bits::from_fn(m, |x| u64::from(x) == h % 70))
             };
+            // Each run starts where the heaps read so far end, and says so.
             let starts = std::cell::RefCell::new(vec![]);
             let next = std::cell::Cell::new(1u64);
-            let stop = || {
+            let progress = |stage| {
+                assert_eq!(
+                    stage,
+                    CheckStage::Heaps {
+                        heap: next.get(),
+                        heaps: 1_000
+                    }
+                );
                 starts.borrow_mut().push(next.get());
-                false
             };
-            each_heap(m, 1_000, runs, &stop, &heap_wins, &mut |h, _, _| {
+            let watch = Watch {
+                stop: &|| false,
+                progress: &progress,
+            };
+            each_heap(m, 1_000, runs, &watch, &heap_wins, &mut |h, _, _| {
                 next.set(h + 1);
                 Ok(std::ops::ControlFlow::Continue(()))
             })

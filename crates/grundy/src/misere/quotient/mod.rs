@@ -35,7 +35,9 @@ pub(crate) mod monoid;
 
 use std::time::{Duration, Instant};
 
-pub use check::{check, check_until, CheckError, Checked};
+pub use check::{
+    check, check_until, check_watched, CheckError, CheckStage, Checked, MAX_CHECK_ORDER,
+};
 pub use engine::{proven, request_settings, tried, why_not, QuotientMisere};
 
 use crate::games::octal::OctalCode;
