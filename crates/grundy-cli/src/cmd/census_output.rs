@@ -61,7 +61,7 @@ pub fn open<E: Finished>(
         });
     };
     let name = path.display();
-    let cannot = |e: io::Error| UsageError(format!("cannot write {name}: {e}"));
+    let cannot = |e: io::Error| anyhow::Error::new(e).context(format!("cannot write {name}"));
     let empty = fs::metadata(path).map_or(true, |m| m.len() == 0);
     if empty {
         let file = File::create(path).map_err(cannot)?;

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use clap::ValueEnum;
 use grundy::games::octal::checkpoint::Checkpoint;
 use grundy::games::octal::values_file::{ValuesReader, ValuesWriter};
@@ -197,8 +198,7 @@ fn start(args: &Args, memory: Memory) -> anyhow::Result<(LongRun, u64, u64)> {
         let upto = args.upto.unwrap_or(1_000_000);
         return Ok((LongRun::new(&code, memory), upto, 0));
     };
-    let file =
-        File::open(path).map_err(|e| UsageError(format!("cannot open {}: {e}", path.display())))?;
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let saved = Checkpoint::load(&mut io::BufReader::new(file))
         .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
     if let Some(code) = &args.code {
@@ -367,7 +367,8 @@ fn open_values(
         }
         return Ok(None);
     };
-    let cannot = |e: io::Error| UsageError(format!("cannot write {}: {e}", path.display()));
+    let cannot =
+        |e: io::Error| anyhow::Error::new(e).context(format!("cannot write {}", path.display()));
     if args.resume.is_none() {
         let file = File::create(path).map_err(cannot)?;
         return Ok(Some(ValuesWriter::create(
@@ -449,8 +450,7 @@ fn save(
 
 /// `--read FILE`: prints the values in the range asked.
 fn read(args: &Args, path: &Path) -> anyhow::Result<()> {
-    let file =
-        File::open(path).map_err(|e| UsageError(format!("cannot open {}: {e}", path.display())))?;
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut reader = ValuesReader::open(io::BufReader::new(file))
         .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
     let code = reader.code().to_string();

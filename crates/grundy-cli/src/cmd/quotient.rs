@@ -6,6 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use clap::ValueEnum;
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{self, CheckError, CheckStage, Settings};
@@ -172,12 +173,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         &mut progress,
         &mut snapshots,
     );
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    if let Some(path) = &args.checkpoint {
-        save(path, &q.document())?;
-    }
+    // A checkpoint that could not be saved is reported once the quotient is
+    // printed, so that the run's result is not lost with it.
+    let saved = match (failed, &args.checkpoint) {
+        (Some(e), _) => Err(e),
+        (None, Some(path)) => save(path, &q.document()),
+        (None, None) => Ok(()),
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -189,6 +191,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         QuotientFormat::Text => write_text(&mut out, &doc, q.largest_trial())?,
     }
     out.flush()?;
+    saved?;
     if signals::caught().is_some() {
         // Stopped by Ctrl-C, SIGTERM or SIGHUP: the partial quotient is
         // printed (and saved), and the status says how the run ended.
@@ -210,8 +213,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 /// Reads a quotient document.
 fn read_document(path: &Path) -> anyhow::Result<wire::Quotient> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(serde_json::from_str(&text).map_err(|e| {
         UsageError(format!(
             "{}: line {}: not a quotient document: {e}",
@@ -298,12 +301,11 @@ fn save(path: &Path, doc: &wire::Quotient) -> anyhow::Result<()> {
     let tmp = PathBuf::from(tmp);
     {
         let mut file = std::fs::File::create(&tmp)
-            .map_err(|e| UsageError(format!("cannot write {}: {e}", tmp.display())))?;
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
         file.write_all(serde_json::to_string(doc)?.as_bytes())?;
         file.sync_all()?;
     }
-    std::fs::rename(&tmp, path)
-        .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
 

@@ -1,0 +1,1 @@
+census 0.7 --output /nonexistent/census.txt

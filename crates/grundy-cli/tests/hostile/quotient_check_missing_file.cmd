@@ -1,0 +1,1 @@
+quotient --check /nonexistent/q.json

@@ -1,0 +1,1 @@
+quotient 0.75 --checkpoint /nonexistent/q.json

@@ -1,0 +1,1 @@
+solve octal:0.77 --misere --quotient /nonexistent/q.json
