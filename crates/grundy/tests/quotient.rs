@@ -558,6 +558,45 @@ fn a_document_whose_words_are_not_chains_or_too_many_is_refused_at_once() {
     assert_eq!(err, CheckError::TooManyElements(m));
     assert!(err.to_string().contains("10,001 elements"), "{err}");
     assert!(err.to_string().contains("at most 10,000 elements"), "{err}");
+    // Of MAX_CHECK_ORDER elements it is held, and refused for its play.
+    let m = MAX_CHECK_ORDER;
+    big.order = m;
+    big.elements.truncate(m);
+    big.actions = vec![(0..m as u32).map(|i| (i + 1) % m as u32).collect()];
+    let err = check(&big).unwrap_err();
+    assert!(
+        matches!(err, CheckError::PToP { .. } | CheckError::NWithoutP { .. }),
+        "{}",
+        err.to_string().chars().take(300).collect::<String>()
+    );
+}
+
+/// Fields that do not fit together are refused as such, before anything
+/// is built from them.
+#[test]
+fn a_document_whose_fields_do_not_fit_is_refused_as_malformed() {
+    let doc = quotient("0.75").document();
+    let malformed = |changed: &grundy::wire::Quotient| {
+        let err = check(changed).unwrap_err();
+        assert!(matches!(err, CheckError::Malformed(_)), "{err}");
+        err.to_string()
+    };
+    let mut order = doc.clone();
+    order.order += 2;
+    assert!(malformed(&order).contains("order 10 but 8 elements"));
+    let mut none = doc.clone();
+    none.order = 0;
+    none.elements.clear();
+    assert!(malformed(&none).contains("order 0 but 0 elements"));
+    let mut short = doc.clone();
+    short.actions[1].pop();
+    assert!(malformed(&short).contains("action of generator 1"));
+    let mut beyond = doc.clone();
+    beyond.actions[2][3] = 8;
+    assert!(malformed(&beyond).contains("action of generator 2"));
+    let mut word = doc.clone();
+    word.elements[5].push(0);
+    assert!(malformed(&word).contains("one exponent per generator"));
 }
 
 #[test]
