@@ -66,8 +66,10 @@ pub struct Cli {
 /// command itself before any subcommand.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct LimitArgs {
-    /// Do not read or write the cache of Bomb Game tables (kept in the
-    /// user's cache directory, or in GRUNDY_CACHE_DIR).
+    /// Do not read or write the cache (kept in the user's cache directory,
+    /// or in GRUNDY_CACHE_DIR): Bomb Game tables, and the misère quotient
+    /// documents that passed the certificate check (one given again by
+    /// --quotient is not checked again).
     #[arg(long)]
     pub no_cache: bool,
     /// The most cells a kept Matrix case or a table may have; Bomb boards

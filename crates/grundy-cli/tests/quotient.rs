@@ -8,8 +8,15 @@ use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 use serde_json::Value;
 
+/// The command, its cache (of checked documents) in a scratch folder of
+/// these tests, not the user's.
 fn grundy() -> Cmd {
-    Cmd::new(cargo_bin("grundy"))
+    let mut cmd = Cmd::new(cargo_bin("grundy"));
+    cmd.env(
+        "GRUNDY_CACHE_DIR",
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quotient-cache"),
+    );
+    cmd
 }
 
 #[test]
@@ -159,6 +166,10 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
         .stdout("")
         .stderr(predicate::str::contains(said));
     let child = Command::new(cargo_bin("grundy"))
+        .env(
+            "GRUNDY_CACHE_DIR",
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quotient-cache"),
+        )
         .args(["quotient", "--check"])
         .arg(&path)
         .stdout(Stdio::piped())
@@ -175,6 +186,86 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
     assert!(stderr.contains(said), "{stderr}");
     // Within about 100 ms; a margin for a loaded machine.
     assert!(waited < Duration::from_secs(2), "{waited:?}");
+}
+
+/// A proven document printed, or one that passed `--check` or a
+/// `--quotient` check, is kept in the cache byte for byte; one equal to a
+/// kept copy is not checked again (shown here by a changed copy planted in
+/// the cache, which is then trusted), unless `--no-cache` says so. Partial
+/// documents printed, refused ones and others are not kept.
+#[test]
+fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
+    let cache = tempfile::tempdir().unwrap();
+    let kept_dir = cache.path().join("checked-quotients-v1");
+    let kept = || -> Vec<Vec<u8>> {
+        let mut files: Vec<Vec<u8>> = std::fs::read_dir(&kept_dir)
+            .map(|d| {
+                d.map(|e| std::fs::read(e.unwrap().path()).unwrap())
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+    };
+    let run = |args: &[&str]| {
+        let mut cmd = grundy();
+        cmd.env("GRUNDY_CACHE_DIR", cache.path()).args(args);
+        cmd
+    };
+    let partial = common::stdout_of(&mut run(&[
+        "quotient", "0.07", "--upto", "12", "--format", "json",
+    ]));
+    assert!(kept().is_empty(), "a partial document printed is not kept");
+    let kayles = common::stdout_of(&mut run(&["quotient", "0.77", "--format", "json"]));
+    assert_eq!(kept(), vec![kayles.clone()]);
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let partial_file = file("dawson.json", &partial);
+    run(&["quotient", "--check", &partial_file])
+        .assert()
+        .success();
+    let mut both = vec![kayles.clone(), partial.clone()];
+    both.sort();
+    assert_eq!(kept(), both);
+
+    // Kayles with heap 1 pretending to be another element: refused, and
+    // not kept; trusted once a copy of it is planted in the cache.
+    let mut doc: Value = serde_json::from_slice(&kayles).unwrap();
+    doc["pretending"][1] = Value::from(doc["pretending"][2].as_u64().unwrap());
+    let changed = doc.to_string().into_bytes();
+    let changed_file = file("changed.json", &changed);
+    let solve = |extra: &[&str]| {
+        let mut cmd = run(&[
+            "solve",
+            "octal:0.77",
+            "--misere",
+            "--quotient",
+            &changed_file,
+        ]);
+        cmd.args(extra).write_stdin("1\n");
+        cmd
+    };
+    solve(&[])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a quotient to decide by"));
+    assert_eq!(kept(), both, "a refused document is not kept");
+    let planted = kept_dir.join(format!(
+        "{}-{:08x}.json",
+        changed.len(),
+        grundy::persist::crc32(&changed)
+    ));
+    std::fs::write(&planted, &changed).unwrap();
+    solve(&[]).assert().success();
+    solve(&["--no-cache"]).assert().code(2);
+    run(&["quotient", "--check", &changed_file])
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -529,6 +620,10 @@ fn a_signal_prints_and_saves_the_partial_quotient_and_ends_with_its_status() {
         let ck = dir.path().join(format!("dawson{signal}.ck"));
         // Dawson's Kayles is stuck at heap 34 for longer than this test.
         let child = Command::new(cargo_bin("grundy"))
+            .env(
+                "GRUNDY_CACHE_DIR",
+                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quotient-cache"),
+            )
             .args([
                 "quotient",
                 "0.07",

@@ -35,6 +35,9 @@ pub struct Env {
     pub max_cells: u64,
     /// `--max-heap`: the largest heap of a heap game.
     pub max_heap: u64,
+    /// Copies of the quotient documents that passed the certificate check
+    /// (none with `--no-cache`).
+    pub checked: Option<cache::CheckedQuotients>,
 }
 
 impl Env {
@@ -44,6 +47,7 @@ impl Env {
             store: cache::TableFile::of_this_user(!limits.no_cache),
             max_cells: limits.max_cells.unwrap_or(grundy::DEFAULT_MAX_CELLS),
             max_heap: limits.max_heap.unwrap_or(grundy::DEFAULT_MAX_HEAP),
+            checked: cache::CheckedQuotients::of_this_user(!limits.no_cache),
         }
     }
 
@@ -77,6 +81,7 @@ impl Env {
                     path,
                     "a quotient to decide by",
                     &|| false,
+                    self.checked.as_ref(),
                 )?),
             )),
             None => None,
@@ -135,7 +140,7 @@ pub fn run(command: Command, outer: &LimitArgs) -> anyhow::Result<()> {
         }
         Command::Octal(args) => octal::run(args),
         Command::Census(args) => census::run(args),
-        Command::Quotient(args) => quotient::run(args),
+        Command::Quotient(args) => quotient::run(args, outer.no_cache),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => completions::run(args),

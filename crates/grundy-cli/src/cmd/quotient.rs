@@ -15,6 +15,7 @@ use grundy::shared::Cancel;
 use grundy::wire;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::cache::CheckedQuotients;
 use crate::input::UsageError;
 use crate::signals;
 use crate::words::wrap_items;
@@ -70,6 +71,11 @@ pub struct Args {
     /// certificate first).
     #[arg(long, value_name = "FILE", conflicts_with = "code")]
     pub resume: Option<PathBuf>,
+    /// Do not keep copies of the documents that passed the certificate
+    /// check (in the user's cache directory, or in GRUNDY_CACHE_DIR), nor
+    /// skip the check of a document equal to one.
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 /// Output formats.
@@ -96,8 +102,8 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Runs `grundy quotient`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+/// Runs `grundy quotient`; `no_cache` when `--no-cache` came before it.
+pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     let cancel = Cancel::new();
     {
         let cancel = cancel.clone();
@@ -117,11 +123,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         e
     };
+    let kept = CheckedQuotients::of_this_user(!(args.no_cache || no_cache));
     if let Some(path) = &args.check {
-        return check(path, &stop).map_err(stopped);
+        return check(path, &stop, kept.as_ref()).map_err(stopped);
     }
     let mut start = match &args.resume {
-        Some(path) => Some(read_checked(path, "a checkpoint to resume", &stop).map_err(stopped)?),
+        Some(path) => Some(
+            read_checked(path, "a checkpoint to resume", &stop, kept.as_ref()).map_err(stopped)?,
+        ),
         None => None,
     };
     let code = match (&args.code, &start) {
@@ -187,7 +196,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match args.format {
-        QuotientFormat::Json => writeln!(out, "{}", serde_json::to_string(&doc)?)?,
+        QuotientFormat::Json => {
+            let printed = format!("{}\n", serde_json::to_string(&doc)?);
+            out.write_all(printed.as_bytes())?;
+            // A proof passed the certificate check: the document, saved as
+            // printed, is not checked again when given.
+            if let (true, Some(kept)) = (doc.proven, &kept) {
+                kept.remember(printed.as_bytes());
+            }
+        }
         QuotientFormat::Text => write_text(&mut out, &doc, q.largest_trial())?,
     }
     out.flush()?;
@@ -211,31 +228,39 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Reads a quotient document.
-fn read_document(path: &Path) -> anyhow::Result<wire::Quotient> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(serde_json::from_str(&text).map_err(|e| {
+/// Reads a quotient document: its bytes, and what they say.
+fn read_document(path: &Path) -> anyhow::Result<(Vec<u8>, wire::Quotient)> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let doc = serde_json::from_slice(&bytes).map_err(|e| {
         UsageError(format!(
             "{}: line {}: not a quotient document: {e}",
             path.display(),
             e.line()
         ))
-    })?)
+    })?;
+    Ok((bytes, doc))
 }
 
 /// Reads a quotient document and has the certificate check (written apart
 /// from the solver) pass it before anything trusts it; `what` the file was
 /// to be, for the message when it is not. A check that `stop` ends
-/// decides nothing, and says so.
+/// decides nothing, and says so. A document that `checked` keeps a copy of
+/// (byte for byte) passed before and is not checked again; one that passes
+/// is kept there.
 pub fn read_checked(
     path: &Path,
     what: &str,
     stop: &dyn Fn() -> bool,
+    checked: Option<&CheckedQuotients>,
 ) -> anyhow::Result<quotient::Quotient> {
     let refused = |e: String| UsageError(format!("{}: not {what}: {e}", path.display()));
-    let doc = read_document(path)?;
-    check_shown(path, &doc, stop)?.map_err(|e| refused(e.to_string()))?;
+    let (bytes, doc) = read_document(path)?;
+    if !checked.is_some_and(|kept| kept.knows(&bytes)) {
+        check_shown(path, &doc, stop)?.map_err(|e| refused(e.to_string()))?;
+        if let Some(kept) = checked {
+            kept.remember(&bytes);
+        }
+    }
     Ok(quotient::Quotient::from_document(&doc).map_err(refused)?)
 }
 
@@ -309,10 +334,18 @@ fn save(path: &Path, doc: &wire::Quotient) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn check(path: &Path, stop: &dyn Fn() -> bool) -> anyhow::Result<()> {
-    let doc = read_document(path)?;
+/// `--check FILE`: always checked (and kept in `checked` once passed).
+fn check(
+    path: &Path,
+    stop: &dyn Fn() -> bool,
+    kept: Option<&CheckedQuotients>,
+) -> anyhow::Result<()> {
+    let (bytes, doc) = read_document(path)?;
     match check_shown(path, &doc, stop)? {
         Ok(checked) => {
+            if let Some(kept) = kept {
+                kept.remember(&bytes);
+            }
             let mut out = io::stdout().lock();
             writeln!(
                 out,
