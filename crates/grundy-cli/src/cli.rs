@@ -182,7 +182,8 @@ pub struct MisereArgs {
           value_parser = clap::value_parser!(u64).range(1..), requires = "misere")]
     pub misere_budget: u64,
     /// A misère quotient to decide by: a document of `grundy quotient CODE
-    /// --format json` (or its --checkpoint), certificate-checked before use.
+    /// --format json` (or its --checkpoint), certificate-checked before use
+    /// (once: a copy of a document that passed is kept in the cache).
     /// Sums of the heaps it reached are answered by it at once (every sum
     /// when it is proven), others as without it. For that code's octal game
     /// only.
