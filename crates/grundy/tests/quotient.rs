@@ -489,6 +489,9 @@ fn the_certificate_check_tells_how_far_it_has_got_and_stops_at_every_stage() {
     let rest = &told[3 * m + heaps.len()..];
     assert_eq!(rest.first(), Some(&CheckStage::Sums { states: 1 }));
     assert!(rest.iter().all(|s| matches!(s, CheckStage::Sums { .. })));
+    // At the first state and every 1,024 sums followed: Kayles' 70 states
+    // of at most 80 classes each follow fewer than 6,000.
+    assert!(rest.len() <= 6, "{}", rest.len());
     // Stopped at the first ask of each stage, and at the last ask.
     let firsts = [0, 3 * m, 3 * m + heaps.len(), told.len() - 1];
     for first in firsts {
@@ -597,6 +600,12 @@ fn a_document_whose_fields_do_not_fit_is_refused_as_malformed() {
     let mut word = doc.clone();
     word.elements[5].push(0);
     assert!(malformed(&word).contains("one exponent per generator"));
+    let mut twice = doc.clone();
+    twice.p_portion = vec![twice.p_portion[0]; 2];
+    assert!(malformed(&twice).contains("p_size is not the number of distinct P elements"));
+    let mut size = doc.clone();
+    size.p_size += 1;
+    assert!(malformed(&size).contains("p_size"));
 }
 
 #[test]
