@@ -151,6 +151,18 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
     let path = dir.path().join("cycle.json");
     std::fs::write(&path, doc.to_string()).unwrap();
     let said = "the certificate check was stopped before it ended: nothing is decided";
+    // A time limit not reached stops nothing.
+    let kayles = dir.path().join("kayles.json");
+    std::fs::write(
+        &kayles,
+        common::stdout_of(grundy().args(["quotient", "0.77", "--format", "json"])),
+    )
+    .unwrap();
+    grundy()
+        .args(["quotient", "--no-cache", "--time-limit", "600", "--check"])
+        .arg(&kayles)
+        .assert()
+        .success();
     grundy()
         .args(["quotient", "--time-limit", "0.05", "--check"])
         .arg(&path)
@@ -216,6 +228,13 @@ fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
         "quotient", "0.07", "--upto", "12", "--format", "json",
     ]));
     assert!(kept().is_empty(), "a partial document printed is not kept");
+    for no_cache in [
+        &["quotient", "--no-cache", "0.77", "--format", "json"][..],
+        &["--no-cache", "quotient", "0.77", "--format", "json"],
+    ] {
+        common::stdout_of(&mut run(no_cache));
+        assert!(kept().is_empty(), "{no_cache:?}");
+    }
     let kayles = common::stdout_of(&mut run(&["quotient", "0.77", "--format", "json"]));
     assert_eq!(kept(), vec![kayles.clone()]);
 
@@ -266,6 +285,21 @@ fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
     run(&["quotient", "--check", &changed_file])
         .assert()
         .code(2);
+
+    // GRUNDY_CACHE_DIR set but empty: the platform's cache directory.
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = grundy();
+    cmd.current_dir(home.path())
+        .env("GRUNDY_CACHE_DIR", "")
+        .env("XDG_CACHE_HOME", home.path().join("xdg"))
+        .args(["quotient", "0.75", "--format", "json"]);
+    common::stdout_of(&mut cmd);
+    assert!(home
+        .path()
+        .join("xdg/grundy/checked-quotients-v1")
+        .read_dir()
+        .is_ok_and(|mut d| d.next().is_some()));
+    assert!(!home.path().join("checked-quotients-v1").exists());
 }
 
 #[test]
