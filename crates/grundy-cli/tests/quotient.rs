@@ -285,6 +285,15 @@ fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
     run(&["quotient", "--check", &changed_file])
         .assert()
         .code(2);
+    // A proven quotient's final checkpoint is kept too.
+    let ck = dir.path().join("dot75.ck");
+    common::stdout_of(&mut run(&[
+        "quotient",
+        "0.75",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]));
+    assert!(kept().contains(&std::fs::read(&ck).unwrap()));
 
     // GRUNDY_CACHE_DIR set but empty: the platform's cache directory.
     let home = tempfile::tempdir().unwrap();

@@ -166,7 +166,7 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     let mut failed = None;
     let mut save_now = |q: &quotient::Quotient| {
         if let Some(path) = &args.checkpoint {
-            if let Err(e) = save(path, &q.document()) {
+            if let Err(e) = save(path, &q.document(), None) {
                 failed.get_or_insert(e);
             }
         }
@@ -186,7 +186,7 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     // printed, so that the run's result is not lost with it.
     let saved = match (failed, &args.checkpoint) {
         (Some(e), _) => Err(e),
-        (None, Some(path)) => save(path, &q.document()),
+        (None, Some(path)) => save(path, &q.document(), kept.as_ref()),
         (None, None) => Ok(()),
     };
     if let Some(bar) = bar {
@@ -319,18 +319,24 @@ fn check_shown(
     }
 }
 
-/// Writes `doc` to `path` through `path.tmp`, synced, then renamed.
-fn save(path: &Path, doc: &wire::Quotient) -> anyhow::Result<()> {
+/// Writes `doc` to `path` through `path.tmp`, synced, then renamed; a
+/// proven one is kept in `kept` too (the proof passed the certificate
+/// check), so that `--resume` or `--quotient` does not check it again.
+fn save(path: &Path, doc: &wire::Quotient, kept: Option<&CheckedQuotients>) -> anyhow::Result<()> {
+    let bytes = serde_json::to_string(doc)?;
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     {
         let mut file = std::fs::File::create(&tmp)
             .with_context(|| format!("cannot write {}", tmp.display()))?;
-        file.write_all(serde_json::to_string(doc)?.as_bytes())?;
+        file.write_all(bytes.as_bytes())?;
         file.sync_all()?;
     }
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    if let (true, Some(kept)) = (doc.proven, kept) {
+        kept.remember(bytes.as_bytes());
+    }
     Ok(())
 }
 
