@@ -8,14 +8,16 @@ use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 use serde_json::Value;
 
-/// The command, its cache (of checked documents) in a scratch folder of
-/// these tests, not the user's.
+/// The cache (of checked documents) of these tests: a scratch folder, not
+/// the user's.
+fn scratch_cache() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quotient-cache")
+}
+
+/// The command, with the tests' cache.
 fn grundy() -> Cmd {
     let mut cmd = Cmd::new(cargo_bin("grundy"));
-    cmd.env(
-        "GRUNDY_CACHE_DIR",
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quotient-cache"),
-    );
+    cmd.env("GRUNDY_CACHE_DIR", scratch_cache());
     cmd
 }
 
@@ -163,25 +165,17 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
         .arg(&kayles)
         .assert()
         .success();
-    grundy()
-        .args(["quotient", "--time-limit", "0.05", "--check"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains(said));
-    grundy()
-        .args(["quotient", "--time-limit", "0.05", "--resume"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains(said));
+    for given in ["--check", "--resume"] {
+        grundy()
+            .args(["quotient", "--time-limit", "0.05", given])
+            .arg(&path)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(said));
+    }
     let child = Command::new(cargo_bin("grundy"))
-        .env(
-            "GRUNDY_CACHE_DIR",
-            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quotient-cache"),
-        )
+        .env("GRUNDY_CACHE_DIR", scratch_cache())
         .args(["quotient", "--check"])
         .arg(&path)
         .stdout(Stdio::piped())
@@ -663,10 +657,7 @@ fn a_signal_prints_and_saves_the_partial_quotient_and_ends_with_its_status() {
         let ck = dir.path().join(format!("dawson{signal}.ck"));
         // Dawson's Kayles is stuck at heap 34 for longer than this test.
         let child = Command::new(cargo_bin("grundy"))
-            .env(
-                "GRUNDY_CACHE_DIR",
-                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quotient-cache"),
-            )
+            .env("GRUNDY_CACHE_DIR", scratch_cache())
             .args([
                 "quotient",
                 "0.07",
