@@ -10,16 +10,21 @@
 //!
 //! Misère quotient documents that passed the certificate check: the check
 //! of a document of many heaps takes minutes (0.56's proven quotient about
-//! seven), so a copy of each document passed is kept, and a document equal
-//! to a copy byte for byte is not checked again.
+//! three), so a copy of each document passed is kept, and a document equal
+//! to a copy byte for byte is not checked again. The last proven one of
+//! each game is noted as the game's, and its misère analysis decides by it
+//! without being given it (0.56's proof takes 14 minutes, and a question's
+//! own look for a quotient gives up long before).
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use grundy::games::bomb::TableStore;
-use grundy::persist;
+use grundy::misere::quotient::{ProvenQuotients, Quotient};
+use grundy::{persist, wire};
 
 /// The cache file name; the version inside it is checked too.
 const FILE: &str = "bomb-table-v2.bin";
@@ -70,26 +75,54 @@ impl TableStore for TableFile {
 }
 
 /// Copies of the misère quotient documents that passed the certificate
-/// check, one file each, named by the document's length and CRC-32.
+/// check, one file each, named by the document's length and CRC-32; and,
+/// for each game with a proven one, a note naming the copy of the last
+/// proven document kept, which the game's misère analysis decides by
+/// ([`ProvenQuotients`]).
 pub struct CheckedQuotients {
     dir: PathBuf,
+    /// The proven quotients read for this process, by game.
+    read: Mutex<HashMap<String, Option<Arc<Quotient>>>>,
 }
 
 impl CheckedQuotients {
     /// The folder in this user's cache (none with `--no-cache`, or when the
     /// platform has no cache directory).
     pub fn of_this_user(enabled: bool) -> Option<CheckedQuotients> {
-        Some(CheckedQuotients {
-            dir: cache_dir(enabled)?.join("checked-quotients-v1"),
-        })
+        Some(CheckedQuotients::in_dir(
+            cache_dir(enabled)?.join("checked-quotients-v1"),
+        ))
+    }
+
+    fn in_dir(dir: PathBuf) -> CheckedQuotients {
+        CheckedQuotients {
+            dir,
+            read: Mutex::default(),
+        }
+    }
+
+    /// The copy's file name: the document's length and CRC-32.
+    fn name(document: &[u8]) -> String {
+        format!("{}-{:08x}.json", document.len(), persist::crc32(document))
     }
 
     fn path(&self, document: &[u8]) -> PathBuf {
-        self.dir.join(format!(
-            "{}-{:08x}.json",
-            document.len(),
-            persist::crc32(document)
-        ))
+        self.dir.join(CheckedQuotients::name(document))
+    }
+
+    /// The note naming `game`'s proven copy: `proven-` and the game's name,
+    /// each byte other than a letter, digit, `.` or `-` written `_` and its
+    /// two hex digits (`octal:0.56` is `proven-octal_3a0.56`).
+    fn note(&self, game: &str) -> PathBuf {
+        let mut name = String::from("proven-");
+        for byte in game.bytes() {
+            if byte.is_ascii_alphanumeric() || byte == b'.' || byte == b'-' {
+                name.push(char::from(byte));
+            } else {
+                name.push_str(&format!("_{byte:02x}"));
+            }
+        }
+        self.dir.join(name)
     }
 
     /// Whether `document` is, byte for byte, one that passed the check.
@@ -97,36 +130,151 @@ impl CheckedQuotients {
         fs::read(self.path(document)).is_ok_and(|kept| kept == document)
     }
 
-    /// Keeps `document`, which passed the check (written aside, then
-    /// renamed; a cache that cannot be written is no reason to fail).
-    pub fn remember(&self, document: &[u8]) {
+    /// Keeps `document` (whose contents are `doc`), which passed the check
+    /// (written aside, then renamed; a cache that cannot be written is no
+    /// reason to fail), and notes it as its game's when it is proven.
+    pub fn remember(&self, doc: &wire::Quotient, document: &[u8]) {
         let _ = fs::create_dir_all(&self.dir);
         let path = self.path(document);
         let temporary = path.with_extension(format!("tmp{}", std::process::id()));
         let _ = persist::replace(&path, &temporary, |out| out.write_all(document));
+        self.note_proven(doc, document);
+    }
+
+    /// Notes `document`, kept already, as its game's proven quotient if it
+    /// is one (a copy kept before these notes existed gets its note the
+    /// next time it is given).
+    pub fn note_proven(&self, doc: &wire::Quotient, document: &[u8]) {
+        if !doc.proven {
+            return;
+        }
+        let note = self.note(&doc.game);
+        let name = CheckedQuotients::name(document);
+        if fs::read(&note).is_ok_and(|noted| noted == name.as_bytes()) {
+            return;
+        }
+        let temporary = note.with_extension(format!("tmp{}", std::process::id()));
+        let _ = persist::replace(&note, &temporary, |out| out.write_all(name.as_bytes()));
+    }
+
+    /// The proven quotient of `game` its note names: `None` without a
+    /// note, or when the copy is gone, changed (its length and CRC-32 no
+    /// longer its name), unreadable, of another game or not proven.
+    fn read_proven(&self, game: &str) -> Option<Quotient> {
+        let name = fs::read_to_string(self.note(game)).ok()?;
+        let well_named = name.ends_with(".json")
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+        if !well_named {
+            return None;
+        }
+        let document = fs::read(self.dir.join(&name)).ok()?;
+        if CheckedQuotients::name(&document) != name {
+            return None;
+        }
+        let doc: wire::Quotient = serde_json::from_slice(&document).ok()?;
+        if !doc.proven || doc.game != game {
+            return None;
+        }
+        Quotient::from_document(&doc).ok()
+    }
+}
+
+impl ProvenQuotients for CheckedQuotients {
+    /// Read once a process for each game.
+    fn proven(&self, game: &str) -> Option<Arc<Quotient>> {
+        let mut read = self.read.lock().unwrap_or_else(PoisonError::into_inner);
+        read.entry(game.to_string())
+            .or_insert_with(|| self.read_proven(game).map(Arc::new))
+            .clone()
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use grundy::games::octal::OctalCode;
+    use grundy::misere::quotient;
+
     use super::*;
+
+    fn document(code: &str, upto: u64) -> (wire::Quotient, Vec<u8>) {
+        let code: OctalCode = code.parse().unwrap();
+        let settings = quotient::Settings {
+            upto,
+            ..quotient::Settings::default()
+        };
+        let doc = quotient::compute(&code, &settings, &mut |_| {}).document();
+        let bytes = format!("{}\n", serde_json::to_string(&doc).unwrap()).into_bytes();
+        (doc, bytes)
+    }
 
     #[test]
     fn a_document_is_known_once_remembered_and_only_byte_for_byte() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = CheckedQuotients {
-            dir: dir.path().join("q"),
-        };
-        let document = br#"{"order": 8}"#;
-        assert!(!cache.knows(document));
-        cache.remember(document);
-        assert!(cache.knows(document));
-        assert!(!cache.knows(br#"{"order": 9}"#));
-        assert!(!cache.knows(br#"{"order":  8}"#));
+        let cache = CheckedQuotients::in_dir(dir.path().join("q"));
+        let (doc, document) = document("0.77", 10);
+        assert!(!doc.proven);
+        assert!(!cache.knows(&document));
+        cache.remember(&doc, &document);
+        assert!(cache.knows(&document));
+        let mut other = document.clone();
+        other.push(b' ');
+        assert!(!cache.knows(&other));
         // A copy changed in place (same length and name) is not trusted.
-        fs::write(cache.path(document), br#"{"order": 9}"#).unwrap();
-        assert!(!cache.knows(document));
+        let mut changed = document.clone();
+        changed[0] = b' ';
+        fs::write(cache.path(&document), &changed).unwrap();
+        assert!(!cache.knows(&document));
         let kept: Vec<_> = fs::read_dir(dir.path().join("q")).unwrap().collect();
-        assert_eq!(kept.len(), 1, "no file aside is left");
+        assert_eq!(kept.len(), 1, "no file aside and no note for a partial one");
+    }
+
+    #[test]
+    fn the_last_proven_document_of_a_game_decides_its_misere_play() {
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = || CheckedQuotients::in_dir(dir.path().join("q"));
+        let cache = fresh();
+        let (partial, partial_bytes) = document("0.75", 5);
+        cache.remember(&partial, &partial_bytes);
+        assert!(
+            cache.proven("octal:0.75").is_none(),
+            "a partial one is not noted"
+        );
+        let (doc, bytes) = document("0.75", 100);
+        assert!(doc.proven);
+        fresh().remember(&doc, &bytes);
+        let note = dir.path().join("q/proven-octal_3a0.75");
+        assert_eq!(
+            fs::read_to_string(&note).unwrap(),
+            CheckedQuotients::name(&bytes)
+        );
+        let q = fresh().proven("octal:0.75").expect("the proven one");
+        assert_eq!((q.order(), q.game()), (8, "octal:0.75".to_string()));
+        assert!(fresh().proven("octal:0.77").is_none());
+        // Read once a process: the same quotient, even once the file is gone.
+        let cache = fresh();
+        let first = cache.proven("octal:0.75").unwrap();
+        let copy = dir.path().join("q").join(CheckedQuotients::name(&bytes));
+        let kept = fs::read(&copy).unwrap();
+        fs::remove_file(&copy).unwrap();
+        assert!(Arc::ptr_eq(&first, &cache.proven("octal:0.75").unwrap()));
+        assert!(fresh().proven("octal:0.75").is_none(), "the copy is gone");
+        // A copy whose bytes no longer give its name is not read.
+        let mut changed = kept.clone();
+        *changed.last_mut().unwrap() = b' ';
+        assert!(serde_json::from_slice::<wire::Quotient>(&changed).is_ok());
+        fs::write(&copy, &changed).unwrap();
+        assert!(fresh().proven("octal:0.75").is_none());
+        fs::write(&copy, &kept).unwrap();
+        assert!(fresh().proven("octal:0.75").is_some());
+        // A note of another game naming it, or naming a path, is not read.
+        fs::copy(&note, dir.path().join("q/proven-octal_3a0.77")).unwrap();
+        assert!(fresh().proven("octal:0.77").is_none());
+        fs::write(&note, "../q/x.json").unwrap();
+        assert!(fresh().proven("octal:0.75").is_none());
+        // Noting it again (given once more) mends the note.
+        fresh().note_proven(&doc, &bytes);
+        assert!(fresh().proven("octal:0.75").is_some());
     }
 }

@@ -192,6 +192,7 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
     assert!(stderr.contains(said), "{stderr}");
     // Within about 100 ms; a margin for a loaded machine.
     assert!(waited < Duration::from_secs(2), "{waited:?}");
+
 }
 
 /// A proven document printed, or one that passed `--check` or a
@@ -206,7 +207,9 @@ fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
     let kept = || -> Vec<Vec<u8>> {
         let mut files: Vec<Vec<u8>> = std::fs::read_dir(&kept_dir)
             .map(|d| {
-                d.map(|e| std::fs::read(e.unwrap().path()).unwrap())
+                d.map(|e| e.unwrap().path())
+                    .filter(|path| path.extension().is_some_and(|e| e == "json"))
+                    .map(|path| std::fs::read(path).unwrap())
                     .collect()
             })
             .unwrap_or_default();
@@ -303,6 +306,80 @@ fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
         .read_dir()
         .is_ok_and(|mut d| d.next().is_some()));
     assert!(!home.path().join("checked-quotients-v1").exists());
+}
+
+/// A quotient proven once (by `grundy quotient`, in any format) decides the
+/// code's misère play in every later run without `--quotient`, where the
+/// question's own bounds would not find it; `--no-cache` goes without.
+#[test]
+fn a_proven_quotient_kept_decides_later_misere_play() {
+    let cache = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], input: &str| {
+        let mut cmd = grundy();
+        cmd.env("GRUNDY_CACHE_DIR", cache.path())
+            .args(args)
+            .write_stdin(input.to_string());
+        cmd
+    };
+    let small = ["--misere", "--misere-budget", "1000"];
+    let solve = ["solve", "octal:0.77"];
+    let sums = "60 61 62\n0\n1 1\n900000 123456 7\n1\n";
+    // Kayles' quotient within the default budget, without the cache.
+    let found = common::stdout_of(&mut run(
+        &["--no-cache", solve[0], solve[1], "--misere"],
+        sums,
+    ));
+    assert!(String::from_utf8_lossy(&found)
+        .contains("Decided by the misère quotient of octal:0.77 (40 elements, 9 in P), proven"));
+    // Within 1,000 positions it is not found: the search is refused.
+    run(&[&solve[..], &small[..]].concat(), sums)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("needs more than 1,000 positions"));
+    common::stdout_of(&mut run(&["quotient", "0.77", "--format", "json"], ""));
+    assert!(cache
+        .path()
+        .join("checked-quotients-v1/proven-octal_3a0.77")
+        .is_file());
+    // Now the same question is decided by the kept quotient, answered as
+    // the one found within the default budget answers it.
+    let kept = common::stdout_of(&mut run(&[&solve[..], &small[..]].concat(), sums));
+    assert_eq!(
+        String::from_utf8_lossy(&kept),
+        String::from_utf8_lossy(&found)
+    );
+    run(
+        &["judge", "octal:0.77", "--misere", "--misere-budget", "1000"],
+        sums,
+    )
+    .assert()
+    .success()
+    .stdout("WIN\nWIN\nWIN\nWIN\nLOSE\n");
+    run(
+        &[&["--no-cache"][..], &solve[..], &small[..]].concat(),
+        sums,
+    )
+    .assert()
+    .code(2);
+    // The text report proves and keeps it too; a partial one is not kept
+    // as the code's.
+    let other = tempfile::tempdir().unwrap();
+    let mut text = grundy();
+    text.env("GRUNDY_CACHE_DIR", other.path())
+        .args(["quotient", "0.75"]);
+    common::stdout_of(&mut text);
+    let mut partial = grundy();
+    partial
+        .env("GRUNDY_CACHE_DIR", other.path())
+        .args(["quotient", "0.77", "--upto", "20"]);
+    common::stdout_of(&mut partial);
+    let mut notes: Vec<String> = std::fs::read_dir(other.path().join("checked-quotients-v1"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("proven-"))
+        .collect();
+    notes.sort();
+    assert_eq!(notes, ["proven-octal_3a0.75"]);
 }
 
 #[test]

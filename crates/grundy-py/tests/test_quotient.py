@@ -25,12 +25,14 @@ def test_kayles_quotient_has_the_published_orders():
     assert grundy.check_quotient(q) > 71
 
 
-def test_the_document_equals_the_clis():
+def test_the_document_equals_the_clis(tmp_path):
     cli = os.environ.get("GRUNDY_BIN")
     if not cli:
         pytest.skip("GRUNDY_BIN not set")
+    # The CLI keeps a proven quotient in its cache: the test's own, not the user's.
+    env = dict(os.environ, GRUNDY_CACHE_DIR=str(tmp_path / "cache"))
     out = subprocess.run([cli, "quotient", "0.75", "--format", "json"],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True, env=env).stdout
     assert json.loads(out) == grundy.quotient("octal:0.75")
 
 

@@ -118,6 +118,10 @@ pub struct Settings {
     /// code decides by it the sums of the heaps it covers (every sum, when
     /// it is proven); other games ignore it.
     pub misere_quotient: Option<Arc<crate::misere::quotient::Quotient>>,
+    /// Where proven misère quotients are kept between runs: the heap game
+    /// of a code decides by the one kept for it, if any, before looking
+    /// for one within a question's bounds; other games ignore it.
+    pub proven_quotients: Option<Arc<dyn crate::misere::quotient::ProvenQuotients>>,
 }
 
 /// A game the registry can build.

@@ -445,6 +445,89 @@ fn a_quotient_given_decides_the_sums_of_the_heaps_it_reached() {
     );
 }
 
+/// A proven quotient kept between runs ([`ProvenQuotients`], the user's
+/// cache in the CLI) decides a heap game's misère play where the
+/// question's own look, within a tiny budget, finds none; its basis is the
+/// one the look gives when it finds the quotient. The store is asked for
+/// the game's name only, and a quotient it returns for another game, or a
+/// partial one, is not used. A quotient given ahead of it comes first.
+#[test]
+fn a_proven_quotient_kept_decides_where_the_look_finds_none() {
+    use grundy::game::Extras;
+    use grundy::games::heap::HeapGame;
+    use grundy::misere::quotient::ProvenQuotients;
+    use grundy::registry::{Registered, Settings as Opened};
+    use std::sync::{Arc, Mutex};
+    struct Kept {
+        quotient: Arc<Quotient>,
+        asked: Mutex<Vec<String>>,
+    }
+    impl ProvenQuotients for Kept {
+        fn proven(&self, game: &str) -> Option<Arc<Quotient>> {
+            self.asked.lock().unwrap().push(game.to_string());
+            Some(Arc::clone(&self.quotient))
+        }
+    }
+    let kept = |quotient: Quotient| {
+        Arc::new(Kept {
+            quotient: Arc::new(quotient),
+            asked: Mutex::default(),
+        })
+    };
+    let open = |code: &str, kept: &Arc<Kept>, given: Option<Arc<Quotient>>| {
+        let settings = Opened {
+            proven_quotients: Some(Arc::clone(kept) as Arc<dyn ProvenQuotients>),
+            misere_quotient: given,
+            ..Opened::default()
+        };
+        let game = HeapGame::<OctalCode>::open(Some(code), &settings).unwrap();
+        game.misere(10).unwrap()
+    };
+    let kayles = kept(quotient("0.77"));
+    let mut form = open("0.77", &kayles, None);
+    assert_eq!(*kayles.asked.lock().unwrap(), ["octal:0.77"]);
+    assert_eq!(
+        form.basis(&vec![60, 61, 62]).unwrap(),
+        "the misère quotient of octal:0.77 (40 elements, 9 in P), proven for every heap size"
+    );
+    let mut brute = Brute::new("0.77");
+    for sum in sums(14) {
+        assert_eq!(
+            form.outcome(&sum).unwrap().first_player_wins(),
+            !brute.lost(&sum),
+            "{sum:?}"
+        );
+        assert_eq!(
+            winning_moves(&mut *form, &sum),
+            brute.winning_moves(&sum),
+            "{sum:?}"
+        );
+    }
+    // Without it, the budget of 10 finds no quotient.
+    let settings = Opened::default();
+    let alone = HeapGame::<OctalCode>::open(Some("0.77"), &settings)
+        .unwrap()
+        .misere(10)
+        .unwrap();
+    let basis = alone.basis(&vec![60]).unwrap();
+    assert!(basis.starts_with("genus theory"), "{basis}");
+    // Kayles' quotient is not 0.75's; a partial one is not used either.
+    let basis = open("0.75", &kayles, None).basis(&vec![60]).unwrap();
+    assert!(basis.starts_with("genus theory"), "{basis}");
+    let partial = Settings {
+        upto: 20,
+        ..Settings::default()
+    };
+    let partial = kept(compute(&"0.77".parse().unwrap(), &partial, &mut |_| {}));
+    let basis = open("0.77", &partial, None).basis(&vec![60]).unwrap();
+    assert!(basis.starts_with("genus theory"), "{basis}");
+    // A proven quotient given comes first, and the store is not asked.
+    let given = Arc::new(quotient("0.77"));
+    let first = open("0.77", &partial, Some(given));
+    assert!(first.basis(&vec![60]).unwrap().contains(" given "));
+    assert_eq!(partial.asked.lock().unwrap().len(), 1);
+}
+
 /// The certificate check a proof waits on stops when asked (a run's time
 /// limit reaches it too), and passes when left alone.
 #[test]

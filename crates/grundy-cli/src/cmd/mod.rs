@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 
 use grundy::game::{Limits, Present};
 use grundy::games::bomb::TableStore;
+use grundy::misere::quotient::ProvenQuotients;
 use grundy::registry::{self, Settings};
 use grundy::{Analyst, AnyGame};
 
@@ -35,9 +36,9 @@ pub struct Env {
     pub max_cells: u64,
     /// `--max-heap`: the largest heap of a heap game.
     pub max_heap: u64,
-    /// Copies of the quotient documents that passed the certificate check
-    /// (none with `--no-cache`).
-    pub checked: Option<cache::CheckedQuotients>,
+    /// Copies of the quotient documents that passed the certificate check,
+    /// and the proven quotients among them (none with `--no-cache`).
+    pub checked: Option<Arc<cache::CheckedQuotients>>,
 }
 
 impl Env {
@@ -47,7 +48,7 @@ impl Env {
             store: cache::TableFile::of_this_user(!limits.no_cache),
             max_cells: limits.max_cells.unwrap_or(grundy::DEFAULT_MAX_CELLS),
             max_heap: limits.max_heap.unwrap_or(grundy::DEFAULT_MAX_HEAP),
-            checked: cache::CheckedQuotients::of_this_user(!limits.no_cache),
+            checked: cache::CheckedQuotients::of_this_user(!limits.no_cache).map(Arc::new),
         }
     }
 
@@ -60,12 +61,16 @@ impl Env {
     }
 
     /// What games opened by the registry may use: the limits, the progress
-    /// bar and the table cache.
+    /// bar, the table cache and the proven quotients kept.
     pub fn settings(&self) -> Settings {
         Settings {
             limits: self.limits(),
             progress: progress::table_progress(),
             store: self.store.clone(),
+            proven_quotients: self
+                .checked
+                .clone()
+                .map(|kept| kept as Arc<dyn ProvenQuotients>),
             ..Settings::default()
         }
     }
@@ -81,7 +86,7 @@ impl Env {
                     path,
                     "a quotient to decide by",
                     &|| false,
-                    self.checked.as_ref(),
+                    self.checked.as_deref(),
                 )?),
             )),
             None => None,

@@ -193,18 +193,17 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
         bar.finish_and_clear();
     }
     let doc = q.document();
+    let json = format!("{}\n", serde_json::to_string(&doc)?);
+    // A proof passed the certificate check: the document, as `--format
+    // json` prints it, is kept (not checked again when given) and decides
+    // the code's misère play from now on, whatever the format printed.
+    if let (true, Some(kept)) = (doc.proven, &kept) {
+        kept.remember(&doc, json.as_bytes());
+    }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match args.format {
-        QuotientFormat::Json => {
-            let printed = format!("{}\n", serde_json::to_string(&doc)?);
-            out.write_all(printed.as_bytes())?;
-            // A proof passed the certificate check: the document, saved as
-            // printed, is not checked again when given.
-            if let (true, Some(kept)) = (doc.proven, &kept) {
-                kept.remember(printed.as_bytes());
-            }
-        }
+        QuotientFormat::Json => out.write_all(json.as_bytes())?,
         QuotientFormat::Text => write_text(&mut out, &doc, q.largest_trial())?,
     }
     out.flush()?;
@@ -255,10 +254,13 @@ pub fn read_checked(
 ) -> anyhow::Result<quotient::Quotient> {
     let refused = |e: String| UsageError(format!("{}: not {what}: {e}", path.display()));
     let (bytes, doc) = read_document(path)?;
-    if !checked.is_some_and(|kept| kept.knows(&bytes)) {
-        check_shown(path, &doc, stop)?.map_err(|e| refused(e.to_string()))?;
-        if let Some(kept) = checked {
-            kept.remember(&bytes);
+    match checked {
+        Some(kept) if kept.knows(&bytes) => kept.note_proven(&doc, &bytes),
+        _ => {
+            check_shown(path, &doc, stop)?.map_err(|e| refused(e.to_string()))?;
+            if let Some(kept) = checked {
+                kept.remember(&doc, &bytes);
+            }
         }
     }
     Ok(quotient::Quotient::from_document(&doc).map_err(refused)?)
@@ -335,7 +337,7 @@ fn save(path: &Path, doc: &wire::Quotient, kept: Option<&CheckedQuotients>) -> a
     }
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
     if let (true, Some(kept)) = (doc.proven, kept) {
-        kept.remember(bytes.as_bytes());
+        kept.remember(doc, bytes.as_bytes());
     }
     Ok(())
 }
@@ -350,7 +352,7 @@ fn check(
     match check_shown(path, &doc, stop)? {
         Ok(checked) => {
             if let Some(kept) = kept {
-                kept.remember(&bytes);
+                kept.remember(&doc, &bytes);
             }
             let mut out = io::stdout().lock();
             writeln!(

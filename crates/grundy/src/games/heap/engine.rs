@@ -59,6 +59,9 @@ pub struct HeapGame<R: HeapRules> {
     /// A misère quotient of these rules given by the front end
     /// ([`Settings::misere_quotient`](crate::registry::Settings)), checked.
     pub(super) given: Option<std::sync::Arc<crate::misere::quotient::Quotient>>,
+    /// Where proven quotients are kept between runs
+    /// ([`Settings::proven_quotients`](crate::registry::Settings)).
+    pub(super) kept: Option<std::sync::Arc<dyn crate::misere::quotient::ProvenQuotients>>,
 }
 
 /// A move in a heap game: take `k` from heap `component` (from 1), leaving
@@ -79,6 +82,7 @@ impl<R: HeapRules> HeapGame<R> {
             listed: LISTED_HEAP,
             cancel: None,
             given: None,
+            kept: None,
         }
     }
 

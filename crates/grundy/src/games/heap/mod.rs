@@ -718,7 +718,8 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
     }
 
     /// The game's own misère form, else a proven misère quotient (the one
-    /// given in the settings, or one found within the budget), else genus
+    /// given in the settings, the one kept from an earlier run, or one
+    /// found within the budget), else genus
     /// theory where every heap is tame and a search of the sum, with the
     /// partial quotients in front for the sums of the heaps they reached:
     /// the one given first, then the one found.
@@ -734,6 +735,14 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         let given = self.given.clone().and_then(QuotientMisere::given);
         if let Some(proven) = given.as_ref().filter(|q| q.is_proven()) {
             return Ok(Box::new(proven.clone()));
+        }
+        let name = self.rules().name();
+        if let Some(kept) = (self.kept.as_ref())
+            .and_then(|kept| kept.proven(&name))
+            .filter(|q| q.game() == name)
+            .and_then(QuotientMisere::new)
+        {
+            return Ok(Box::new(kept));
         }
         let NoQuotient { why, partial } =
             match self.rules().quotient_form(budget, self.cancel.clone()) {
@@ -896,6 +905,7 @@ pub(crate) fn opened<R: HeapRules>(
         .misere_quotient
         .clone()
         .filter(|q| q.game() == game.rules().name());
+    game.kept = settings.proven_quotients.clone();
     game
 }
 

@@ -196,6 +196,16 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     }
 }
 
+/// Where proven quotients are kept between runs (the user's cache, which
+/// the front end owns): the heap game of a code asks it before looking for
+/// the quotient within a question's bounds, so that a quotient proven once
+/// (0.56's takes minutes) decides every later question at once.
+pub trait ProvenQuotients: Send + Sync {
+    /// The proven quotient of `game` (`octal:0.56`) kept, if any. What is
+    /// kept passed the certificate check when it was kept.
+    fn proven(&self, game: &str) -> Option<Arc<Quotient>>;
+}
+
 /// The quotients tried in this process, proven or not, by code and the
 /// work the question's budget allowed.
 type Tried = HashMap<(String, u64), Option<Arc<Quotient>>>;

@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 pub use check::{
     check, check_until, check_watched, CheckError, CheckStage, Checked, MAX_CHECK_ORDER,
 };
-pub use engine::{proven, request_settings, tried, why_not, QuotientMisere};
+pub use engine::{proven, request_settings, tried, why_not, ProvenQuotients, QuotientMisere};
 
 use crate::games::octal::OctalCode;
 use crate::games::values::Periodicity;
