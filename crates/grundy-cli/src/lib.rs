@@ -55,6 +55,10 @@ fn report(err: &anyhow::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     eprintln!("grundy: {err:#}");
+    if signals::caught().is_some() {
+        // Stopped by a signal: the status says which.
+        return ExitCode::from(u8::try_from(signals::stopped_status()).unwrap_or(130));
+    }
     if err.chain().any(|cause| {
         cause.downcast_ref::<InputError>().is_some()
             || cause.downcast_ref::<UsageError>().is_some()

@@ -193,6 +193,84 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
     // Within about 100 ms; a margin for a loaded machine.
     assert!(waited < Duration::from_secs(2), "{waited:?}");
 
+    // The check of a document given to decide by, the same way (SIGTERM
+    // here), before any input is read.
+    for command in ["solve", "judge", "play"] {
+        let child = Command::new(cargo_bin("grundy"))
+            .env("GRUNDY_CACHE_DIR", scratch_cache())
+            .args([command, "octal:0.75", "--misere", "--quotient"])
+            .arg(&path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let asked = Instant::now();
+        common::send(&child, libc::SIGTERM);
+        let out = child.wait_with_output().unwrap();
+        let waited = asked.elapsed();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(143), "{command}: {stderr}");
+        assert!(stderr.contains(said), "{command}: {stderr}");
+        assert!(out.stdout.is_empty(), "{command}");
+        assert!(waited < Duration::from_secs(2), "{command}: {waited:?}");
+    }
+}
+
+/// Once the document given is checked, a stop signal ends the run at once
+/// as it does a run given none: it is not held back for a check that is
+/// over.
+#[test]
+fn a_signal_after_the_check_ends_the_run_as_before() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+
+    let dir = tempfile::tempdir().unwrap();
+    let kayles = dir.path().join("kayles.json");
+    std::fs::write(
+        &kayles,
+        common::stdout_of(grundy().args(["quotient", "0.77", "--format", "json"])),
+    )
+    .unwrap();
+    for (signal, cache) in [
+        (libc::SIGINT, "--no-cache"),
+        (libc::SIGTERM, "--max-heap=1000000"),
+    ] {
+        // Judging lines as they come: the first answered, then waiting.
+        let mut child = Command::new(cargo_bin("grundy"))
+            .env("GRUNDY_CACHE_DIR", scratch_cache())
+            .args([cache, "judge", "octal:0.77", "--misere", "--quotient"])
+            .arg(&kayles)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, b"1\n").unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 5];
+        std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+        assert_eq!(&first, b"LOSE\n");
+        std::thread::sleep(Duration::from_millis(50));
+        common::send(&child, signal);
+        let mut waited = Duration::ZERO;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if waited > Duration::from_secs(5) {
+                child.kill().unwrap();
+                panic!("signal {signal} did not end the run");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+            waited += Duration::from_millis(20);
+        };
+        assert_eq!(status.signal(), Some(signal), "{status:?}");
+        drop(stdin);
+    }
 }
 
 /// A proven document printed, or one that passed `--check` or a

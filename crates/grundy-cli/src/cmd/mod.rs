@@ -27,6 +27,7 @@ use crate::cache;
 use crate::cli::{Command, LimitArgs, MisereArgs};
 use crate::input::UsageError;
 use crate::progress;
+use crate::signals;
 
 /// What every subcommand gets besides its own arguments: the global options.
 pub struct Env {
@@ -79,15 +80,19 @@ impl Env {
     /// deciding by the quotient its `--quotient` names (read and checked
     /// before the game is opened; one of another game is a usage error).
     pub fn analyst(&self, spec: &str, misere: &MisereArgs) -> anyhow::Result<Analyst<AnyGame>> {
+        // The check of a document not checked before may take minutes: a
+        // stop signal ends it, saying so (status 128 + the signal's number).
         let given = match &misere.quotient {
             Some(path) => Some((
                 path,
-                Arc::new(quotient::read_checked(
-                    path,
-                    "a quotient to decide by",
-                    &|| false,
-                    self.checked.as_deref(),
-                )?),
+                Arc::new(signals::stoppable(|stop| {
+                    quotient::read_checked(
+                        path,
+                        "a quotient to decide by",
+                        stop,
+                        self.checked.as_deref(),
+                    )
+                })?),
             )),
             None => None,
         };
