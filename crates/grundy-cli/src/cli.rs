@@ -69,7 +69,8 @@ pub struct LimitArgs {
     /// Do not read or write the cache (kept in the user's cache directory,
     /// or in GRUNDY_CACHE_DIR): Bomb Game tables, and the misère quotient
     /// documents that passed the certificate check (one given again by
-    /// --quotient is not checked again).
+    /// --quotient is not checked again; a proven one decides its code's
+    /// misère play without being given).
     #[arg(long)]
     pub no_cache: bool,
     /// The most cells a kept Matrix case or a table may have; Bomb boards

@@ -36,12 +36,16 @@ fn post(addr: &str, path: &str, body: &serde_json::Value) -> serde_json::Value {
 
 /// Starts `grundy serve --port 0 ARGS`; the server and its address.
 fn start(args: &[&str]) -> (Server, String) {
-    let mut child = Command::new(cargo_bin("grundy"))
-        .args(["serve", "--port", "0"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    start_with(
+        Command::new(cargo_bin("grundy"))
+            .args(["serve", "--port", "0"])
+            .args(args),
+    )
+}
+
+/// Starts the server `command` runs; the server and its address.
+fn start_with(command: &mut Command) -> (Server, String) {
+    let mut child = command.stdout(Stdio::piped()).spawn().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
@@ -221,5 +225,56 @@ fn octal_values_raises_the_sequence_limit() {
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(2), "{bad}");
+    }
+}
+
+/// The playground `grundy serve` runs decides a code's misère play by the
+/// proven quotient kept for it in the user's cache, as `solve` does: shown
+/// by a changed copy planted there (P emptied), which the cache trusts;
+/// `--no-cache` goes without it.
+#[test]
+fn the_playground_decides_by_the_proven_quotient_kept() {
+    let cache = tempfile::tempdir().unwrap();
+    let printed = Command::new(cargo_bin("grundy"))
+        .env("GRUNDY_CACHE_DIR", cache.path())
+        .args(["quotient", "0.77", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(printed.status.success());
+    let mut doc: serde_json::Value = serde_json::from_slice(&printed.stdout).unwrap();
+    doc["p_portion"] = serde_json::json!([]);
+    doc["p_size"] = serde_json::json!(0);
+    let changed = format!("{doc}\n");
+    let dir = cache.path().join("checked-quotients-v1");
+    let name = format!(
+        "{}-{:08x}.json",
+        changed.len(),
+        grundy::persist::crc32(changed.as_bytes())
+    );
+    std::fs::write(dir.join(&name), &changed).unwrap();
+    std::fs::write(dir.join("proven-octal_3a0.77"), &name).unwrap();
+    let request = serde_json::json!({
+        "game": "octal:0.77",
+        "position": { "kind": "heaps", "heaps": [1] },
+        "misere": true,
+    });
+    for (no_cache, in_p) in [(false, 0), (true, 9)] {
+        let mut command = Command::new(cargo_bin("grundy"));
+        command.env("GRUNDY_CACHE_DIR", cache.path());
+        if no_cache {
+            command.arg("--no-cache");
+        }
+        let (_server, addr) = start_with(command.args(["serve", "--port", "0"]));
+        let answer = post(&addr, "/api/solve", &request);
+        let basis = answer["misere_basis"].as_str().unwrap();
+        assert_eq!(
+            basis,
+            format!(
+                "the misère quotient of octal:0.77 ({} elements, {in_p} in P), proven for every \
+                 heap size",
+                doc["order"]
+            ),
+            "{answer}"
+        );
     }
 }

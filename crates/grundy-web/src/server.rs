@@ -13,6 +13,7 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
+use grundy::misere::quotient::ProvenQuotients;
 use tokio::net::TcpListener;
 
 use crate::{Limits, Service};
@@ -32,17 +33,31 @@ pub fn router(limits: Limits) -> Router {
     application(limits).0
 }
 
+/// [`router`] whose heap games decide misère play by the proven quotients
+/// `kept` holds ([`Service::with_proven_quotients`]).
+pub fn router_with_proven_quotients(
+    limits: Limits,
+    kept: Option<Arc<dyn ProvenQuotients>>,
+) -> Router {
+    application_with(limits, kept).0
+}
+
 /// The whole application, as [`router`] builds it, and the job runner its
 /// requests compute on: a program that embeds the playground can see how
 /// busy it is ([`Jobs::running`], [`Jobs::waiting`]) or run work of its own
 /// within the same cores and limits, so that the playground's requests
 /// make way for it.
 pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
+    application_with(limits, None)
+}
+
+/// [`application`] with the proven quotients `kept` holds.
+fn application_with(limits: Limits, kept: Option<Arc<dyn ProvenQuotients>>) -> (Router, Arc<Jobs>) {
     let body = limits.body_bytes;
     let jobs = Arc::new(Jobs::new(limits.jobs, limits.queue, limits.time));
     let state = Arc::new(State {
         jobs: Arc::clone(&jobs),
-        service: Service::new(limits.clone()),
+        service: Service::new(limits.clone()).with_proven_quotients(kept),
         limits,
     });
     let router = Router::new()

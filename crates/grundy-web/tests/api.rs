@@ -1613,3 +1613,55 @@ async fn a_computation_past_the_time_limit_frees_its_core() {
         .await;
     }
 }
+
+/// `grundy serve` gives its router the proven quotients kept in the user's
+/// cache: a heap game's misère play is then decided by the one kept for
+/// it, where the request's own look, within a small budget, finds none;
+/// the answer is the library's with a budget that finds it.
+#[tokio::test]
+async fn a_proven_quotient_kept_decides_misere_play_in_the_playground() {
+    use grundy::misere::quotient::{self, ProvenQuotients, Quotient};
+    use grundy_web::router_with_proven_quotients;
+
+    struct Kept(Arc<Quotient>);
+    impl ProvenQuotients for Kept {
+        fn proven(&self, game: &str) -> Option<Arc<Quotient>> {
+            (game == "octal:0.77").then(|| Arc::clone(&self.0))
+        }
+    }
+    let kayles = quotient::compute(
+        &"0.77".parse().unwrap(),
+        &quotient::Settings::default(),
+        &mut |_| {},
+    );
+    let limits = Limits {
+        misere_budget: 10,
+        ..Limits::default()
+    };
+    let position = json!({ "kind": "heaps", "heaps": [60, 61, 62] });
+    let body = json!({ "game": "octal:0.77", "position": position, "misere": true, "listed": 4 });
+    fails(
+        &router(limits.clone()),
+        "/api/solve",
+        body.clone(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "refused",
+    )
+    .await;
+    let kept = router_with_proven_quotients(limits, Some(Arc::new(Kept(Arc::new(kayles)))));
+    let answer = ok(&kept, "/api/solve", body, "Analysis").await;
+    assert!(answer["misere_basis"]
+        .as_str()
+        .unwrap()
+        .starts_with("the misère quotient of octal:0.77 (40 elements, 9 in P)"));
+    let budget = grundy::misere::DEFAULT_BUDGET;
+    assert_eq!(
+        answer,
+        library_analysis_under(
+            "octal:0.77",
+            &position,
+            4,
+            grundy::Convention::Misere { budget }
+        )
+    );
+}

@@ -152,7 +152,7 @@ pub fn run(command: Command, outer: &LimitArgs) -> anyhow::Result<()> {
         Command::Census(args) => census::run(args),
         Command::Quotient(args) => quotient::run(args, outer.no_cache),
         #[cfg(feature = "serve")]
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => serve::run(args, outer.no_cache),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => completions::man(args),
     }

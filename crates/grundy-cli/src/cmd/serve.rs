@@ -5,8 +5,12 @@
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 
 use anyhow::Context;
+use grundy::misere::quotient::ProvenQuotients;
+
+use crate::cache::CheckedQuotients;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -75,8 +79,12 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Runs `grundy serve`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+/// Runs `grundy serve`; `no_cache` when `--no-cache` came before it (else
+/// the proven misère quotients kept in the user's cache decide their
+/// codes' misère play, as in `solve`).
+pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
+    let kept = CheckedQuotients::of_this_user(!no_cache)
+        .map(|kept| Arc::new(kept) as Arc<dyn ProvenQuotients>);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -104,8 +112,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .map_or(defaults.octal_values, |n| n as usize),
             ..defaults
         };
-        grundy_web::serve(listener, grundy_web::router(limits))
-            .await
-            .context("the server stopped")
+        grundy_web::serve(
+            listener,
+            grundy_web::router_with_proven_quotients(limits, kept),
+        )
+        .await
+        .context("the server stopped")
     })
 }
