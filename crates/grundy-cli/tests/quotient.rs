@@ -174,31 +174,27 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
             .stdout("")
             .stderr(predicate::str::contains(said));
     }
-    let child = Command::new(cargo_bin("grundy"))
-        .env("GRUNDY_CACHE_DIR", scratch_cache())
-        .args(["quotient", "--check"])
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(100));
-    let asked = Instant::now();
-    common::send(&child, libc::SIGINT);
-    let out = child.wait_with_output().unwrap();
-    let waited = asked.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains(said), "{stderr}");
-    // Within about 100 ms; a margin for a loaded machine.
-    assert!(waited < Duration::from_secs(2), "{waited:?}");
-
-    // The check of a document given to decide by, the same way (SIGTERM
-    // here), before any input is read.
-    for command in ["solve", "judge", "play"] {
+    // A signal, the same way: `quotient --check`, and the check of a
+    // document given to decide by, before any input is read.
+    let cases = [
+        (&["quotient", "--check"][..], libc::SIGINT),
+        (
+            &["solve", "octal:0.75", "--misere", "--quotient"],
+            libc::SIGTERM,
+        ),
+        (
+            &["judge", "octal:0.75", "--misere", "--quotient"],
+            libc::SIGTERM,
+        ),
+        (
+            &["play", "octal:0.75", "--misere", "--quotient"],
+            libc::SIGHUP,
+        ),
+    ];
+    for (args, signal) in cases {
         let child = Command::new(cargo_bin("grundy"))
             .env("GRUNDY_CACHE_DIR", scratch_cache())
-            .args([command, "octal:0.75", "--misere", "--quotient"])
+            .args(args)
             .arg(&path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -207,14 +203,15 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
             .unwrap();
         std::thread::sleep(Duration::from_millis(100));
         let asked = Instant::now();
-        common::send(&child, libc::SIGTERM);
+        common::send(&child, signal);
         let out = child.wait_with_output().unwrap();
         let waited = asked.elapsed();
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(143), "{command}: {stderr}");
-        assert!(stderr.contains(said), "{command}: {stderr}");
-        assert!(out.stdout.is_empty(), "{command}");
-        assert!(waited < Duration::from_secs(2), "{command}: {waited:?}");
+        assert_eq!(out.status.code(), Some(128 + signal), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        // Within about 100 ms; a margin for a loaded machine.
+        assert!(waited < Duration::from_secs(2), "{args:?}: {waited:?}");
     }
 }
 
