@@ -357,15 +357,21 @@ fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
     run(&["quotient", "--check", &changed_file])
         .assert()
         .code(2);
-    // A proven quotient's final checkpoint is kept too.
+    // A proven quotient's final checkpoint is kept too, and it is the
+    // document printed byte for byte: one copy for both.
     let ck = dir.path().join("dot75.ck");
-    common::stdout_of(&mut run(&[
+    let before = kept().len();
+    let printed = common::stdout_of(&mut run(&[
         "quotient",
         "0.75",
+        "--format",
+        "json",
         "--checkpoint",
         ck.to_str().unwrap(),
     ]));
-    assert!(kept().contains(&std::fs::read(&ck).unwrap()));
+    assert_eq!(std::fs::read(&ck).unwrap(), printed);
+    assert!(kept().contains(&printed));
+    assert_eq!(kept().len(), before + 1);
 
     // GRUNDY_CACHE_DIR set but empty: the platform's cache directory.
     let home = tempfile::tempdir().unwrap();

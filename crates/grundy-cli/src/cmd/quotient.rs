@@ -325,7 +325,9 @@ fn check_shown(
 /// proven one is kept in `kept` too (the proof passed the certificate
 /// check), so that `--resume` or `--quotient` does not check it again.
 fn save(path: &Path, doc: &wire::Quotient, kept: Option<&CheckedQuotients>) -> anyhow::Result<()> {
-    let bytes = serde_json::to_string(doc)?;
+    // As `--format json` prints it, so that a proven run's checkpoint and
+    // printed document are one copy in the cache.
+    let bytes = format!("{}\n", serde_json::to_string(doc)?);
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
