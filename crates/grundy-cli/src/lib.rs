@@ -5,7 +5,7 @@
 //! turns its outcome into an exit status: 0 on success (and when the reader
 //! of our output goes away), 2 for malformed input, 1 for anything else.
 
-pub mod cache;
+pub use grundy_cache as cache;
 pub mod cli;
 pub mod cmd;
 #[cfg(feature = "pictures")]

@@ -2,12 +2,15 @@
 //! the registry, through the library's one engine interface.
 
 use std::io;
+use std::sync::Arc;
 
 use grundy::dynamic::{self, WireGame};
 use grundy::game::{Answers, JudgeError as LibJudgeError, Limits};
+use grundy::misere::quotient::ProvenQuotients;
 use grundy::registry::Settings;
 use grundy::wire::WireError;
 use grundy::Outcome;
+use grundy_cache::{CheckedQuotients, TableFile};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -26,13 +29,23 @@ fn limits(max_cells: Option<u64>, max_heap: Option<u64>) -> Limits {
     }
 }
 
-/// Opens a game of the registry, or says why not (as the CLI does).
-fn open(name: &str, limits: Limits) -> PyResult<WireGame> {
-    let settings = Settings {
+/// The settings a game opens with: `limits`, and with `cache` the user's
+/// cache, shared with the CLI (`GRUNDY_CACHE_DIR` moves it): its Bomb
+/// table, and the proven quotients kept, which decide misère play of
+/// their codes.
+pub fn settings(limits: Limits, cache: bool) -> Settings {
+    Settings {
         limits,
+        store: TableFile::of_this_user(cache),
+        proven_quotients: CheckedQuotients::of_this_user(cache)
+            .map(|kept| Arc::new(kept) as Arc<dyn ProvenQuotients>),
         ..Settings::default()
-    };
-    dynamic::open(name, &settings).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+/// Opens a game of the registry, or says why not (as the CLI does).
+fn open(name: &str, limits: Limits, cache: bool) -> PyResult<WireGame> {
+    dynamic::open(name, &settings(limits, cache)).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 fn wire_error(error: WireError) -> PyErr {
@@ -273,8 +286,15 @@ impl Drop for Game {
 /// `quotient`, a document of `grundy.quotient` for this game's code
 /// (checked as a certificate first), decides the sums of the heaps it
 /// reached (every sum when it is proven), as the CLI's `--quotient FILE`.
+///
+/// With `cache=True` (the default) the game uses the user's cache, shared
+/// with the CLI (`GRUNDY_CACHE_DIR` moves it): the largest Bomb table kept,
+/// and the proven quotient of its code kept by `grundy.quotient` or
+/// `grundy quotient`, which decides its misère play at any size without
+/// `quotient=`; a `quotient=` document kept there is not checked again.
+/// `cache=False` goes without, as the CLI's `--no-cache`.
 #[pyfunction]
-#[pyo3(signature = (name, *, max_cells=None, max_heap=None, misere=false, misere_budget=None, quotient=None))]
+#[pyo3(signature = (name, *, max_cells=None, max_heap=None, misere=false, misere_budget=None, quotient=None, cache=true))]
 pub fn game(
     name: &str,
     max_cells: Option<u64>,
@@ -282,16 +302,16 @@ pub fn game(
     misere: bool,
     misere_budget: Option<u64>,
     quotient: Option<&Bound<'_, PyAny>>,
+    cache: bool,
 ) -> PyResult<Game> {
     let given = match quotient {
         Some(_) if !misere => return Err(PyValueError::new_err("quotient= needs misere=True")),
-        Some(doc) => Some(std::sync::Arc::new(crate::quotient::given(doc)?)),
+        Some(doc) => Some(Arc::new(crate::quotient::given(doc, cache)?)),
         None => None,
     };
     let settings = Settings {
-        limits: limits(max_cells, max_heap),
         misere_quotient: given.clone(),
-        ..Settings::default()
+        ..settings(limits(max_cells, max_heap), cache)
     };
     let mut inner =
         dynamic::open(name, &settings).map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -373,8 +393,10 @@ impl Answers for Collected {
 /// `grundy.judge(game, text)`: what `grundy judge GAME` prints for `text`.
 /// Malformed input raises `grundy.JudgeError` (a `ValueError`) with the
 /// CLI's message; its `answers` holds the answers before the bad case.
+/// `cache` as in `grundy.game`.
 #[pyfunction]
-#[pyo3(signature = (game, text, *, max_cells=None, max_heap=None, misere=false, misere_budget=None))]
+#[pyo3(signature = (game, text, *, max_cells=None, max_heap=None, misere=false, misere_budget=None, cache=true))]
+#[allow(clippy::too_many_arguments)]
 pub fn judge(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
@@ -383,13 +405,17 @@ pub fn judge(
     max_heap: Option<u64>,
     misere: bool,
     misere_budget: Option<u64>,
+    cache: bool,
 ) -> PyResult<String> {
     let mut answers = Collected(String::new());
     let result = if game.is_instance_of::<PyString>() {
         let name: String = game.extract()?;
-        let mut opened = open(&name, limits(max_cells, max_heap))?;
+        let mut opened = open(&name, limits(max_cells, max_heap), cache)?;
         set_misere(&mut opened, misere, misere_budget)?;
-        opened.judge(&mut text.as_bytes(), &mut answers)
+        let judged = opened.judge(&mut text.as_bytes(), &mut answers);
+        // Keeps what the game keeps (a large Bomb table), as the CLI does.
+        opened.finish();
+        judged
     } else {
         if misere || misere_budget.is_some() {
             return Err(PyValueError::new_err(
@@ -414,24 +440,23 @@ pub fn judge(
 /// `grundy.table(game, rows, cols)`: the value of one component for every
 /// pair of sizes up to `rows` × `cols` (a bomb at row p, column q; a W×H
 /// paper), as a 2-D NumPy array (`[i, j]` for sizes i + 1, j + 1).
-/// Computed without holding the GIL.
+/// Computed without holding the GIL; `cache` as in `grundy.game` (the
+/// Bomb table kept).
 #[pyfunction]
-#[pyo3(signature = (game, rows, cols, *, max_cells=None))]
+#[pyo3(signature = (game, rows, cols, *, max_cells=None, cache=true))]
 pub fn table<'py>(
     py: Python<'py>,
     game: &str,
     rows: u32,
     cols: u32,
     max_cells: Option<u64>,
+    cache: bool,
 ) -> PyResult<Bound<'py, numpy::PyArray2<u32>>> {
     let limits = limits(max_cells, None);
     let name = game.to_string();
     let values = py.detach(move || -> Result<Vec<u32>, String> {
-        let settings = Settings {
-            limits,
-            ..Settings::default()
-        };
-        let mut game = dynamic::open(&name, &settings).map_err(|e| e.to_string())?;
+        let mut game =
+            dynamic::open(&name, &settings(limits, cache)).map_err(|e| e.to_string())?;
         let table = if game.abilities().table {
             game.table(rows, cols).map_err(|e| e.to_string())
         } else {

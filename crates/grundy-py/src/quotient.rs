@@ -8,6 +8,7 @@ use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{check_until, compute, CheckError, Checked, Quotient, Settings};
 use grundy::shared::Cancel;
 use grundy::wire;
+use grundy_cache::{document_bytes, CheckedQuotients};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -19,14 +20,18 @@ use crate::convert;
 /// seconds; a dict with the document's fields (`order`, `p_size`,
 /// `proven`, `period`, `preperiod`, `changes`, `generators`, `relations`,
 /// `elements`, `actions`, `p_portion`, `pretending`, …). Releases the GIL;
-/// Ctrl-C stops it with `KeyboardInterrupt`.
+/// Ctrl-C stops it with `KeyboardInterrupt`. With `cache=True` (the
+/// default) a proven quotient is kept in the user's cache, shared with the
+/// CLI, and decides the code's misère play from then on (`grundy.game(…,
+/// misere=True)`, `grundy solve --misere`).
 #[pyfunction]
-#[pyo3(signature = (code, upto=100_000, *, time_limit=None))]
+#[pyo3(signature = (code, upto=100_000, *, time_limit=None, cache=true))]
 pub fn quotient<'py>(
     py: Python<'py>,
     code: &str,
     upto: u64,
     time_limit: Option<f64>,
+    cache: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let parsed: OctalCode = code
         .strip_prefix("octal:")
@@ -63,30 +68,60 @@ pub fn quotient<'py>(
         (!interrupted).then(|| q.document())
     });
     let doc = doc.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
+    // A proof passed the certificate check, as in `grundy quotient`.
+    if let (true, Some(kept)) = (doc.proven, CheckedQuotients::of_this_user(cache)) {
+        kept.remember(&doc, &bytes(&doc)?);
+    }
     convert::plain(py, &doc)
 }
 
+/// The document's bytes as the CLI writes it, which name its copy in the
+/// cache.
+fn bytes(doc: &wire::Quotient) -> PyResult<Vec<u8>> {
+    document_bytes(doc).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// A quotient document (a dict) read and checked as a certificate, for a
-/// game to decide by (`grundy.game(…, quotient=doc)`).
-pub fn given(doc: &Bound<'_, PyAny>) -> PyResult<Quotient> {
+/// game to decide by (`grundy.game(…, quotient=doc)`). With `cache`, one
+/// the user's cache keeps a copy of (byte for byte, as the CLI writes it)
+/// passed before and is not checked again, and one that passes is kept.
+pub fn given(doc: &Bound<'_, PyAny>, cache: bool) -> PyResult<Quotient> {
     let py = doc.py();
     let doc: wire::Quotient = serde_json::from_value(convert::to_json(doc)?)
         .map_err(|e| PyValueError::new_err(format!("quotient=: not a quotient document: {e}")))?;
-    checked(py, &doc)?.map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))?;
+    let kept = CheckedQuotients::of_this_user(cache);
+    let document = bytes(&doc)?;
+    match &kept {
+        Some(kept) if kept.knows(&document) => kept.note_proven(&doc, &document),
+        _ => {
+            checked(py, &doc)?.map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))?;
+            if let Some(kept) = &kept {
+                kept.remember(&doc, &document);
+            }
+        }
+    }
     Quotient::from_document(&doc).map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))
 }
 
 /// `grundy.check_quotient(doc)`: checks a quotient document (a dict from
 /// `grundy.quotient`, or its JSON read back) as a certificate; returns how
-/// many heaps it covers, or raises `ValueError` naming the failure.
+/// many heaps it covers, or raises `ValueError` naming the failure. Always
+/// checked; with `cache=True` (the default) a document that passes is kept
+/// as `grundy quotient --check` keeps it (a proven one then decides its
+/// code's misère play).
 #[pyfunction]
-pub fn check_quotient(doc: &Bound<'_, PyAny>) -> PyResult<u64> {
+#[pyo3(signature = (doc, *, cache=true))]
+pub fn check_quotient(doc: &Bound<'_, PyAny>, cache: bool) -> PyResult<u64> {
     let py = doc.py();
     let doc: wire::Quotient = serde_json::from_value(convert::to_json(doc)?)
         .map_err(|e| PyValueError::new_err(format!("not a quotient document: {e}")))?;
-    checked(py, &doc)?
+    let heaps = checked(py, &doc)?
         .map(|checked| checked.heaps)
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    if let Some(kept) = CheckedQuotients::of_this_user(cache) {
+        kept.remember(&doc, &bytes(&doc)?);
+    }
+    Ok(heaps)
 }
 
 /// The certificate check of `doc`, with the GIL released (it takes

@@ -10,6 +10,14 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path_factory, monkeypatch):
+    """The user's cache is never touched, and no test sees what another
+    kept: the package and the CLI run by a test keep what they keep in a
+    folder of that test (GRUNDY_CACHE_DIR)."""
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 @pytest.fixture(scope="session")
 def cli():
     """The path of the `grundy` binary (GRUNDY_BIN, else built here)."""

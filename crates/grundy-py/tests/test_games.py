@@ -135,6 +135,26 @@ def test_a_bomb_table_equals_the_clis(cli):
     assert cutting.shape == (5, 6)
 
 
+def test_a_large_bomb_table_is_kept_in_the_users_cache():
+    import os
+    import pathlib
+
+    kept = pathlib.Path(os.environ["GRUNDY_CACHE_DIR"]) / "bomb-table-v2.bin"
+    # One bomb at the far corner of a 130 × 130 board: a table past the
+    # size worth keeping (128 × 128 cells).
+    board = "130 130\n" + "".join("." * 129 + ("#" if r == 129 else ".") + "\n" for r in range(130))
+    answer = grundy.judge("bomb", board + "0 0\n", cache=False)
+    assert answer in ("John\n", "Jack\n")
+    grundy.table("bomb", 130, 130, cache=False)
+    assert not kept.exists()
+    assert grundy.judge("bomb", board + "0 0\n") == answer
+    assert kept.stat().st_size > 130 * 130
+    kept.unlink()
+    table = grundy.table("bomb", 130, 130)
+    assert kept.exists()
+    assert grundy.table("bomb", 130, 130).tolist() == table.tolist()
+
+
 def test_heaps_past_the_limit_through_nim_or_a_period():
     # Nim's value is the heap's size at any size; 0.07 repeats with period
     # 34 from heap 53 (Winning Ways, ch. 4), so a heap of 10**12 is worth

@@ -3,10 +3,12 @@ prints them, and their check as certificates."""
 
 import json
 import os
+import pathlib
 import signal
 import subprocess
 import threading
 import time
+import zlib
 
 import pytest
 
@@ -25,15 +27,101 @@ def test_kayles_quotient_has_the_published_orders():
     assert grundy.check_quotient(q) > 71
 
 
-def test_the_document_equals_the_clis(tmp_path):
-    cli = os.environ.get("GRUNDY_BIN")
-    if not cli:
-        pytest.skip("GRUNDY_BIN not set")
-    # The CLI keeps a proven quotient in its cache: the test's own, not the user's.
-    env = dict(os.environ, GRUNDY_CACHE_DIR=str(tmp_path / "cache"))
+def test_the_document_equals_the_clis(cli):
+    # The CLI keeps a proven quotient in the test's cache (conftest), as the
+    # package does: one copy, as both write it byte for byte.
     out = subprocess.run([cli, "quotient", "0.75", "--format", "json"],
-                         capture_output=True, text=True, check=True, env=env).stdout
+                         capture_output=True, text=True, check=True).stdout
     assert json.loads(out) == grundy.quotient("octal:0.75")
+    kept = pathlib.Path(os.environ["GRUNDY_CACHE_DIR"]) / "checked-quotients-v1"
+    copies = sorted(p.name for p in kept.glob("*.json"))
+    assert copies == [f"{len(out.encode())}-{zlib.crc32(out.encode()):08x}.json"]
+    assert (kept / "proven-octal_3a0.75").read_text() == copies[0]
+
+
+KAYLES = {"kind": "heaps", "heaps": [60, 61, 62]}
+
+
+def test_a_proven_quotient_kept_decides_misere_play_in_every_front_end(cli):
+    # Within 10 positions Kayles' own look finds no quotient, and the
+    # search cannot decide three heaps of 60.
+    def small(**options):
+        return grundy.game("octal:0.77", misere=True, misere_budget=10, **options)
+
+    with pytest.raises(ValueError, match="more than 10 positions"):
+        small().outcome(KAYLES)
+    solve = [cli, "solve", "octal:0.77", "--misere", "--misere-budget", "10"]
+    refused = subprocess.run(solve, input="60 61 62\n", capture_output=True, text=True)
+    assert refused.returncode == 2, refused.stderr
+    doc = grundy.quotient("0.77")
+    assert doc["proven"]
+    # Kept by the package: it decides the package's misère play, and the
+    # CLI's, as the look at the default budget does.
+    full = grundy.game("octal:0.77", misere=True, cache=False)
+    assert small().analyse(KAYLES) == full.analyse(KAYLES)
+    assert small().winning_moves(KAYLES) == full.winning_moves(KAYLES)
+    assert small().analyse(KAYLES)["misere_basis"] == (
+        "the misère quotient of octal:0.77 (40 elements, 9 in P), proven for every heap size"
+    )
+    decided = subprocess.run(solve, input="60 61 62\n", capture_output=True, text=True)
+    assert decided.returncode == 0, decided.stderr
+    assert "proven for every heap size" in decided.stdout
+    assert grundy.judge("octal:0.77", "60 61 62\n1\n", misere=True, misere_budget=10) == (
+        "WIN\nLOSE\n"
+    )
+    # cache=False goes without.
+    with pytest.raises(ValueError, match="more than 10 positions"):
+        small(cache=False).outcome(KAYLES)
+    with pytest.raises(ValueError, match="more than 10 positions"):
+        grundy.judge("octal:0.77", "60 61 62\n", misere=True, misere_budget=10, cache=False)
+
+
+def test_a_quotient_the_cli_proved_decides_the_packages_misere_play(cli):
+    subprocess.run([cli, "quotient", "0.77"], capture_output=True, check=True)
+    game = grundy.game("octal:0.77", misere=True, misere_budget=10)
+    assert game.outcome(KAYLES) == "first"
+    assert grundy.game("octal:0.77", misere=True, cache=False).outcome(KAYLES) == "first"
+
+
+def test_nothing_is_kept_without_the_cache_or_for_a_partial_run():
+    kept = pathlib.Path(os.environ["GRUNDY_CACHE_DIR"]) / "checked-quotients-v1"
+    doc = grundy.quotient("0.77", cache=False)
+    assert grundy.check_quotient(doc, cache=False) > 71
+    grundy.game("octal:0.77", misere=True, quotient=doc, cache=False)
+    assert not kept.exists()
+    partial = grundy.quotient("0.77", upto=20)
+    assert not partial["proven"]
+    assert not kept.exists()
+    # A partial document checked is kept (not checked again), but decides
+    # nothing unless given.
+    grundy.check_quotient(partial)
+    assert [p.suffix for p in kept.iterdir()] == [".json"]
+    with pytest.raises(ValueError, match="more than 10 positions"):
+        grundy.game("octal:0.77", misere=True, misere_budget=10).outcome(KAYLES)
+
+
+def test_a_document_kept_is_not_checked_again(cli):
+    # A copy planted under the name of its bytes as the CLI writes them,
+    # though its P-portion is wrong, passes as one checked before; without
+    # the cache it is checked and refused. So the package names a document
+    # it is given by the same bytes as the CLI.
+    out = subprocess.run([cli, "--no-cache", "quotient", "0.75", "--format", "json"],
+                         capture_output=True, text=True, check=True).stdout
+    doc = json.loads(out)
+    assert (json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n") == out
+    doc["p_portion"] = doc["p_portion"][1:]
+    doc["p_size"] -= 1
+    with pytest.raises(ValueError, match="quotient="):
+        grundy.game("octal:0.75", misere=True, quotient=doc, cache=False)
+    text = (json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    kept = pathlib.Path(os.environ["GRUNDY_CACHE_DIR"]) / "checked-quotients-v1"
+    kept.mkdir(parents=True)
+    (kept / f"{len(text)}-{zlib.crc32(text):08x}.json").write_bytes(text)
+    game = grundy.game("octal:0.75", misere=True, quotient=doc)
+    assert "1 in P" in game.analyse({"kind": "heaps", "heaps": [5]})["misere_basis"]
+    # check_quotient always checks.
+    with pytest.raises(ValueError):
+        grundy.check_quotient(doc)
 
 
 def test_a_changed_document_is_refused_and_bad_codes_raise():

@@ -15,7 +15,7 @@ use grundy::shared::Cancel;
 use grundy::wire;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::cache::CheckedQuotients;
+use crate::cache::{self, CheckedQuotients};
 use crate::input::UsageError;
 use crate::signals;
 use crate::words::wrap_items;
@@ -193,17 +193,17 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
         bar.finish_and_clear();
     }
     let doc = q.document();
-    let json = format!("{}\n", serde_json::to_string(&doc)?);
+    let json = cache::document_bytes(&doc)?;
     // A proof passed the certificate check: the document, as `--format
     // json` prints it, is kept (not checked again when given) and decides
     // the code's misère play from now on, whatever the format printed.
     if let (true, Some(kept)) = (doc.proven, &kept) {
-        kept.remember(&doc, json.as_bytes());
+        kept.remember(&doc, &json);
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match args.format {
-        QuotientFormat::Json => out.write_all(json.as_bytes())?,
+        QuotientFormat::Json => out.write_all(&json)?,
         QuotientFormat::Text => write_text(&mut out, &doc, q.largest_trial())?,
     }
     out.flush()?;
@@ -327,19 +327,19 @@ fn check_shown(
 fn save(path: &Path, doc: &wire::Quotient, kept: Option<&CheckedQuotients>) -> anyhow::Result<()> {
     // As `--format json` prints it, so that a proven run's checkpoint and
     // printed document are one copy in the cache.
-    let bytes = format!("{}\n", serde_json::to_string(doc)?);
+    let bytes = cache::document_bytes(doc)?;
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     {
         let mut file = std::fs::File::create(&tmp)
             .with_context(|| format!("cannot write {}", tmp.display()))?;
-        file.write_all(bytes.as_bytes())?;
+        file.write_all(&bytes)?;
         file.sync_all()?;
     }
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
     if let (true, Some(kept)) = (doc.proven, kept) {
-        kept.remember(doc, bytes.as_bytes());
+        kept.remember(doc, &bytes);
     }
     Ok(())
 }

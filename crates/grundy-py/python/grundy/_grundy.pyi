@@ -93,12 +93,15 @@ def game(
     misere: bool = False,
     misere_budget: Optional[int] = None,
     quotient: Optional[dict[str, Any]] = None,
+    cache: bool = True,
 ) -> Game:
     """A game by its registry name (``bomb``, ``octal:0.07``; ``games()``
     lists them all). With ``misere=True``, played under misère rules (the last player to
     move loses), searching at most ``misere_budget`` positions; ``quotient``, a
     document of ``quotient()`` for the game's code, checked first, decides the
-    sums of the heaps it reached."""
+    sums of the heaps it reached. With ``cache=True`` the user's cache, shared
+    with the CLI (``GRUNDY_CACHE_DIR`` moves it), gives the Bomb table kept and
+    the proven quotient of the game's code kept, which decides its misère play."""
 
 def games() -> list[dict[str, Any]]:
     """Every game of the registry as dicts: ``name``, ``title``,
@@ -113,15 +116,17 @@ def judge(
     max_heap: Optional[int] = None,
     misere: bool = False,
     misere_budget: Optional[int] = None,
+    cache: bool = True,
 ) -> str:
     """What ``grundy judge GAME`` (with ``--misere``) prints for ``text``;
-    raises ``JudgeError``."""
+    raises ``JudgeError``. ``cache`` as in ``game()``."""
 
 def table(
-    game: str, rows: int, cols: int, *, max_cells: Optional[int] = None
+    game: str, rows: int, cols: int, *, max_cells: Optional[int] = None, cache: bool = True
 ) -> npt.NDArray[np.uint32]:
     """One component's value for every pair of sizes up to rows × cols
-    (``[i, j]`` for sizes i + 1, j + 1). Releases the GIL."""
+    (``[i, j]`` for sizes i + 1, j + 1). Releases the GIL. ``cache`` as in
+    ``game()``."""
 
 class OctalResult:
     @property
@@ -149,15 +154,21 @@ def proven_period(values: Sequence[int], max_take: int, parts: int = 2) -> Optio
     ``parts``: the most heaps a move leaves, 3 for a hexadecimal code that
     splits a heap into three)."""
 
-def quotient(code: str, upto: int = 100_000, *, time_limit: Optional[float] = None) -> dict[str, Any]:
+def quotient(
+    code: str, upto: int = 100_000, *, time_limit: Optional[float] = None, cache: bool = True
+) -> dict[str, Any]:
     """The misère quotient of a take-and-break game (as ``grundy quotient
     --format json``): ``order``, ``p_size``, ``proven``, ``period``,
     ``preperiod``, ``changes``, ``generators``, ``relations``, ``elements``,
-    ``actions``, ``p_portion``, ``pretending``. Releases the GIL."""
+    ``actions``, ``p_portion``, ``pretending``. Releases the GIL. With
+    ``cache=True`` a proven one is kept in the user's cache and decides the
+    code's misère play from then on."""
 
-def check_quotient(doc: dict[str, Any]) -> int:
+def check_quotient(doc: dict[str, Any], *, cache: bool = True) -> int:
     """Checks a quotient document as a certificate: the heaps it covers, or
-    ``ValueError`` naming the failure."""
+    ``ValueError`` naming the failure. With ``cache=True`` one that passes
+    is kept in the user's cache (a proven one then decides its code's misère
+    play)."""
 
 SumMove = Tuple[int, Any, list[Any]]
 

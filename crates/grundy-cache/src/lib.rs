@@ -1,5 +1,7 @@
-//! What is kept between runs in the user's cache directory
-//! (`GRUNDY_CACHE_DIR` moves it, `--no-cache` skips it).
+//! What grundy keeps between runs in the user's cache directory
+//! (`GRUNDY_CACHE_DIR` moves it; the CLI's `--no-cache` and Python's
+//! `cache=False` go without). The CLI and the Python package share it: a
+//! table or a quotient one of them computed or checked serves the other.
 //!
 //! Finished Bomb tables: a large table costs seconds to minutes; the cache
 //! keeps the largest one computed so far. The file is only read when a
@@ -25,6 +27,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 use grundy::games::bomb::TableStore;
 use grundy::misere::quotient::{ProvenQuotients, Quotient};
 use grundy::{persist, wire};
+
+/// The bytes of a quotient document as grundy writes it (`grundy quotient
+/// --format json`, a checkpoint, a document Python hands back): one line
+/// of JSON and a newline. The copies kept are named by these bytes, so a
+/// document written by one front end is known to the others.
+pub fn document_bytes(doc: &wire::Quotient) -> serde_json::Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec(doc)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
 
 /// The cache file name; the version inside it is checked too.
 const FILE: &str = "bomb-table-v2.bin";
@@ -94,7 +106,8 @@ impl CheckedQuotients {
         ))
     }
 
-    fn in_dir(dir: PathBuf) -> CheckedQuotients {
+    /// The copies kept in `dir`.
+    pub fn in_dir(dir: PathBuf) -> CheckedQuotients {
         CheckedQuotients {
             dir,
             read: Mutex::default(),
@@ -205,8 +218,21 @@ mod tests {
             ..quotient::Settings::default()
         };
         let doc = quotient::compute(&code, &settings, &mut |_| {}).document();
-        let bytes = format!("{}\n", serde_json::to_string(&doc).unwrap()).into_bytes();
+        let bytes = document_bytes(&doc).unwrap();
         (doc, bytes)
+    }
+
+    #[test]
+    fn a_document_read_back_by_any_front_end_has_the_same_bytes() {
+        let (doc, bytes) = document("0.75", 100);
+        assert_eq!(bytes.last(), Some(&b'\n'));
+        assert_eq!(bytes.iter().filter(|&&b| b == b'\n').count(), 1);
+        // Python hands a document back as a dict: through a JSON value
+        // (its keys sorted), then the wire type.
+        let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        let again: wire::Quotient = serde_json::from_value(value).unwrap();
+        assert_eq!(document_bytes(&again).unwrap(), bytes);
+        assert_eq!(again, doc);
     }
 
     #[test]
