@@ -58,12 +58,20 @@ impl TableFile {
 /// This user's cache directory (none when `enabled` is false, or when the
 /// platform has none).
 fn cache_dir(enabled: bool) -> Option<PathBuf> {
-    let dir = match std::env::var_os("GRUNDY_CACHE_DIR") {
+    cache_dir_of(std::env::var_os("GRUNDY_CACHE_DIR"), enabled)
+}
+
+/// The cache directory `GRUNDY_CACHE_DIR` (`variable`) names, or else the
+/// platform's for grundy (none when `enabled` is false).
+fn cache_dir_of(variable: Option<std::ffi::OsString>, enabled: bool) -> Option<PathBuf> {
+    if !enabled {
+        return None;
+    }
+    match variable {
         Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
         _ => directories::ProjectDirs::from("", "", "grundy")
             .map(|dirs| dirs.cache_dir().to_path_buf()),
-    };
-    dir.filter(|_| enabled)
+    }
 }
 
 impl TableStore for TableFile {
@@ -220,6 +228,61 @@ mod tests {
         let doc = quotient::compute(&code, &settings, &mut |_| {}).document();
         let bytes = document_bytes(&doc).unwrap();
         (doc, bytes)
+    }
+
+    #[test]
+    fn the_folder_is_the_variables_else_the_platforms_and_none_when_off() {
+        let named = Some(std::ffi::OsString::from("/some/where"));
+        assert_eq!(
+            cache_dir_of(named.clone(), true),
+            Some(PathBuf::from("/some/where"))
+        );
+        assert_eq!(cache_dir_of(named, false), None);
+        let platform = directories::ProjectDirs::from("", "", "grundy")
+            .map(|dirs| dirs.cache_dir().to_path_buf());
+        if let Some(platform) = &platform {
+            assert!(platform.ends_with("grundy"), "{}", platform.display());
+        }
+        assert_eq!(cache_dir_of(None, true), platform);
+        assert_eq!(cache_dir_of(Some("".into()), true), platform);
+        assert_eq!(cache_dir_of(None, false), None);
+        // This user's: the folder the variable or the platform gives.
+        let here = cache_dir_of(std::env::var_os("GRUNDY_CACHE_DIR"), true);
+        assert_eq!(cache_dir(true), here);
+        assert_eq!(cache_dir(false), None);
+        assert_eq!(TableFile::of_this_user(true).is_some(), here.is_some());
+        assert_eq!(
+            CheckedQuotients::of_this_user(true).map(|kept| kept.dir),
+            here.map(|dir| dir.join("checked-quotients-v1"))
+        );
+        assert!(TableFile::of_this_user(false).is_none());
+        assert!(CheckedQuotients::of_this_user(false).is_none());
+    }
+
+    #[test]
+    fn a_table_saved_is_loaded_whole_and_nothing_is_left_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut file = TableFile {
+            path: dir.path().join("new").join(FILE),
+        };
+        assert_eq!(file.load(), None);
+        file.save(b"first table");
+        assert_eq!(file.load().as_deref(), Some(&b"first table"[..]));
+        file.save(b"second");
+        assert_eq!(file.load().as_deref(), Some(&b"second"[..]));
+        let names: Vec<_> = fs::read_dir(dir.path().join("new"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, [FILE]);
+        // A folder that cannot be made is no reason to fail.
+        let blocked = dir.path().join("a file");
+        fs::write(&blocked, b"").unwrap();
+        let mut file = TableFile {
+            path: blocked.join(FILE),
+        };
+        file.save(b"lost");
+        assert_eq!(file.load(), None);
     }
 
     #[test]
