@@ -28,6 +28,10 @@ use grundy::games::bomb::TableStore;
 use grundy::misere::quotient::{ProvenQuotients, Quotient};
 use grundy::{persist, wire};
 
+mod contents;
+
+pub use contents::{clear, contents, Cleared, Contents, KeptDocument, Summary};
+
 /// The bytes of a quotient document as grundy writes it (`grundy quotient
 /// --format json`, a checkpoint, a document Python hands back): one line
 /// of JSON and a newline. The copies kept are named by these bytes, so a
@@ -41,6 +45,9 @@ pub fn document_bytes(doc: &wire::Quotient) -> serde_json::Result<Vec<u8>> {
 /// The cache file name; the version inside it is checked too.
 const FILE: &str = "bomb-table-v2.bin";
 
+/// The folder of the quotient documents kept.
+const QUOTIENTS: &str = "checked-quotients-v1";
+
 /// The file the Bomb table is kept in.
 pub struct TableFile {
     path: PathBuf,
@@ -53,6 +60,11 @@ impl TableFile {
         let path = cache_dir(enabled)?.join(FILE);
         Some(Arc::new(Mutex::new(TableFile { path })))
     }
+}
+
+/// This user's cache directory, where it is or would be.
+pub fn this_users_dir() -> Option<PathBuf> {
+    cache_dir(true)
 }
 
 /// This user's cache directory (none when `enabled` is false, or when the
@@ -110,7 +122,7 @@ impl CheckedQuotients {
     /// platform has no cache directory).
     pub fn of_this_user(enabled: bool) -> Option<CheckedQuotients> {
         Some(CheckedQuotients::in_dir(
-            cache_dir(enabled)?.join("checked-quotients-v1"),
+            cache_dir(enabled)?.join(QUOTIENTS),
         ))
     }
 
@@ -123,7 +135,7 @@ impl CheckedQuotients {
     }
 
     /// The copy's file name: the document's length and CRC-32.
-    fn name(document: &[u8]) -> String {
+    pub(crate) fn name(document: &[u8]) -> String {
         format!("{}-{:08x}.json", document.len(), persist::crc32(document))
     }
 

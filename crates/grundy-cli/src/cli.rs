@@ -10,7 +10,7 @@ use crate::words::wrap;
 
 #[cfg(feature = "serve")]
 use crate::cmd::serve;
-use crate::cmd::{census, completions, explain, judge, octal, play, quotient, solve, table};
+use crate::cmd::{cache, census, completions, explain, judge, octal, play, quotient, solve, table};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -70,7 +70,7 @@ pub struct LimitArgs {
     /// or in GRUNDY_CACHE_DIR): Bomb Game tables, and the misère quotient
     /// documents that passed the certificate check (one given again by
     /// --quotient is not checked again; a proven one decides its code's
-    /// misère play without being given).
+    /// misère play without being given). `grundy cache` shows it.
     #[arg(long)]
     pub no_cache: bool,
     /// The most cells a kept Matrix case or a table may have; Bomb boards
@@ -140,6 +140,7 @@ pub enum Command {
     Quotient(quotient::Args),
     #[cfg(feature = "serve")]
     Serve(serve::Args),
+    Cache(cache::Args),
     Completions(completions::Args),
     Man(completions::ManArgs),
 }

@@ -100,3 +100,123 @@ fn a_damaged_cache_is_recomputed_and_rewritten() {
     std::fs::write(dir.path().join(FILE), &intact[..intact.len() - 9]).unwrap();
     assert_eq!(table_json(dir.path(), &[])["values"][0][1], 1);
 }
+
+/// `n` with a comma every three digits.
+fn commas(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+fn cache_command(dir: &std::path::Path, args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::new(cargo_bin("grundy"))
+        .args(args)
+        .env("GRUNDY_CACHE_DIR", dir)
+        .assert()
+}
+
+#[test]
+fn grundy_cache_shows_what_is_kept_and_clears_only_grundys_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().display().to_string();
+    cache_command(dir.path(), &["cache"])
+        .success()
+        .stdout(format!("grundy's cache: {path}\nNothing kept.\n"));
+    let table = handmade(200, 150, 7);
+    std::fs::write(dir.path().join(FILE), &table).unwrap();
+    cache_command(dir.path(), &["quotient", "0.77"]).success();
+    // A partial document is kept once `--check` passes it.
+    let partial = cache_command(
+        dir.path(),
+        &["quotient", "0.75", "--upto", "5", "--format", "json"],
+    )
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    let document = dir.path().join("partial.json");
+    std::fs::write(&document, &partial).unwrap();
+    cache_command(
+        dir.path(),
+        &["quotient", "--check", document.to_str().unwrap()],
+    )
+    .success();
+    std::fs::remove_file(&document).unwrap();
+    std::fs::create_dir(dir.path().join("wasm-tools")).unwrap();
+    std::fs::write(dir.path().join("wasm-tools/tool"), "not grundy's").unwrap();
+
+    let shown = cache_command(dir.path(), &["cache"]).success();
+    let out = String::from_utf8(shown.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("grundy's cache: {path}"));
+    assert_eq!(
+        lines[1],
+        format!("Bomb table: 200×150, {} bytes", commas(table.len() as u64))
+    );
+    assert_eq!(
+        lines[2],
+        "Misère quotient documents that passed the certificate check:"
+    );
+    assert!(
+        lines[3].starts_with(
+            "  octal:0.77: proven, 40 elements, 9 in P; decides its misère play (3713-"
+        ),
+        "{out}"
+    );
+    assert!(lines[3].ends_with(".json, 3,713 bytes)"), "{out}");
+    let (order, p_size) = {
+        let doc: Value = serde_json::from_slice(&partial).unwrap();
+        (
+            doc["order"].as_u64().unwrap(),
+            doc["p_size"].as_u64().unwrap(),
+        )
+    };
+    assert!(
+        lines[4].starts_with(&format!(
+            "  octal:0.75: partial, heaps below 5, {order} elements, {p_size} in P ({}-",
+            partial.len()
+        )),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 6, "{out}");
+    // The table, the two copies and the note naming Kayles'.
+    let note = std::fs::metadata(dir.path().join("checked-quotients-v1/proven-octal_3a0.77"))
+        .unwrap()
+        .len();
+    let total = (table.len() + 3_713 + partial.len()) as u64 + note;
+    assert_eq!(
+        lines[5],
+        format!(
+            "In all {} bytes; `grundy cache --clear` removes them.",
+            commas(total)
+        )
+    );
+
+    cache_command(dir.path(), &["--no-cache", "cache"])
+        .code(2)
+        .stderr(predicates::str::contains("run it without --no-cache"));
+    cache_command(dir.path(), &["cache", "--clear"])
+        .success()
+        .stdout(format!(
+            "Removed 4 files ({} bytes) from {path}.\n",
+            commas(total)
+        ));
+    cache_command(dir.path(), &["cache"])
+        .success()
+        .stdout(format!("grundy's cache: {path}\nNothing kept.\n"));
+    assert!(dir.path().join("wasm-tools/tool").exists());
+    // Misère Kayles is no longer decided by the copy: a budget of 10 is
+    // refused again.
+    Command::new(cargo_bin("grundy"))
+        .args(["solve", "octal:0.77", "--misere", "--misere-budget", "10"])
+        .env("GRUNDY_CACHE_DIR", dir.path())
+        .write_stdin("60 61 62\n")
+        .assert()
+        .code(2);
+}

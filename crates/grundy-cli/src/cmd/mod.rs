@@ -1,5 +1,6 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
+pub mod cache;
 pub mod census;
 pub mod census_output;
 pub mod completions;
@@ -23,7 +24,6 @@ use grundy::misere::quotient::ProvenQuotients;
 use grundy::registry::{self, Settings};
 use grundy::{Analyst, AnyGame};
 
-use crate::cache;
 use crate::cli::{Command, LimitArgs, MisereArgs};
 use crate::input::UsageError;
 use crate::progress;
@@ -39,17 +39,17 @@ pub struct Env {
     pub max_heap: u64,
     /// Copies of the quotient documents that passed the certificate check,
     /// and the proven quotients among them (none with `--no-cache`).
-    pub checked: Option<Arc<cache::CheckedQuotients>>,
+    pub checked: Option<Arc<crate::cache::CheckedQuotients>>,
 }
 
 impl Env {
     /// The environment the limit options give.
     pub fn of(limits: &LimitArgs) -> Env {
         Env {
-            store: cache::TableFile::of_this_user(!limits.no_cache),
+            store: crate::cache::TableFile::of_this_user(!limits.no_cache),
             max_cells: limits.max_cells.unwrap_or(grundy::DEFAULT_MAX_CELLS),
             max_heap: limits.max_heap.unwrap_or(grundy::DEFAULT_MAX_HEAP),
-            checked: cache::CheckedQuotients::of_this_user(!limits.no_cache).map(Arc::new),
+            checked: crate::cache::CheckedQuotients::of_this_user(!limits.no_cache).map(Arc::new),
         }
     }
 
@@ -153,6 +153,7 @@ pub fn run(command: Command, outer: &LimitArgs) -> anyhow::Result<()> {
         Command::Quotient(args) => quotient::run(args, outer.no_cache),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args, outer.no_cache),
+        Command::Cache(args) => cache::run(args, outer.no_cache),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => completions::man(args),
     }

@@ -1,0 +1,337 @@
+//! What the cache folder holds, and clearing it (`grundy cache`). Only
+//! grundy's own files are listed or removed: the folder may hold other
+//! things (`GRUNDY_CACHE_DIR` names any folder, and the site build keeps
+//! its tools beside these).
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use grundy::games::bomb::BombTable;
+use grundy::wire;
+
+use crate::{CheckedQuotients, FILE, QUOTIENTS};
+
+/// What the cache folder `dir` holds.
+#[derive(Debug)]
+pub struct Contents {
+    /// The folder.
+    pub dir: PathBuf,
+    /// The Bomb table file: its bytes, and its rows and columns when it
+    /// reads as a table (a damaged one is computed again when needed).
+    pub bomb_table: Option<(u64, Option<(u32, u32)>)>,
+    /// The quotient documents kept, by file name.
+    pub documents: Vec<KeptDocument>,
+    /// The bytes of all of grundy's files there (the table, the documents,
+    /// the notes naming each game's proven one, and any file a run was
+    /// writing aside): what [`clear`] removes.
+    pub total_bytes: u64,
+}
+
+/// A quotient document kept: it passed the certificate check.
+#[derive(Debug)]
+pub struct KeptDocument {
+    /// Its file.
+    pub file: PathBuf,
+    /// Its length in bytes.
+    pub bytes: u64,
+    /// What it says; `None` when its bytes no longer give its name
+    /// (changed since it was kept: never used).
+    pub summary: Option<Summary>,
+    /// Whether it is its game's proven quotient, which decides the game's
+    /// misère play.
+    pub decides: bool,
+}
+
+/// What a quotient document says, in short.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// The game (`octal:0.77`).
+    pub game: String,
+    /// Whether it is proven for every heap size.
+    pub proven: bool,
+    /// The heaps it covers (those below this), when partial.
+    pub heaps: u64,
+    /// Its order.
+    pub order: usize,
+    /// The size of its P-portion.
+    pub p_size: usize,
+}
+
+/// What [`clear`] removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cleared {
+    /// The files removed.
+    pub files: usize,
+    /// Their bytes.
+    pub bytes: u64,
+}
+
+/// Whether `name` is a kept copy's: its length, `-`, its CRC-32 in eight
+/// hex digits, `.json`.
+fn is_copy_name(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".json") else {
+        return false;
+    };
+    let Some((length, crc)) = stem.split_once('-') else {
+        return false;
+    };
+    !length.is_empty()
+        && length.bytes().all(|b| b.is_ascii_digit())
+        && crc.len() == 8
+        && crc.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Whether `name` is the Bomb table file or one a run was writing aside
+/// (`bomb-table-v2.tmp` and its process number).
+fn is_table_name(name: &str) -> bool {
+    let stem = FILE.trim_end_matches(".bin");
+    name == FILE
+        || name
+            .strip_prefix(stem)
+            .and_then(|rest| rest.strip_prefix(".tmp"))
+            .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// What `dir` holds of grundy's (nothing, when it does not exist).
+pub fn contents(dir: &Path) -> io::Result<Contents> {
+    let table = dir.join(FILE);
+    let bomb_table = match fs::read(&table) {
+        Ok(bytes) => Some((
+            bytes.len() as u64,
+            BombTable::from_bytes(&bytes)
+                .ok()
+                .map(|t| (t.rows(), t.cols())),
+        )),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    let kept = CheckedQuotients::in_dir(dir.join(QUOTIENTS));
+    let mut documents = Vec::new();
+    for name in file_names(&kept.dir)? {
+        if !is_copy_name(&name) {
+            continue;
+        }
+        let file = kept.dir.join(&name);
+        let bytes = fs::read(&file)?;
+        let summary = (CheckedQuotients::name(&bytes) == name)
+            .then(|| serde_json::from_slice::<wire::Quotient>(&bytes).ok())
+            .flatten()
+            .map(|doc| Summary {
+                game: doc.game,
+                proven: doc.proven,
+                heaps: doc.heaps,
+                order: doc.order,
+                p_size: doc.p_size,
+            });
+        let decides = summary.as_ref().is_some_and(|s| {
+            s.proven && fs::read(kept.note(&s.game)).is_ok_and(|noted| noted == name.as_bytes())
+        });
+        documents.push(KeptDocument {
+            file,
+            bytes: bytes.len() as u64,
+            summary,
+            decides,
+        });
+    }
+    let mut total_bytes = 0;
+    for file in grundys_files(dir)? {
+        total_bytes += fs::metadata(file)?.len();
+    }
+    Ok(Contents {
+        dir: dir.to_path_buf(),
+        bomb_table,
+        documents,
+        total_bytes,
+    })
+}
+
+/// Every file of grundy's in `dir`: the Bomb table's, and each in the
+/// folder of quotient documents.
+fn grundys_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = file_names(dir)?
+        .into_iter()
+        .filter(|name| is_table_name(name))
+        .map(|name| dir.join(name))
+        .collect();
+    let quotients = dir.join(QUOTIENTS);
+    files.extend(
+        file_names(&quotients)?
+            .into_iter()
+            .map(|name| quotients.join(name)),
+    );
+    Ok(files)
+}
+
+/// The names of the files in `dir`, sorted (none when it does not exist).
+fn file_names(dir: &Path) -> io::Result<Vec<String>> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut names = Vec::new();
+    for entry in entries {
+        let entry = entry?;
+        if entry.file_type()?.is_file() {
+            if let Ok(name) = entry.file_name().into_string() {
+                names.push(name);
+            }
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// Removes what grundy keeps in `dir`: the Bomb table file (and any a
+/// run was writing aside), and the folder of quotient documents with
+/// everything in it (grundy's own). Nothing else in `dir` is touched.
+pub fn clear(dir: &Path) -> io::Result<Cleared> {
+    let mut cleared = Cleared { files: 0, bytes: 0 };
+    let mut remove = |path: &Path| -> io::Result<()> {
+        let bytes = fs::metadata(path)?.len();
+        fs::remove_file(path)?;
+        cleared.files += 1;
+        cleared.bytes += bytes;
+        Ok(())
+    };
+    for file in grundys_files(dir)? {
+        remove(&file)?;
+    }
+    match fs::remove_dir(dir.join(QUOTIENTS)) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    Ok(cleared)
+}
+
+#[cfg(test)]
+mod tests {
+    use grundy::games::bomb::TableStore;
+    use grundy::games::octal::OctalCode;
+    use grundy::misere::quotient;
+
+    use super::*;
+    use crate::{document_bytes, TableFile};
+
+    fn keep(kept: &CheckedQuotients, code: &str, upto: u64) -> Vec<u8> {
+        let code: OctalCode = code.parse().unwrap();
+        let settings = quotient::Settings {
+            upto,
+            ..quotient::Settings::default()
+        };
+        let doc = quotient::compute(&code, &settings, &mut |_| {}).document();
+        let bytes = document_bytes(&doc).unwrap();
+        kept.remember(&doc, &bytes);
+        bytes
+    }
+
+    #[test]
+    fn names_of_grundys_files() {
+        assert!(is_copy_name("3713-71d03a84.json"));
+        assert!(!is_copy_name("3713-71d03a8.json"));
+        assert!(!is_copy_name("-71d03a84.json"));
+        assert!(!is_copy_name("37x3-71d03a84.json"));
+        assert!(!is_copy_name("3713-71d03a84.jsn"));
+        assert!(!is_copy_name("3713-71d03g84.json"));
+        assert!(!is_copy_name("371371d03a84.json"));
+        assert!(is_table_name("bomb-table-v2.bin"));
+        assert!(is_table_name("bomb-table-v2.tmp4242"));
+        assert!(!is_table_name("bomb-table-v2.tmp"));
+        assert!(!is_table_name("bomb-table-v2.tmpx"));
+        assert!(!is_table_name("bomb-table-v1.bin"));
+        assert!(!is_table_name("notes.txt"));
+    }
+
+    #[test]
+    fn the_contents_name_what_each_copy_is_and_clear_removes_only_grundys() {
+        let dir = tempfile::tempdir().unwrap();
+        let empty = contents(&dir.path().join("none")).unwrap();
+        assert!(empty.bomb_table.is_none() && empty.documents.is_empty());
+
+        let kept = CheckedQuotients::in_dir(dir.path().join(QUOTIENTS));
+        let kayles = keep(&kept, "0.77", 1000);
+        let partial = keep(&kept, "0.07", 20);
+        let proven_75 = keep(&kept, "0.75", 100);
+        // Proven, but no longer its game's: the note names another.
+        fs::write(kept.note("octal:0.75"), "1-00000000.json").unwrap();
+        let mut table = TableFile {
+            path: dir.path().join(FILE),
+        };
+        let mut bombs = BombTable::new();
+        bombs.ensure(3, 4).unwrap();
+        table.save(&bombs.to_bytes());
+        fs::write(dir.path().join("bomb-table-v2.tmp99"), b"half").unwrap();
+        fs::create_dir(dir.path().join("wasm-tools")).unwrap();
+        fs::write(dir.path().join("wasm-tools/tool"), b"not grundy's").unwrap();
+        fs::write(dir.path().join("notes.txt"), b"not grundy's").unwrap();
+
+        let seen = contents(dir.path()).unwrap();
+        assert_eq!(seen.dir, dir.path());
+        let (bytes, size) = seen.bomb_table.unwrap();
+        assert_eq!(size, Some((3, 4)));
+        assert_eq!(bytes, fs::metadata(dir.path().join(FILE)).unwrap().len());
+        let by_name = |b: &[u8]| {
+            seen.documents
+                .iter()
+                .find(|d| d.file == kept.dir.join(CheckedQuotients::name(b)))
+                .unwrap()
+        };
+        assert_eq!(seen.documents.len(), 3);
+        let k = by_name(&kayles);
+        assert_eq!(k.bytes, kayles.len() as u64);
+        let s = k.summary.clone().unwrap();
+        assert_eq!(
+            (s.game.as_str(), s.proven, s.order, s.p_size),
+            ("octal:0.77", true, 40, 9)
+        );
+        assert!(k.decides);
+        let p = by_name(&partial).summary.clone().unwrap();
+        assert_eq!(
+            (p.game.as_str(), p.proven, p.heaps),
+            ("octal:0.07", false, 20)
+        );
+        assert!(!by_name(&partial).decides);
+        assert!(by_name(&proven_75).summary.as_ref().unwrap().proven);
+        assert!(!by_name(&proven_75).decides, "its note names another copy");
+
+        // A copy changed since it was kept says nothing.
+        let mut changed = partial.clone();
+        changed[0] = b' ';
+        fs::write(kept.dir.join(CheckedQuotients::name(&partial)), &changed).unwrap();
+        let seen = contents(dir.path()).unwrap();
+        let changed = seen
+            .documents
+            .iter()
+            .find(|d| d.file.ends_with(CheckedQuotients::name(&partial)))
+            .unwrap();
+        assert!(changed.summary.is_none() && !changed.decides);
+        // A damaged table is listed without its size.
+        fs::write(dir.path().join(FILE), b"damaged").unwrap();
+        assert_eq!(contents(dir.path()).unwrap().bomb_table, Some((7, None)));
+
+        let notes = 2;
+        let files = 1 + 1 + 3 + notes;
+        let bytes: u64 = 7
+            + 4
+            + (kayles.len() + partial.len() + proven_75.len()) as u64
+            + fs::metadata(kept.note("octal:0.77")).unwrap().len()
+            + fs::metadata(kept.note("octal:0.75")).unwrap().len();
+        assert_eq!(contents(dir.path()).unwrap().total_bytes, bytes);
+        assert_eq!(clear(dir.path()).unwrap(), Cleared { files, bytes });
+        let left: Vec<_> = {
+            let mut names: Vec<_> = fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(left, ["notes.txt", "wasm-tools"]);
+        assert!(dir.path().join("wasm-tools/tool").exists());
+        let after = contents(dir.path()).unwrap();
+        assert!(after.bomb_table.is_none() && after.documents.is_empty());
+        assert_eq!(after.total_bytes, 0);
+        assert_eq!(clear(dir.path()).unwrap(), Cleared { files: 0, bytes: 0 });
+    }
+}

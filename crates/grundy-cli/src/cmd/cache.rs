@@ -1,0 +1,123 @@
+//! `grundy cache`: what grundy keeps in the user's cache folder, and
+//! `--clear` to remove it.
+
+use std::io::{self, Write};
+
+use anyhow::Context;
+
+use grundy::notation::with_commas;
+
+use crate::input::UsageError;
+
+/// Show what grundy keeps in the user's cache folder, or clear it.
+///
+/// The folder (`~/.cache/grundy` on Linux; GRUNDY_CACHE_DIR moves it)
+/// keeps the largest Bomb table computed, and a copy of each misère
+/// quotient document that passed the certificate check (not checked again
+/// when given again); the last proven one of a code decides that code's
+/// misère play without --quotient. The CLI and the Python package share
+/// it. Nothing there is needed: a run without it computes again.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  grundy cache            # the folder, the Bomb table and each quotient kept
+  grundy cache --clear    # remove them (only grundy's own files)")]
+pub struct Args {
+    /// Remove what grundy keeps there: the Bomb table and the quotient
+    /// documents (only grundy's own files; anything else is left).
+    #[arg(long)]
+    pub clear: bool,
+}
+
+/// Runs `grundy cache`; `no_cache` is `--no-cache` before it.
+pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
+    if no_cache {
+        return Err(UsageError(
+            "--no-cache: `grundy cache` shows or clears the cache; run it without --no-cache"
+                .into(),
+        )
+        .into());
+    }
+    let dir = grundy_cache::this_users_dir().ok_or_else(|| {
+        anyhow::anyhow!("this platform has no cache folder for grundy: set GRUNDY_CACHE_DIR")
+    })?;
+    let mut out = io::stdout().lock();
+    if args.clear {
+        let cleared =
+            grundy_cache::clear(&dir).with_context(|| format!("cannot clear {}", dir.display()))?;
+        writeln!(
+            out,
+            "Removed {} {} ({} bytes) from {}.",
+            with_commas(cleared.files as u128),
+            if cleared.files == 1 { "file" } else { "files" },
+            with_commas(u128::from(cleared.bytes)),
+            dir.display()
+        )?;
+        return Ok(out.flush()?);
+    }
+    let contents =
+        grundy_cache::contents(&dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    write_contents(&mut out, &contents)?;
+    Ok(out.flush()?)
+}
+
+/// The contents for people: the folder, then one line for the Bomb table
+/// and one for each quotient document.
+fn write_contents(out: &mut impl Write, contents: &grundy_cache::Contents) -> io::Result<()> {
+    writeln!(out, "grundy's cache: {}", contents.dir.display())?;
+    if contents.bomb_table.is_none() && contents.documents.is_empty() && contents.total_bytes == 0 {
+        return writeln!(out, "Nothing kept.");
+    }
+    if let Some((bytes, size)) = contents.bomb_table {
+        let size = match size {
+            Some((rows, cols)) => format!("{rows}×{cols}"),
+            None => "damaged (computed again when needed)".to_string(),
+        };
+        writeln!(
+            out,
+            "Bomb table: {size}, {} bytes",
+            with_commas(u128::from(bytes))
+        )?;
+    }
+    if !contents.documents.is_empty() {
+        writeln!(
+            out,
+            "Misère quotient documents that passed the certificate check:"
+        )?;
+    }
+    for kept in &contents.documents {
+        let name = kept
+            .file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let what = match &kept.summary {
+            None => "changed since it was kept: never used".to_string(),
+            Some(s) => format!(
+                "{}: {}, {} elements, {} in P{}",
+                s.game,
+                if s.proven {
+                    "proven".to_string()
+                } else {
+                    format!("partial, heaps below {}", with_commas(u128::from(s.heaps)))
+                },
+                with_commas(s.order as u128),
+                with_commas(s.p_size as u128),
+                if kept.decides {
+                    "; decides its misère play"
+                } else {
+                    ""
+                }
+            ),
+        };
+        writeln!(
+            out,
+            "  {what} ({name}, {} bytes)",
+            with_commas(u128::from(kept.bytes))
+        )?;
+    }
+    writeln!(
+        out,
+        "In all {} bytes; `grundy cache --clear` removes them.",
+        with_commas(u128::from(contents.total_bytes))
+    )
+}
