@@ -227,6 +227,27 @@ mod tests {
     }
 
     #[test]
+    fn a_folder_that_cannot_be_read_is_an_error_not_an_empty_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        // The table's name taken by a folder.
+        fs::create_dir(dir.path().join(FILE)).unwrap();
+        assert!(contents(dir.path()).is_err());
+        fs::remove_dir(dir.path().join(FILE)).unwrap();
+        // The documents' folder's name taken by a file.
+        fs::write(dir.path().join(QUOTIENTS), b"").unwrap();
+        assert!(contents(dir.path()).is_err());
+        assert!(clear(dir.path()).is_err());
+        fs::remove_file(dir.path().join(QUOTIENTS)).unwrap();
+        // Something not grundy's in the documents' folder: its files are
+        // removed, and the folder left, which is said.
+        fs::create_dir_all(dir.path().join(QUOTIENTS).join("inner")).unwrap();
+        fs::write(dir.path().join(QUOTIENTS).join("x.json"), b"{}").unwrap();
+        assert!(clear(dir.path()).is_err());
+        assert!(!dir.path().join(QUOTIENTS).join("x.json").exists());
+        assert!(dir.path().join(QUOTIENTS).join("inner").exists());
+    }
+
+    #[test]
     fn names_of_grundys_files() {
         assert!(is_copy_name("3713-71d03a84.json"));
         assert!(!is_copy_name("3713-71d03a8.json"));
