@@ -64,7 +64,9 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
 /// and one for each quotient document.
 fn write_contents(out: &mut impl Write, contents: &grundy_cache::Contents) -> io::Result<()> {
     writeln!(out, "grundy's cache: {}", contents.dir.display())?;
-    if contents.bomb_table.is_none() && contents.documents.is_empty() && contents.total_bytes == 0 {
+    // (Empty files alone, which `--clear` would remove too, count as
+    // nothing.)
+    if contents.total_bytes == 0 {
         return writeln!(out, "Nothing kept.");
     }
     if let Some((bytes, size)) = contents.bomb_table {
