@@ -208,20 +208,13 @@ pub fn clear(dir: &Path) -> io::Result<Cleared> {
 #[cfg(test)]
 mod tests {
     use grundy::games::bomb::TableStore;
-    use grundy::games::octal::OctalCode;
-    use grundy::misere::quotient;
 
     use super::*;
-    use crate::{document_bytes, TableFile};
+    use crate::tests::document;
+    use crate::TableFile;
 
     fn keep(kept: &CheckedQuotients, code: &str, upto: u64) -> Vec<u8> {
-        let code: OctalCode = code.parse().unwrap();
-        let settings = quotient::Settings {
-            upto,
-            ..quotient::Settings::default()
-        };
-        let doc = quotient::compute(&code, &settings, &mut |_| {}).document();
-        let bytes = document_bytes(&doc).unwrap();
+        let (doc, bytes) = document(code, upto);
         kept.remember(&doc, &bytes);
         bytes
     }

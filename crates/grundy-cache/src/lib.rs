@@ -225,13 +225,14 @@ impl ProvenQuotients for CheckedQuotients {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use grundy::games::octal::OctalCode;
     use grundy::misere::quotient;
 
     use super::*;
 
-    fn document(code: &str, upto: u64) -> (wire::Quotient, Vec<u8>) {
+    /// The quotient of `code` to `upto` heaps, and its bytes as kept.
+    pub(crate) fn document(code: &str, upto: u64) -> (wire::Quotient, Vec<u8>) {
         let code: OctalCode = code.parse().unwrap();
         let settings = quotient::Settings {
             upto,

@@ -103,15 +103,7 @@ fn a_damaged_cache_is_recomputed_and_rewritten() {
 
 /// `n` with a comma every three digits.
 fn commas(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
+    grundy::notation::with_commas(u128::from(n))
 }
 
 fn cache_command(dir: &std::path::Path, args: &[&str]) -> assert_cmd::assert::Assert {
