@@ -203,6 +203,31 @@ pub fn check_watched(
     stop: &dyn Fn() -> bool,
     progress: &dyn Fn(CheckStage),
 ) -> Result<Checked, CheckError> {
+    check_within(doc, stop, progress, BOUNDS)
+}
+
+/// How far the walk over sums may grow.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    /// The most states ([`MAX_CHECK_STATES`]).
+    states: usize,
+    /// The most numbers held for them ([`MAX_CHECK_ENTRIES`]).
+    entries: usize,
+}
+
+/// The check's bounds.
+const BOUNDS: Bounds = Bounds {
+    states: MAX_CHECK_STATES,
+    entries: MAX_CHECK_ENTRIES,
+};
+
+/// [`check_watched`] within `bounds`.
+fn check_within(
+    doc: &wire::Quotient,
+    stop: &dyn Fn() -> bool,
+    progress: &dyn Fn(CheckStage),
+    bounds: Bounds,
+) -> Result<Checked, CheckError> {
     let watch = Watch { stop, progress };
     let code_text = doc
         .game
@@ -465,6 +490,7 @@ pub fn check_watched(
         mul: &mul,
         p: &p,
         watch: &watch,
+        bounds,
     };
     match walk.run(&classes) {
         Ok(states) => Ok(Checked { heaps, states }),
@@ -623,6 +649,7 @@ struct Walk<'a> {
     mul: &'a [u32],
     p: &'a [bool],
     watch: &'a Watch<'a>,
+    bounds: Bounds,
 }
 
 impl Walk<'_> {
@@ -688,7 +715,7 @@ impl Walk<'_> {
                 }
                 held += next.0.len() + sum.len() + 1;
                 states += 1;
-                if states >= MAX_CHECK_STATES || held > MAX_CHECK_ENTRIES {
+                if states >= self.bounds.states || held > self.bounds.entries {
                     return Err(Failure::Check(CheckError::TooLarge(states)));
                 }
                 known.push(next.clone());
@@ -756,6 +783,83 @@ impl Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The walk stops at its bounds on states and on numbers held, and
+    /// not before: each state walked holds its winning set (one word per
+    /// 64 elements), its sum of classes and one more.
+    #[test]
+    fn the_walk_stops_at_its_bounds_and_not_before() {
+        let code: OctalCode = "0.77".parse().unwrap();
+        let settings = crate::misere::quotient::Settings {
+            upto: 30,
+            ..Default::default()
+        };
+        let doc = crate::misere::quotient::compute(&code, &settings, &mut |_| {}).document();
+        let within =
+            |states, entries| check_within(&doc, &|| false, &|_| {}, Bounds { states, entries });
+        let passed = within(usize::MAX, usize::MAX).unwrap();
+        let walked = passed.states;
+        assert!(walked > 10, "{walked}");
+        assert_eq!(within(walked + 1, usize::MAX), Ok(passed));
+        assert!(matches!(
+            within(walked, usize::MAX),
+            Err(CheckError::TooLarge(s)) if s == walked
+        ));
+        // The least bound on numbers held that it passes within.
+        let passes = |entries| within(usize::MAX, entries).is_ok();
+        let (mut low, mut high) = (0usize, 1usize << 40);
+        assert!(!passes(low) && passes(high));
+        while high - low > 1 {
+            let mid = low + (high - low) / 2;
+            if passes(mid) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        let words = doc.order.div_ceil(64);
+        let pushed = walked - 1;
+        // Each state holds its set and one more, and a sum of at most as
+        // many classes as states walked.
+        assert!(high >= pushed * (words + 1), "{high} for {pushed} states");
+        assert!(
+            high <= pushed * (words + 1 + pushed),
+            "{high} for {pushed} states"
+        );
+        // Past the bound on numbers, the states walked so far are named.
+        match within(usize::MAX, high - 1) {
+            Err(CheckError::TooLarge(s)) => assert!(s > 1 && s <= walked, "{s}"),
+            other => panic!("{other:?}"),
+        }
+
+        // Misère Nim on heaps below 2 (T₁: 1 and a, a² = 1, P = {a}),
+        // walked by hand: from the empty sum, one heap of 1 (image a, with
+        // a move: its set of one word, an empty sum of classes and one
+        // more, 2 numbers), then two (image 1, a move: 1 + 1 + 1 = 3);
+        // three heaps of 1 have one heap's image and winning set, and are
+        // not walked again. Three states, five numbers.
+        let settings = crate::misere::quotient::Settings {
+            upto: 2,
+            ..Default::default()
+        };
+        let nim =
+            crate::misere::quotient::compute(&OctalCode::nim(), &settings, &mut |_| {}).document();
+        assert_eq!(nim.order, 2);
+        let nim_within = |entries| {
+            check_within(
+                &nim,
+                &|| false,
+                &|_| {},
+                Bounds {
+                    states: usize::MAX,
+                    entries,
+                },
+            )
+        };
+        assert_eq!(nim_within(5).map(|c| c.states), Ok(3));
+        assert!(matches!(nim_within(4), Err(CheckError::TooLarge(3))));
+        assert!(matches!(nim_within(1), Err(CheckError::TooLarge(2))));
+    }
 
     /// Every heap is visited once, in order, with what it was read as,
     /// however many threads and however short the runs; a break ends the
