@@ -272,7 +272,26 @@ fn messages_say_what_they_mean() {
         err.contains("found a number above 18,446,744,073,709,551,615"),
         "{err}"
     );
-    let err = refused(&["judge", "wythoff"], "3000 5\n");
+    // One Wythoff pair is decided at any size by Wythoff's pairs; a sum
+    // with a pair beyond the table is refused, naming its line, after the
+    // answers before it.
+    let answers = grundy(
+        &["judge", "wythoff"],
+        "3000 5\n1000000000 1618033989\n18446744073709551615 0\n",
+    );
+    assert_eq!(answers, "WIN\nLOSE\nWIN\n");
+    let output = Command::new(cargo_bin("grundy"))
+        .args(["judge", "wythoff"])
+        .write_stdin("3 5\n1 2 3000 5\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "LOSE\n");
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.contains("line 2: the pair (3,000, 5) is beyond the table's side of 2,000"),
+        "{err}"
+    );
     assert_eq!(err.matches("--max-cells").count(), 1, "{err}");
     // Grundy's game is valued as far as the heap limit goes, and refused
     // past it before any value is computed.

@@ -1,6 +1,7 @@
 """Every game of the registry from Python equals the CLI's JSON."""
 
 import json
+import math
 
 import pytest
 
@@ -172,6 +173,32 @@ def test_heaps_past_the_limit_through_nim_or_a_period():
     assert dawson.value([big]) == dawson.value([small])
     for move in dawson.winning_moves([big, 7], limit=5):
         assert dawson.value(dawson.play({"kind": "heaps", "heaps": [big, 7]}, move)) == 0
+
+
+def test_a_lone_wythoff_pair_of_any_size_by_wythoffs_pairs(cli):
+    # (⌊kφ⌋, ⌊kφ⌋ + k) for k = 618,033,989 is lost; one more in the first
+    # heap is won, by taking it back among three ways (each pair checked
+    # here by ⌊kφ⌋ = (k + isqrt(5k²)) // 2). Beyond the table such a pair
+    # has no value, as a Cutting strip has none; a sum with one is refused.
+    wythoff = grundy.game("wythoff")
+    lost, won = (10**9, 1_618_033_989), (10**9 + 1, 1_618_033_989)
+    assert wythoff.outcome([lost]) == "second"
+    assert wythoff.outcome([won]) == "first"
+    assert wythoff.value([won]) is None and wythoff.values([won]) == [None]
+    moves = [tuple(m["to"]) for m in wythoff.winning_moves([won])]
+    assert lost in moves and len(moves) == 3
+    for a, b in moves:
+        k = abs(a - b)
+        assert min(a, b) == (k + math.isqrt(5 * k * k)) // 2
+        assert wythoff.outcome([(a, b)]) == "second"
+    position = {"kind": "pairs", "pairs": [list(won)]}
+    [expected] = analyses(cli, "wythoff", [position])
+    expected.pop("case")
+    analysis = wythoff.analyse(position, listed=10**6)
+    assert analysis == expected
+    assert analysis["nim_sum"] is None and not analysis["nim_sum_decides"]
+    with pytest.raises(ValueError, match="one pair alone is decided at any size"):
+        wythoff.outcome([(1, 1), won])
 
 
 @pytest.mark.parametrize("name", GAMES)

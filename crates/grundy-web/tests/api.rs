@@ -446,6 +446,66 @@ async fn heaps_past_the_limit_are_answered_where_nim_or_a_period_gives_the_value
 }
 
 #[tokio::test]
+async fn a_lone_wythoff_pair_past_the_limit_is_decided_by_wythoffs_pairs() {
+    let app = app();
+    // (⌊kφ⌋, ⌊kφ⌋ + k) for k = 618,033,989 is lost; one more is won three
+    // ways: by taking it back, by leaving the pair of k = 381,966,012 in
+    // the second heap, and by taking 3 from both (the pair of k =
+    // 618,033,988). Each checked apart with Python's exact `isqrt`:
+    // ⌊kφ⌋ = (k + isqrt(5k²)) // 2.
+    for (pairs, winner, moves) in [
+        (
+            json!([[1_000_000_000u64, 1_618_033_989u64]]),
+            "second",
+            json!([]),
+        ),
+        (
+            json!([[1_000_000_001u64, 1_618_033_989u64]]),
+            "first",
+            json!([
+                [1_000_000_000u64, 1_618_033_989u64],
+                [1_000_000_001u64, 618_033_989u64],
+                [999_999_998u64, 1_618_033_986u64]
+            ]),
+        ),
+    ] {
+        let position = json!({ "kind": "pairs", "pairs": pairs });
+        let analysis = ok(
+            &app,
+            "/api/solve",
+            json!({ "game": "wythoff", "position": position }),
+            "Analysis",
+        )
+        .await;
+        assert_eq!(analysis["winner"], winner);
+        assert_eq!(analysis["nim_sum"], Value::Null);
+        assert_eq!(analysis["nim_sum_decides"], false);
+        assert_eq!(analysis["components"][0]["value"], Value::Null);
+        let targets: Vec<Value> = analysis["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"]["to"].clone())
+            .collect();
+        assert_eq!(Value::from(targets), moves);
+    }
+    // A sum with such a pair needs its value: refused.
+    let sum = json!({ "kind": "pairs", "pairs": [[1, 1], [1_000_000_000u64, 5]] });
+    let reason = fails(
+        &app,
+        "/api/solve",
+        json!({ "game": "wythoff", "position": sum }),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "refused",
+    )
+    .await;
+    assert!(
+        reason.contains("one pair alone is decided at any size"),
+        "{reason}"
+    );
+}
+
+#[tokio::test]
 async fn every_game_is_solved_as_the_library_solves_it() {
     let app = app();
     for game in game_names() {
@@ -705,7 +765,10 @@ async fn bad_moves_and_games_are_422s_that_say_which() {
             "matrix",
             json!({ "kind": "matrix", "rows": [["1", "2"], ["3"]] }),
         ),
-        ("wythoff", json!({ "kind": "pairs", "pairs": [[100, 0]] })),
+        (
+            "wythoff",
+            json!({ "kind": "pairs", "pairs": [[1, 1], [100, 0]] }),
+        ),
         (
             "grundys-game",
             json!({ "kind": "heaps", "heaps": [1_000_001] }),

@@ -453,6 +453,8 @@ erased! {
             Game::admit(self, position.of(), limits);
         fn nim_sum_decides(&mut self, position: &AnyPosition) -> bool =>
             Game::nim_sum_decides(self, position.of());
+        fn nim_sum_known(&mut self, position: &AnyPosition) -> bool =>
+            Game::nim_sum_known(self, position.of());
         fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> AnyPosition =>
             AnyPosition::new(Game::random_position(self, rng, size));
         fn finish(&mut self) => Game::finish(self);

@@ -107,9 +107,16 @@ impl WireGame {
         self.limits
     }
 
-    /// The nim-sum of the position's components.
+    /// The nim-sum of the position's components; refused where a component
+    /// has no value here ([`Game::nim_sum_known`]: a lone Wythoff pair
+    /// beyond the table, decided by Wythoff's pairs).
     pub fn value(&mut self, position: &wire::Position) -> Result<Nimber, WireError> {
         let position = self.position(position)?;
+        if !self.game().nim_sum_known(&position) {
+            return Err(WireError::Refused(
+                "this position has no value here: one of its components is decided by the game's rule without one".to_string(),
+            ));
+        }
         Ok(self.game().value(&position))
     }
 
@@ -328,7 +335,7 @@ mod tests {
         assert_eq!(Nimber(sum), bomb.value(&board).unwrap());
         let analysis = bomb.analyse(&board, 1).unwrap();
         assert_eq!(analysis.components, components);
-        assert_eq!(analysis.nim_sum.0, sum);
+        assert_eq!(analysis.nim_sum, Some(wire::Big(sum)));
         assert_eq!(analysis.game, "bomb");
         // From a won position the suggestion is a winning move; from a lost
         // one the move the analysis suggests.

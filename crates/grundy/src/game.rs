@@ -377,6 +377,14 @@ pub trait Game: Present + Notation + WireForm + JudgeFormat + Extras {
         true
     }
 
+    /// Whether the nim-sum of the components' values is known: not when a
+    /// component has no value here (a lone Wythoff pair beyond the table,
+    /// decided by Wythoff's pairs). The wire form then gives no nim-sum.
+    fn nim_sum_known(&mut self, position: &Self::Position) -> bool {
+        let _ = position;
+        true
+    }
+
     /// A random position; `size` is the game's own (rows × columns of a
     /// board, width × height of a paper, heaps × largest heap).
     fn random_position(&mut self, rng: &mut Rng, size: Option<(u64, u64)>) -> Self::Position;

@@ -556,10 +556,13 @@ pub struct Analysis {
     pub winner: Winner,
     /// The winner as the statement names the players ("John", "Alice").
     pub winner_name: String,
-    /// The nim-sum of the components' values.
-    pub nim_sum: Big,
+    /// The nim-sum of the components' values; `null` where a component has
+    /// no value here (a lone Wythoff pair beyond the table, decided by
+    /// Wythoff's pairs).
+    pub nim_sum: Option<Big>,
     /// Whether the nim-sum decides the position (not when the game's own
-    /// rule does, as when a Cutting Game strip is on the table).
+    /// rule does, as when a Cutting Game strip is on the table, or a lone
+    /// Wythoff pair beyond the table).
     pub nim_sum_decides: bool,
     /// Every component with its value.
     pub components: Vec<Component>,
@@ -604,10 +607,13 @@ pub struct Explanation {
     pub position: Position,
     /// Every component: its options, their values and the mex.
     pub components: Vec<ComponentWhy>,
-    /// The nim-sum of the components' values.
-    pub nim_sum: Big,
+    /// The nim-sum of the components' values; `null` where a component has
+    /// no value here (a lone Wythoff pair beyond the table).
+    pub nim_sum: Option<Big>,
     /// Whether the nim-sum decides the position (not when a Cutting Game
-    /// strip is on the table: the player to move cuts out a single cell).
+    /// strip is on the table: the player to move cuts out a single cell;
+    /// nor for a lone Wythoff pair beyond the table, which Wythoff's pairs
+    /// decide).
     pub nim_sum_decides: bool,
     /// Who wins with perfect play.
     pub winner: Winner,

@@ -158,13 +158,10 @@ fn text<G: Game>(
     };
     let case = explanation.case.unwrap_or(1);
     let headline = game.headline(position, outcome);
-    let mut text = if explanation.nim_sum_decides {
-        format!(
-            "Case {case}: {headline} (nim-sum {}).\n",
-            star(&explanation.nim_sum)
-        )
-    } else {
-        format!("Case {case}: {headline}.\n")
+    let deciding = explanation.nim_sum.filter(|_| explanation.nim_sum_decides);
+    let mut text = match &deciding {
+        Some(sum) => format!("Case {case}: {headline} (nim-sum {}).\n", star(sum)),
+        None => format!("Case {case}: {headline}.\n"),
     };
     if components.is_empty() {
         text += "  No component is left: the player to move has no move, and loses.\n";
@@ -234,12 +231,12 @@ fn text<G: Game>(
             star(mex)
         );
     }
-    if !explanation.nim_sum_decides {
+    let Some(nim_sum) = deciding else {
         if let Some(reason) = &explanation.reason {
             text += &format!("  {reason}\n");
         }
         return text;
-    }
+    };
     let terms: Vec<String> = components
         .iter()
         .take(SUM_TERMS)
@@ -253,7 +250,7 @@ fn text<G: Game>(
     text += &format!(
         "  The nim-sum: {}{etc} = {}.",
         terms.join(" ⊕ "),
-        star(&explanation.nim_sum)
+        star(&nim_sum)
     );
     match &explanation.zeroing {
         Some(zeroing) => {
@@ -264,7 +261,7 @@ fn text<G: Game>(
                 " Not *0: the player to move wins by making it *0.\n  {label} holds the nim-sum's highest bit: it must go from {} to {} ⊕ {} = {}, by its option {}: {}.\n",
                 star(&zeroing.from),
                 star(&zeroing.from),
-                star(&explanation.nim_sum),
+                star(&nim_sum),
                 star(&zeroing.to),
                 zeroing.mv.notation,
                 zeroing.mv.text

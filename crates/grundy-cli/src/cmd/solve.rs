@@ -198,10 +198,11 @@ fn text<G: Game>(
     };
     let case = analysis.case.unwrap_or(1);
     let headline = game.headline(position, outcome);
-    let mut text = match (analysis.nim_sum_decides, convention.rule()) {
-        (true, _) => format!("Case {case}: {headline} (nim-sum *{}).\n", analysis.nim_sum),
-        (false, Some(rule)) => format!("Case {case}: {headline} ({rule}).\n"),
-        (false, None) => format!("Case {case}: {headline}.\n"),
+    let deciding = analysis.nim_sum.filter(|_| analysis.nim_sum_decides);
+    let mut text = match (deciding, convention.rule()) {
+        (Some(sum), _) => format!("Case {case}: {headline} (nim-sum *{sum}).\n"),
+        (None, Some(rule)) => format!("Case {case}: {headline} ({rule}).\n"),
+        (None, None) => format!("Case {case}: {headline}.\n"),
     };
     if let Some(basis) = &analysis.misere_basis {
         text += &format!("  Decided by {basis}.\n");

@@ -57,7 +57,9 @@ pub fn analyse_with<G: Game>(
     let misere_basis = analyst.misere_basis(position);
     let game = analyst.game_mut();
     let [first, second] = game.players();
-    let nim_sum = game.value(position);
+    let nim_sum = game
+        .nim_sum_known(position)
+        .then(|| Big(game.value(position).value()));
     let components = game
         .components(position)
         .iter()
@@ -76,7 +78,7 @@ pub fn analyse_with<G: Game>(
             wire::Winner::Second
         },
         winner_name: capitalised(if wins { first } else { second }),
-        nim_sum: Big(nim_sum.value()),
+        nim_sum,
         nim_sum_decides,
         components,
         winning_moves: moves.iter().map(|mv| report(game, position, mv)).collect(),

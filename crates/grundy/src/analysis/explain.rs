@@ -59,6 +59,7 @@ pub fn explain<G: Game>(
     };
     let cancel = analyst.game().cancel().cloned();
     let game = analyst.game_mut();
+    let known = game.nim_sum_known(position);
     let components = game.components(position);
     let nim_sum = components
         .iter()
@@ -152,7 +153,7 @@ pub fn explain<G: Game>(
         case: None,
         position: game.position_wire(position),
         components: whys,
-        nim_sum: Big(nim_sum.value()),
+        nim_sum: known.then(|| Big(nim_sum.value())),
         nim_sum_decides,
         winner: if wins {
             wire::Winner::First

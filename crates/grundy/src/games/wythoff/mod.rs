@@ -8,7 +8,12 @@
 //! The P-positions (value 0) are the pairs (⌊kφ⌋, ⌊kφ²⌋) and their mirror
 //! images (W. A. Wythoff, "A modification of the game of Nim", Nieuw Archief
 //! voor Wiskunde 7, 1907); the tests check the table against them and, in
-//! `tests/engines.rs`, against a search over the literal rules.
+//! `tests/engines.rs`, against a search over the literal rules. `pairs`
+//! gives them in closed form at any size, and the engine (`engine`) answers
+//! a position of one pair beyond the table by them.
+
+mod engine;
+pub mod pairs;
 
 use std::io::Read;
 
@@ -19,7 +24,7 @@ use crate::game::{CaseReader, Limits, Notation, Present, Rng, Style};
 use crate::nimber::Nimber;
 use crate::notation::with_commas;
 use crate::registry::{self, Entry, Examples, ParameterError, Registered, Settings};
-use crate::rules::{Cache, Rules, Solver, SumMove};
+use crate::rules::{Cache, Rules, SumMove};
 use crate::style::numbered_list;
 use crate::wire::{self, WireError};
 
@@ -117,12 +122,11 @@ impl Cache<(u64, u64)> for WythoffTable {
     fn insert(&mut self, _: (u64, u64), _: Nimber) {}
 }
 
-/// Wythoff's game's engine.
-pub type WythoffGame = Solver<Wythoff, WythoffTable>;
+pub use engine::{PairMove, WythoffGame};
 
 /// A game with an empty table (it grows as positions are admitted).
 pub fn wythoff_game() -> WythoffGame {
-    Solver::with_cache(Wythoff, WythoffTable::default())
+    WythoffGame::new()
 }
 
 struct Pairs<'a>(NumberLines<'a>);
@@ -169,8 +173,33 @@ impl Present for WythoffGame {
         "Pairs"
     }
 
+    /// A pair beyond the table has no value here (see `engine`).
     fn describe_component(&self, index: usize, pair: &(u64, u64), value: Nimber) -> String {
+        if self.beyond_table(pair) {
+            return format!(
+                "pair {}: {}, beyond the table of values (decided by Wythoff's pairs)",
+                index + 1,
+                pair_text(*pair)
+            );
+        }
         format!("pair {}: {} {value}", index + 1, pair_text(*pair))
+    }
+
+    /// A lone pair beyond the table is decided by Wythoff's pairs, and the
+    /// headline says so.
+    fn headline(&mut self, pairs: &Vec<(u64, u64)>, outcome: crate::engine::Outcome) -> String {
+        match self.far(pairs) {
+            Some((x, y)) if !outcome.first_player_wins() => format!(
+                "the second player wins: the pair is one of Wythoff's pairs (⌊kφ⌋, ⌊kφ²⌋), k = {}",
+                with_commas(x.abs_diff(y).into())
+            ),
+            Some(_) => {
+                "the first player wins: the pair is not one of Wythoff's pairs (⌊kφ⌋, ⌊kφ²⌋)"
+                    .to_string()
+            }
+            None if outcome.first_player_wins() => "the first player wins".to_string(),
+            None => "the second player wins".to_string(),
+        }
     }
 
     fn draw(&self, pairs: &Vec<(u64, u64)>, style: &dyn Style) -> String {
@@ -282,11 +311,12 @@ impl crate::game::WireForm for WythoffGame {
         crate::wire::Position::from_list("pairs", "pairs", plain)
     }
 
+    /// `value` is `null` for a pair beyond the table (see `engine`).
     fn component_wire(&self, index: usize, &(x, y): &(u64, u64), value: Nimber) -> wire::Component {
         wire::Component {
             index: index + 1,
             part: wire::Part::Pair { heaps: [x, y] },
-            value: Some(value.value().into()),
+            value: (!self.beyond_table(&(x, y))).then(|| value.value().into()),
         }
     }
 
@@ -304,7 +334,6 @@ impl crate::game::WireForm for WythoffGame {
         let wire::Position::Pairs { pairs } = position else {
             return Err(WireError::wrong(self.name(), "pairs", position.kind()));
         };
-        let side = limits.max_side();
         if pairs.len() as u64 > limits.max_cells {
             return Err(WireError::Refused(format!(
                 "{} pairs are beyond the limit of {}",
@@ -312,18 +341,8 @@ impl crate::game::WireForm for WythoffGame {
                 limits.max_cells
             )));
         }
-        pairs
-            .iter()
-            .map(|&[x, y]| {
-                if x.max(y) >= side {
-                    Err(WireError::Refused(format!(
-                        "the pair ({x}, {y}) is beyond the table's side of {side}"
-                    )))
-                } else {
-                    Ok((x, y))
-                }
-            })
-            .collect()
+        let pairs: Vec<(u64, u64)> = pairs.iter().map(|&[x, y]| (x, y)).collect();
+        beyond_reach(&pairs, limits).map_or(Ok(pairs), |why| Err(WireError::Refused(why)))
     }
 
     fn move_wire(&self, _: &Vec<(u64, u64)>, mv: &SumMove<(u64, u64), (u64, u64)>) -> wire::Move {
@@ -351,8 +370,9 @@ impl crate::game::WireForm for WythoffGame {
 }
 
 impl crate::game::JudgeFormat for WythoffGame {
-    /// Pairs `x y` on a line (several pairs make a sum), each heap at most
-    /// the side of a square of `max_cells` cells (2000 by default).
+    /// Pairs `x y` on a line (several pairs make a sum), any whole numbers
+    /// of 64 bits; admission refuses a sum with a heap beyond the side of a
+    /// square of `max_cells` cells (2000 by default).
     fn reader<'a>(
         &self,
         input: Box<dyn Read + 'a>,
@@ -360,10 +380,10 @@ impl crate::game::JudgeFormat for WythoffGame {
     ) -> Result<Box<dyn CaseReader<Vec<(u64, u64)>> + 'a>, ReadError> {
         Ok(Box::new(Pairs(NumberLines::new(
             input,
-            limits.max_side().saturating_sub(1),
+            u64::MAX,
             limits.max_cells,
             "a heap size of Wythoff's game",
-            "--max-cells raises the limit: the table is a square of that many cells",
+            "",
         ))))
     }
 }
@@ -373,35 +393,46 @@ impl crate::game::Extras for WythoffGame {
         crate::game::Abilities::default()
     }
 
+    /// Refused for a pair beyond the table, whose options have no values
+    /// here.
     fn component_options(
         &mut self,
         pairs: &Vec<(u64, u64)>,
         index: usize,
         visit: &mut dyn FnMut(SumMove<(u64, u64), (u64, u64)>, Nimber) -> std::ops::ControlFlow<()>,
     ) -> Result<std::ops::ControlFlow<()>, crate::Refusal> {
-        self.sum_component_options(pairs, index, visit)
+        if let Some(pair) = self.far(pairs) {
+            return Err(crate::Refusal::Unable(format!(
+                "the pair {} is beyond the table of values: it is decided by Wythoff's pairs, and its options have no values here",
+                pair_text(pair)
+            )));
+        }
+        self.solver_mut().sum_component_options(pairs, index, visit)
     }
 }
 
 impl crate::game::Game for WythoffGame {
+    /// Builds the table up to the largest heap, unless the position is one
+    /// pair beyond the `limits`' table, which Wythoff's pairs decide.
     fn admit(&mut self, pairs: &Vec<(u64, u64)>, limits: Limits) -> Result<(), crate::Refusal> {
+        if let Some(why) = beyond_reach(pairs, limits) {
+            return Err(crate::Refusal::Limit(why));
+        }
         let largest = pairs.iter().map(|&(x, y)| x.max(y)).max().unwrap_or(0);
         if largest >= limits.max_side() {
-            return Err(crate::Refusal::Limit(format!(
-                "heap {largest} is beyond the table's side of {} (--max-cells raises the limit)",
-                limits.max_side()
-            )));
+            return Ok(());
         }
-        let side = self.cache().side() as u64;
+        let side = self.table().side() as u64;
         if largest >= side {
             let new = (largest + 1).max(2 * side).min(limits.max_side()) as usize;
-            let cancel = self.cancel_flag().cloned();
+            let solver = self.solver_mut();
+            let cancel = solver.cancel_flag().cloned();
             let stop = || {
                 cancel
                     .as_ref()
                     .is_some_and(crate::shared::Cancel::is_cancelled)
             };
-            *self.cache_mut() =
+            *solver.cache_mut() =
                 WythoffTable::new_until(new, &stop).ok_or(crate::Refusal::Cancelled)?;
         }
         Ok(())
@@ -409,7 +440,17 @@ impl crate::game::Game for WythoffGame {
 
     /// Building the table at admission stops, between lines.
     fn stop_when(&mut self, cancel: crate::shared::Cancel) {
-        self.set_cancel(Some(cancel));
+        self.solver_mut().set_cancel(Some(cancel));
+    }
+
+    /// Not for a lone pair beyond the table: Wythoff's pairs decide it.
+    fn nim_sum_decides(&mut self, pairs: &Vec<(u64, u64)>) -> bool {
+        self.far(pairs).is_none()
+    }
+
+    /// Not for a lone pair beyond the table, which has no value here.
+    fn nim_sum_known(&mut self, pairs: &Vec<(u64, u64)>) -> bool {
+        self.far(pairs).is_none()
     }
 
     /// `size` is (pairs, largest heap): one pair up to 12 by default.
@@ -419,6 +460,20 @@ impl crate::game::Game for WythoffGame {
             .map(|_| (1 + rng.below(largest), 1 + rng.below(largest)))
             .collect()
     }
+}
+
+/// Why `pairs` cannot be valued within `limits`: a sum with a heap beyond
+/// the side of their table (a lone pair is decided at any size).
+fn beyond_reach(pairs: &[(u64, u64)], limits: Limits) -> Option<String> {
+    let side = limits.max_side();
+    let far = pairs.iter().find(|&&(x, y)| x.max(y) >= side)?;
+    (pairs.len() > 1).then(|| {
+        format!(
+            "the pair {} is beyond the table's side of {}: one pair alone is decided at any size by Wythoff's pairs, but a sum of pairs needs each pair's value (--max-cells raises the limit)",
+            pair_text(*far),
+            with_commas(side.into())
+        )
+    })
 }
 
 impl Registered for WythoffGame {
@@ -537,20 +592,24 @@ mod tests {
             max_heap: 5,
         };
         assert_eq!(
-            game.admit(&vec![(10, 1)], limits),
+            game.admit(&vec![(1, 1), (10, 1)], limits),
             Err(crate::Refusal::Limit(
-                "heap 10 is beyond the table's side of 10 (--max-cells raises the limit)"
+                "the pair (10, 1) is beyond the table's side of 10: one pair alone is decided at any size by Wythoff's pairs, but a sum of pairs needs each pair's value (--max-cells raises the limit)"
                     .to_string()
             ))
         );
-        assert!(game.admit(&vec![(9, 1)], limits).is_ok());
-        assert_eq!(game.cache().side(), 10);
+        assert!(game.admit(&vec![(1, 1), (9, 1)], limits).is_ok());
+        assert_eq!(game.table().side(), 10);
+        // One pair beyond the limits' table is admitted without growing it.
+        assert!(game.admit(&vec![(10, 1)], limits).is_ok());
+        assert!(game.admit(&vec![(u64::MAX, 0)], limits).is_ok());
+        assert_eq!(game.table().side(), 10);
         // The table at least doubles as larger pairs come.
         let mut grown = wythoff_game();
         grown.admit(&vec![(3, 0)], Limits::default()).unwrap();
-        assert_eq!(grown.cache().side(), 4);
+        assert_eq!(grown.table().side(), 4);
         grown.admit(&vec![(4, 0)], Limits::default()).unwrap();
-        assert_eq!(grown.cache().side(), 8);
+        assert_eq!(grown.table().side(), 8);
         assert_eq!(game.name(), "wythoff");
         assert_eq!(
             game.describe_component(1, &(3, 5), Nimber(0)),
