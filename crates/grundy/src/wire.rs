@@ -18,8 +18,12 @@
 //!   (`"18446744073709551616"`), everywhere they appear, whatever their
 //!   value: Grundy values and nim-sums, counts of moves, a Cutting piece's
 //!   sides and cut lines, a Matrix cell's stones. JavaScript and `jq` read
-//!   numbers as doubles and would round them. Numbers that the limits keep
-//!   small (board coordinates, heap sizes, indices) are JSON numbers.
+//!   numbers as doubles and would round them. Board coordinates, indices
+//!   and heap sizes (a Wythoff pair's heaps too) are JSON numbers: the
+//!   limits keep coordinates and indices small, but a heap answered by a
+//!   closed form or a proven period (Nim, an octal code with its period, a
+//!   lone Wythoff pair) may pass 2^53, and JavaScript then reads it
+//!   rounded.
 //! - A position says what it is with `"kind"` (`board`, `pieces`, `matrix`,
 //!   `heaps`, `pairs`, `graph`), and so does a move (`bomb`, `cut`, `row`,
 //!   `heap`, `pair`, `edge`). Every game of the registry uses one of them.

@@ -74,6 +74,11 @@ fn every_lone_pair_below_80_is_answered_as_the_rule_says() {
             let outcome = far.outcome(&position).unwrap();
             assert_eq!(outcome == Outcome::SecondPlayer, is_lost, "({x}, {y})");
             assert_eq!(table.outcome(&position).unwrap(), outcome, "({x}, {y})");
+            // Inside the table the pair has its value: *0 exactly when lost.
+            let value = table.value(&position).unwrap();
+            assert_eq!(value.value() == 0, is_lost, "({x}, {y})");
+            let analysis = table.analyse(&position, 0).unwrap();
+            assert_eq!(analysis.nim_sum.map(|n| n.0), Some(value.value()));
             // The winning moves: every option that is lost, each once.
             let expected: BTreeSet<(u64, u64)> = literal_options(x, y)
                 .into_iter()
@@ -205,6 +210,11 @@ fn pairs_near_two_to_the_sixty_are_answered_by_the_closed_form() {
             );
             assert!(far.winning_moves(&pair(x, y), None).unwrap().is_empty());
         }
+        // From a lost pair every move loses: the engine takes one token
+        // from the larger heap, keeping the pair as large as it can.
+        let mut suggested = |x, y| target(&far.suggest(&pair(x, y)).unwrap().unwrap());
+        assert_eq!(suggested(a, b), (a, b - 1));
+        assert_eq!(suggested(b, a), (b - 1, a));
         // One more in either heap, or in both: the player to move takes it
         // back, and the move found leaves a lost pair.
         for (x, y) in [(a + 1, b), (a, b + 1), (a + 1, b + 1), (b, a + 7)] {

@@ -78,6 +78,20 @@ fn pair_move(to: (u64, u64)) -> PairMove {
     }
 }
 
+/// Whether the pair `from` can become `to` by the rule: from one heap, or
+/// the same number (at least one) from both.
+pub(super) fn pair_becomes((a, b): (u64, u64), (x, y): (u64, u64)) -> Result<(), IllegalMove> {
+    let legal =
+        (x < a && y == b) || (x == a && y < b) || (x < a && a.checked_sub(x) == b.checked_sub(y));
+    if legal {
+        Ok(())
+    } else {
+        Err(IllegalMove(format!(
+            "({a}, {b}) cannot become ({x}, {y}): take from one heap, or the same number from both"
+        )))
+    }
+}
+
 /// Every move of pair number `index` (from 1), in the rules' order (from
 /// the first heap, from the second, from both), one at a time.
 fn visit_pair_moves(
@@ -181,23 +195,6 @@ impl Engine for WythoffGame {
         }
     }
 
-    fn try_moves(
-        &mut self,
-        pairs: &Vec<(u64, u64)>,
-        visit: &mut dyn FnMut(PairMove) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.moves(pairs, visit)
-    }
-
-    fn try_score(
-        &mut self,
-        pairs: &Vec<(u64, u64)>,
-        before: &crate::solve::BitCounts,
-        mv: &PairMove,
-    ) -> (u64, u64) {
-        self.solver.try_score(pairs, before, mv)
-    }
-
     /// By the rule, at any size: take from one heap, or the same number
     /// from both.
     fn check(&mut self, pairs: &Vec<(u64, u64)>, mv: &PairMove) -> Result<(), IllegalMove> {
@@ -209,14 +206,13 @@ impl Engine for WythoffGame {
             )));
         };
         let (x, y) = mv.action;
-        let legal = (x < a && y == b) || (x == a && y < b) || (x < a && y < b && a - x == b - y);
-        if legal && mv.leaves == [mv.action] {
-            Ok(())
-        } else {
-            Err(IllegalMove(format!(
-                "({a}, {b}) cannot become ({x}, {y}): take from one heap, or the same number from both"
-            )))
+        if mv.leaves != [mv.action] {
+            return Err(IllegalMove(format!(
+                "a move of pair {} leaves one pair, ({x}, {y})",
+                mv.component
+            )));
         }
+        pair_becomes((a, b), (x, y))
     }
 
     fn play(&mut self, pairs: &Vec<(u64, u64)>, mv: &PairMove) -> Played<Vec<(u64, u64)>> {

@@ -281,12 +281,7 @@ impl Notation for WythoffGame {
         else {
             return fail(format!("there is no pair {p} (there are {})", pairs.len()));
         };
-        let legal = (x < a && y == b) || (x == a && y < b) || (x < a && y < b && a - x == b - y);
-        if !legal {
-            return fail(format!(
-                "({a}, {b}) cannot become ({x}, {y}): take from one heap, or the same number from both"
-            ));
-        }
+        engine::pair_becomes((a, b), (x, y))?;
         Ok(SumMove {
             component: p as usize,
             action: (x, y),
@@ -584,6 +579,22 @@ mod tests {
         assert_eq!(refused("3 0 0"), "there is no pair 3 (there are 2)");
         assert_eq!(refused("0 0"), "a move is `P X Y`: pair P becomes (X, Y)");
         assert_eq!(refused("a"), "`a` is not a whole number");
+        // The engine checks what a move leaves, too.
+        let odd = SumMove {
+            component: 1,
+            action: (1, 5),
+            leaves: vec![(1, 5), (0, 0)],
+        };
+        assert_eq!(
+            crate::engine::Engine::check(&mut game, &pairs, &odd),
+            Err(IllegalMove(
+                "a move of pair 1 leaves one pair, (1, 5)".to_string()
+            ))
+        );
+        assert_eq!(
+            crate::engine::Engine::check(&mut game, &pairs, &first),
+            Ok(())
+        );
         // With one pair, `X Y` is enough.
         let one = vec![(4, 4)];
         assert_eq!(game.parse_move(&one, "1 1").unwrap().component, 1);
