@@ -117,8 +117,10 @@ impl Cache<(u64, u64)> for WythoffTable {
         WythoffTable::get(self, x, y).map(Nimber::from)
     }
 
-    /// Values outside the table are found again when asked: positions read
-    /// through [`Game::admit`](crate::game::Game::admit) are always inside it.
+    /// Values outside the table are found again when asked: sums of pairs
+    /// read through [`Game::admit`](crate::game::Game::admit) are always
+    /// inside it, and a lone pair beyond it is decided by the engine
+    /// (`engine`) without asking for a value.
     fn insert(&mut self, _: (u64, u64), _: Nimber) {}
 }
 
