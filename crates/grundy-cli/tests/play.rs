@@ -570,13 +570,28 @@ fn show_values_marks_every_move_before_each_of_yours() {
     assert!(out.contains(". 0 of 6 win.\n"), "{out}");
     let out = shown(&["nim", "--heaps", "20", "--show-values"], "n\n");
     assert!(out.contains("; 8 more. 1 of 20 win.\n"), "{out}");
-    // Too large to search for remoteness: marked, without a count.
+    // Too large to search for remoteness: marked, without a count; more
+    // than twelve, so the winning one (leave 1) is listed first.
     let out = shown(&["nim", "--heaps", "300,1", "--show-values"], "n\n");
     assert!(
-        out.contains("Your moves: `1 1` loses, leaves *298, "),
+        out.contains("Your moves: `1 299` wins, leaves *0, `1 1` loses, leaves *298, "),
         "{out}"
     );
     assert!(out.contains("; 289 more. 1 of 301 win.\n"), "{out}");
+    // More moves than are marked (10,000): the winning ones first, and how
+    // many win in all. Heaps of 30,000 and 12,345 win only by taking
+    // 17,655 from the first, leaving 12,345 beside 12,345.
+    let out = shown(&["nim", "--heaps", "30000,12345", "--show-values"], "n\n");
+    assert!(
+        out.contains("Your moves: `1 17655` wins, leaves *0, `1 1` loses, leaves *"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "; 9,988 more. 1 of its moves wins; 10,000 looked at, the winning ones first.\n"
+        ),
+        "{out}"
+    );
     // Under misère play, no nim-sum and no remoteness: neither decides.
     let out = shown(&["nim", "--heaps", "1", "--show-values", "--misere"], "n\n");
     assert!(

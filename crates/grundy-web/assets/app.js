@@ -823,8 +823,8 @@ class Match {
         button.disabled = this.busy;
         return button;
       });
-      const shown = answer.moves.length < answer.valued ? `the first ${answer.moves.length} shown; ` : "";
-      const more = answer.more ? ` (the first ${answer.valued.toLocaleString("en")} looked at)` : "";
+      const shown = answer.moves.length < answer.valued ? `${answer.moves.length} shown, the winning ones first; ` : "";
+      const more = answer.more ? ` (${answer.valued.toLocaleString("en")} looked at, the winning ones first)` : "";
       parts.push(el("h3", {}, "Value moves"),
         el("p", { class: "legend", "data-testid": "value-summary" },
           `${answer.winning} of ${answer.valued.toLocaleString("en")} legal moves win${more}; ${shown}green wins, red loses. `

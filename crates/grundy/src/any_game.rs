@@ -196,6 +196,19 @@ impl<P: Any, M: Any + fmt::Debug + Clone + PartialEq> MisereEngine<AnyPosition, 
             .collect())
     }
 
+    fn visit_winning_moves(
+        &mut self,
+        position: &AnyPosition,
+        visit: &mut dyn FnMut(AnyMove) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, MisereError> {
+        self.0
+            .visit_winning_moves(position.of(), &mut |mv| visit(AnyMove::new(mv)))
+    }
+
+    fn count_winning_moves(&mut self, position: &AnyPosition) -> Result<u128, MisereError> {
+        self.0.count_winning_moves(position.of())
+    }
+
     fn suggest(&mut self, position: &AnyPosition) -> Result<Option<AnyMove>, MisereError> {
         Ok(self.0.suggest(position.of())?.map(AnyMove::new))
     }
@@ -206,6 +219,14 @@ impl<P: Any, M: Any + fmt::Debug + Clone + PartialEq> MisereEngine<AnyPosition, 
 
     fn refuses_to_deal(&self, position: &AnyPosition) -> Option<String> {
         self.0.refuses_to_deal(position.of())
+    }
+
+    fn stop_when(&mut self, cancel: Cancel) {
+        self.0.stop_when(cancel);
+    }
+
+    fn covers(&self, position: &AnyPosition) -> bool {
+        self.0.covers(position.of())
     }
 }
 

@@ -706,13 +706,17 @@ pub struct ValueMoves {
     /// where it is not known: under misère play, or where the game below
     /// the position is too large to search.
     pub remoteness: Option<u32>,
-    /// Its first legal moves, in the game's order, each marked.
+    /// Its legal moves, each marked, as many as were asked for: in the
+    /// game's order when that is every one marked, else the winning ones
+    /// first (each kind in the game's order).
     pub moves: Vec<ValueMove>,
     /// How many legal moves were marked (every one unless `more`).
     pub valued: u64,
-    /// How many of the marked moves win.
+    /// How many of the marked moves win: every winning move, unless there
+    /// are more than 10,000.
     pub winning: u64,
-    /// Whether it has more legal moves than were marked.
+    /// Whether it has more legal moves than were marked (10,000: the
+    /// winning ones, then the first others in the game's order).
     pub more: bool,
 }
 

@@ -199,6 +199,25 @@ fn check_small<R: HeapRules + Clone>(rules: R, literal: Literal, listed: u64) {
                 }
             }
             assert_eq!(game.count_winning_moves(&heaps), count, "{heaps:?}");
+            // Every legal move, one at a time, in the rules' order (heap by
+            // heap, as the literal rules list them); a best try's moves
+            // may be one of each class, these not.
+            let mut moves = Vec::new();
+            let _ = game.moves(&heaps, &mut |mv| {
+                moves.push((mv.component, mv.action, mv.leaves));
+                ControlFlow::Continue(())
+            });
+            let literal_moves: Vec<(usize, u64, Vec<u64>)> = heaps
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &h)| {
+                    literal
+                        .moves(h)
+                        .into_iter()
+                        .map(move |(k, parts)| (i + 1, k, parts))
+                })
+                .collect();
+            assert_eq!(moves, literal_moves, "{heaps:?}");
             let listed_moves = winning(&mut game, &heaps);
             let mut seen = BTreeSet::new();
             for mv in &listed_moves {

@@ -1012,3 +1012,223 @@ fn kayles_heaps_near_a_million_are_answered_through_the_period() {
         q.is_p_position(&[999_999 - 12 * 80_000, 1_000_000 - 12 * 80_000])
     );
 }
+
+/// A literal move of a sum: the heap moved in (from 1) and what it leaves.
+type LiteralMove = (usize, Vec<u64>);
+
+/// The winning moves of a sum through the quotient's products, by the
+/// letter: every literal move ([`Brute::leaves`], in the rules' order,
+/// heap by heap) whose sum the quotient places in P.
+fn winning_by_letter(brute: &Brute, q: &Quotient, sum: &[u64]) -> Vec<LiteralMove> {
+    let mut moves = Vec::new();
+    for (i, &heap) in sum.iter().enumerate() {
+        for leaves in brute.leaves(heap) {
+            let next = [&sum[..i], &sum[i + 1..], &leaves].concat();
+            if q.is_p_position(&next) == Some(true) {
+                moves.push((i + 1, leaves));
+            }
+        }
+    }
+    moves
+}
+
+fn as_literal(m: &grundy::rules::SumMove<u64, u64>) -> LiteralMove {
+    (m.component, m.leaves.clone())
+}
+
+/// Splits past the period's start fall into classes the engine counts in
+/// one step and lists passing over the losing ones: its moves, their count
+/// and its suggestion equal every literal move through the quotient, in
+/// the rules' order, for heaps from below the classes' reach to several
+/// periods past it, alone and beside others.
+#[test]
+fn winning_moves_through_the_period_are_every_literal_one_in_order() {
+    use grundy::misere::quotient::QuotientMisere;
+    use grundy::misere::MisereEngine;
+    use std::sync::Arc;
+    let mut lists = 0;
+    for code in ["0.75", "0.77", "0.34", "4.4", "0.15"] {
+        let q = Arc::new(quotient(code));
+        let period = q.period().unwrap();
+        let (n0, p) = (period.preperiod as u64, period.period as u64);
+        let mut engine = QuotientMisere::new(q.clone()).unwrap();
+        let brute = Brute::new(code);
+        let start = 2 * (n0 + 2 * p);
+        for big in (start.saturating_sub(p)..start + 3 * p).chain([start + 1000, start + 1001]) {
+            for others in [vec![], vec![1], vec![2, 3], vec![n0 + 7], vec![big + 5]] {
+                let sum = [&[big][..], &others].concat();
+                let letter = winning_by_letter(&brute, &q, &sum);
+                let got: Vec<LiteralMove> = engine
+                    .winning_moves(&sum)
+                    .unwrap()
+                    .iter()
+                    .map(as_literal)
+                    .collect();
+                assert_eq!(got, letter, "{code}: {sum:?}");
+                assert_eq!(
+                    engine.count_winning_moves(&sum).unwrap(),
+                    letter.len() as u128,
+                    "{code}: {sum:?}"
+                );
+                let suggested = engine.suggest(&sum).unwrap().map(|m| as_literal(&m));
+                let first_legal = sum
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, &h)| brute.leaves(h).first().map(|l| (i + 1, l.clone())));
+                assert_eq!(
+                    suggested,
+                    letter.first().cloned().or(first_legal),
+                    "{code}: {sum:?}"
+                );
+                lists += usize::from(!letter.is_empty());
+            }
+        }
+    }
+    assert!(lists > 200, "{lists}");
+}
+
+/// Heaps of any size: where the classes apply, two more periods of tokens
+/// add each winning class of splits once more, so the count grows by the
+/// same amount every 2p tokens. The engine's count at 10^6, 10^12 and
+/// 10^18 equals the count by the letter at a small heap of the same
+/// residue, carried on by that step; and its first winning moves there
+/// are those of a walk over the literal moves in order, none passed over.
+#[test]
+fn winning_moves_of_heaps_of_any_size_are_counted_and_listed_by_the_period() {
+    use grundy::misere::quotient::QuotientMisere;
+    use grundy::misere::MisereEngine;
+    use std::ops::ControlFlow;
+    use std::sync::Arc;
+    for code in ["0.77", "0.75", "0.34"] {
+        let q = Arc::new(quotient(code));
+        let period = q.period().unwrap();
+        let (n0, p) = (period.preperiod as u64, period.period as u64);
+        let mut engine = QuotientMisere::new(q.clone()).unwrap();
+        let brute = Brute::new(code);
+        for huge in [1_000_000u64, 1_000_000_000_000, 1_000_000_000_000_000_000] {
+            for offset in 0..2 * p {
+                let h = huge + offset;
+                let small = 2 * (n0 + p) + 4 + (h - 2 * (n0 + p) - 4) % (2 * p);
+                let here = winning_by_letter(&brute, &q, &[small, 5]).len() as u128;
+                let next = winning_by_letter(&brute, &q, &[small + 2 * p, 5]).len() as u128;
+                let steps = u128::from((h - small) / (2 * p));
+                assert_eq!(
+                    engine.count_winning_moves(&vec![h, 5]).unwrap(),
+                    here + (next - here) * steps,
+                    "{code}: {h} beside 5"
+                );
+            }
+            // The first 300 winning moves, against a walk in the rules'
+            // order (take 1 or 2, the heap left whole, then each split
+            // a + (rest − a) by a) over the moves of the huge heap.
+            // What taking k may leave: read off a heap of k + 4, the
+            // literal moves that leave 4 tokens.
+            let kinds = |k: u64| -> Vec<usize> {
+                brute
+                    .leaves(k + 4)
+                    .iter()
+                    .filter(|l| l.iter().sum::<u64>() == 4)
+                    .map(Vec::len)
+                    .collect()
+            };
+            let first_split = (1..).find(|&k| kinds(k).contains(&2)).unwrap();
+            // The first sum of a huge heap, alone or beside a small one,
+            // whose first 300 winning moves (as the engine lists them) all
+            // split the huge heap after the least take that splits; the
+            // walk checks them and every move before them.
+            let first = |engine: &mut QuotientMisere, sum: &Vec<u64>| {
+                let mut listed = Vec::new();
+                let _ = engine
+                    .visit_winning_moves(sum, &mut |m| {
+                        listed.push(m);
+                        if listed.len() == 300 {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                    .unwrap();
+                listed
+            };
+            let (sum, listed) = (0..4)
+                .flat_map(|offset| (0..=8).map(move |small| vec![huge + offset, small]))
+                .map(|sum| sum.into_iter().filter(|&h| h > 0).collect::<Vec<u64>>())
+                .map(|sum| {
+                    let listed = first(&mut engine, &sum);
+                    (sum, listed)
+                })
+                .find(|(_, listed)| {
+                    listed.len() == 300
+                        && listed
+                            .iter()
+                            .all(|m| (m.component, m.action) == (1, first_split))
+                })
+                .unwrap_or_else(|| panic!("{code}: no sum of many winning splits of one take"));
+            let last_take = first_split;
+            let listed: Vec<LiteralMove> = listed.iter().map(as_literal).collect();
+            // The walk: each take up to the first that splits (no split
+            // before it), the heap left whole if the rules allow it, then
+            // each split.
+            let mut walked = Vec::new();
+            for k in 1..=last_take {
+                let kinds = kinds(k);
+                let rest = sum[0] - k;
+                let whole = kinds.contains(&1).then(|| vec![rest]);
+                let splits = (1..=rest / 2)
+                    .take_while(|_| kinds.contains(&2))
+                    .map(|a| vec![a, rest - a]);
+                for leaves in whole.into_iter().chain(splits) {
+                    let next = [&leaves[..], &sum[1..]].concat();
+                    if q.is_p_position(&next) == Some(true) {
+                        walked.push((1, leaves));
+                        if walked.len() == 300 {
+                            break;
+                        }
+                    }
+                }
+            }
+            assert_eq!(listed, walked, "{code}: {sum:?}");
+        }
+    }
+}
+
+/// A walk over the moves of a huge heap stops once its flag is raised,
+/// within a few thousand steps, rather than run on (here it would list
+/// about 2.5·10^17 winning moves).
+#[test]
+fn a_walk_over_a_huge_heap_s_moves_stops_when_asked() {
+    use grundy::misere::quotient::QuotientMisere;
+    use grundy::misere::{MisereEngine, MisereError};
+    use grundy::shared::Cancel;
+    use std::ops::ControlFlow;
+    use std::sync::Arc;
+    let mut engine = QuotientMisere::new(Arc::new(quotient("0.77"))).unwrap();
+    let cancel = Cancel::new();
+    engine.stop_when(cancel.clone());
+    let sum = vec![1_000_000_000_000_000_000, 3];
+    assert!(engine.count_winning_moves(&sum).unwrap() > 1 << 50);
+    // Not raised: it goes on as long as it is asked to.
+    let mut seen = 0u64;
+    let flow = engine
+        .visit_winning_moves(&sum, &mut |_| {
+            seen += 1;
+            if seen == 20_000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    assert!(flow.is_break());
+    cancel.cancel();
+    let mut seen = 0u64;
+    let stopped = engine.visit_winning_moves(&sum, &mut |_| {
+        seen += 1;
+        ControlFlow::Continue(())
+    });
+    assert!(
+        matches!(stopped, Err(MisereError::Cancelled)),
+        "{stopped:?}"
+    );
+    assert!(seen < 10_000, "{seen}");
+}

@@ -326,6 +326,14 @@ fn every_game_s_marks_agree_with_its_engine_under_either_convention() {
     }
 }
 
+/// The heap and the tokens taken of a Nim move.
+fn heap_take(m: &wire::ValueMove) -> (usize, u64) {
+    let wire::Move::Heap { heap, take, .. } = &m.mv.mv else {
+        panic!("{:?}", m.mv.mv)
+    };
+    (*heap, *take)
+}
+
 #[test]
 fn a_position_of_more_moves_than_are_marked_says_so() {
     let mut analyst = open("nim", Convention::Normal);
@@ -334,18 +342,29 @@ fn a_position_of_more_moves_than_are_marked_says_so() {
         &mut analyst,
         &format!(r#"{{"kind":"heaps","heaps":[{n}, 3]}}"#),
     );
+    consistent(&answer);
     assert!(answer.more);
     assert_eq!(answer.valued, MAX_VALUED as u64);
     assert_eq!(answer.remoteness, None);
-    // Won (n ≠ 3), whether or not its one winning move (leave 3) is among
-    // those marked: the outcome is the engine's.
+    // Its one winning move (leave 3 in the first heap) is the 10,002nd in
+    // the game's order, and marked first; then the first losing ones.
     assert!(answer.wins);
-    assert!(answer.winning <= 1);
+    assert_eq!(answer.winning, 1);
+    assert_eq!(heap_take(&answer.moves[0]), (1, n - 3));
+    assert!(answer.moves[0].wins);
+    let rest: Vec<(usize, u64)> = answer.moves[1..].iter().map(heap_take).collect();
+    let first_others: Vec<(usize, u64)> = (1..=n)
+        .filter(|&take| take != n - 3)
+        .map(|take| (1, take))
+        .take(MAX_VALUED - 1)
+        .collect();
+    assert_eq!(rest, first_others);
     let (_, lost) = values(
         &mut analyst,
         &format!(r#"{{"kind":"heaps","heaps":[{n}, {n}]}}"#),
     );
     assert!(lost.more && !lost.wins && lost.winning == 0);
+    assert_eq!(lost.valued, MAX_VALUED as u64);
     // Listed: only as many as asked for, but every one valued.
     let position = analyst
         .game()
@@ -354,6 +373,75 @@ fn a_position_of_more_moves_than_are_marked_says_so() {
     let few = value_moves(&mut analyst, &position, 3).unwrap();
     assert_eq!(few.moves.len(), 3);
     assert_eq!(few.valued, MAX_VALUED as u64);
+    assert_eq!(few.moves, answer.moves[..3]);
+}
+
+/// Past [`MAX_VALUED`] moves, every winning move of a sum of large Nim
+/// heaps is marked: the same set as Bouton's rule worked out here (take
+/// from heap i to leave h_i ⊕ s, where that is less than h_i).
+#[test]
+fn every_winning_move_of_large_nim_heaps_is_marked() {
+    let mut analyst = open("nim", Convention::Normal);
+    for heaps in [
+        vec![40_000u64, 25_000, 9_999],
+        vec![12_345, 23_456, 34_567, 45_678],
+        vec![30_000, 20_000, 10_000, 5],
+        vec![1 << 40, (1 << 40) - 7, 6],
+    ] {
+        let (_, answer) = values(
+            &mut analyst,
+            &format!(r#"{{"kind":"heaps","heaps":{heaps:?}}}"#),
+        );
+        consistent(&answer);
+        assert!(answer.more, "{heaps:?}");
+        let s = heaps.iter().fold(0, |s, h| s ^ h);
+        let bouton: Vec<(usize, u64)> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(_, &h)| h ^ s < h)
+            .map(|(i, &h)| (i + 1, h - (h ^ s)))
+            .collect();
+        let marked: Vec<(usize, u64)> = answer
+            .moves
+            .iter()
+            .filter(|m| m.wins)
+            .map(heap_take)
+            .collect();
+        assert_eq!(marked, bouton, "{heaps:?}");
+        assert_eq!(answer.winning, bouton.len() as u64);
+        assert_eq!(answer.wins, s != 0);
+        // The winning ones come first.
+        let first_losing = answer.moves.iter().position(|m| !m.wins);
+        assert_eq!(first_losing, Some(bouton.len()), "{heaps:?}");
+    }
+}
+
+/// Where fewer moves are listed than marked, the winning ones come first,
+/// each kind in the game's order; where every one is listed, the game's
+/// order alone.
+#[test]
+fn fewer_listed_than_marked_puts_the_winning_ones_first() {
+    let mut analyst = open("nim", Convention::Normal);
+    let (position, all) = values(&mut analyst, r#"{"kind":"heaps","heaps":[20,13,9]}"#);
+    // Every one listed: heap 1's moves, then heap 2's, then heap 3's.
+    let order: Vec<(usize, u64)> = all.moves.iter().map(heap_take).collect();
+    let game_order: Vec<(usize, u64)> = [20u64, 13, 9]
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &h)| (1..=h).map(move |take| (i + 1, take)))
+        .collect();
+    assert_eq!(order, game_order);
+    // 20 ⊕ 13 ⊕ 9 = 16: only the first heap can go down, to 4.
+    assert_eq!(all.winning, 1);
+    for listed in [1, 5, 41] {
+        let few = value_moves(&mut analyst, &position, listed).unwrap();
+        assert_eq!(few.valued, 42);
+        let mut expected: Vec<&wire::ValueMove> = all.moves.iter().filter(|m| m.wins).collect();
+        expected.extend(all.moves.iter().filter(|m| !m.wins));
+        let expected: Vec<wire::ValueMove> = expected.into_iter().take(listed).cloned().collect();
+        assert_eq!(few.moves, expected, "{listed}");
+        assert_eq!(heap_take(&few.moves[0]), (1, 16));
+    }
 }
 
 #[test]

@@ -61,8 +61,9 @@ pub struct Args {
     /// Wythoff's game.
     #[arg(long, value_name = "LIST", conflicts_with = "file")]
     pub heaps: Option<String>,
-    /// Before each of your moves, list your legal moves (the first 12),
-    /// each marked as winning or losing: in how many moves where the game
+    /// Before each of your moves, list your legal moves (12 of them, the
+    /// winning ones first when there are more), each marked as winning or
+    /// losing: in how many moves where the game
     /// is small enough to search (its remoteness), and with the nim-sum it
     /// leaves where the nim-sum decides.
     #[arg(long)]
@@ -626,7 +627,8 @@ impl<I: BufRead, O: Write> Session<I, O> {
     /// `--show-values`: your legal moves, each winning or losing, with the
     /// moves left after it (its remoteness) where the game below is small
     /// enough to search, and the nim-sum it leaves where the nim-sum
-    /// decides; the first [`SHOWN_VALUES`] listed and the rest counted.
+    /// decides; [`SHOWN_VALUES`] listed (the winning ones first when there
+    /// are more) and the rest counted.
     fn values<G: Game>(
         &mut self,
         analyst: &mut Analyst<G>,
@@ -652,26 +654,35 @@ impl<I: BufRead, O: Write> Session<I, O> {
                 format!("`{}` {verdict}{value}", m.mv.notation)
             })
             .collect();
-        let more = answer.valued as usize - listed.len();
-        let looked = if answer.more {
-            format!(
-                " (the first {} moves looked at)",
-                grundy::notation::with_commas(u128::from(answer.valued))
-            )
+        let commas = |n: u64| grundy::notation::with_commas(u128::from(n));
+        let more = answer.valued.saturating_sub(listed.len() as u64);
+        let rest = if more > 0 {
+            format!("; {} more", commas(more))
         } else {
             String::new()
         };
-        let rest = if more > 0 {
-            format!("; {more} more")
+        let summary = if answer.more {
+            // Too many to mark: how many win in all, counted apart.
+            let all = analyst
+                .count_winning_moves(position)
+                .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))?;
+            let verb = if all == 1 { "wins" } else { "win" };
+            format!(
+                "{} of its moves {verb}; {} looked at, the winning ones first",
+                grundy::notation::with_commas(all),
+                commas(answer.valued)
+            )
         } else {
-            String::new()
+            format!(
+                "{} of {} win",
+                commas(answer.winning),
+                commas(answer.valued)
+            )
         };
         writeln!(
             self.out,
-            "Your moves: {}{rest}. {} of {} win{looked}.",
-            listed.join(", "),
-            answer.winning,
-            answer.valued
+            "Your moves: {}{rest}. {summary}.",
+            listed.join(", ")
         )?;
         Ok(())
     }

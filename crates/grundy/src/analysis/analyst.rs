@@ -287,14 +287,7 @@ impl<G: Game> Analyst<G> {
                 }
                 Ok(flow)
             }
-            Play::Misere { engine, .. } => {
-                for mv in engine.winning_moves(position)? {
-                    if visit(mv).is_break() {
-                        return Ok(ControlFlow::Break(()));
-                    }
-                }
-                Ok(ControlFlow::Continue(()))
-            }
+            Play::Misere { engine, .. } => Ok(engine.visit_winning_moves(position, visit)?),
         }
     }
 
@@ -314,10 +307,9 @@ impl<G: Game> Analyst<G> {
                 Ok((listed, count))
             }
             Play::Misere { engine, .. } => {
-                let mut moves = engine.winning_moves(position)?;
-                let count = moves.len() as u128;
-                moves.truncate(keep);
-                Ok((moves, count))
+                let count = engine.count_winning_moves(position)?;
+                let listed = self.first_winning_moves(position, keep)?;
+                Ok((listed, count))
             }
         }
     }
@@ -326,7 +318,7 @@ impl<G: Game> Analyst<G> {
     pub fn count_winning_moves(&mut self, position: &G::Position) -> Result<u128, Refusal> {
         match &mut self.play {
             Play::Normal => Ok(self.game.count_winning_moves(position)),
-            Play::Misere { engine, .. } => Ok(engine.winning_moves(position)?.len() as u128),
+            Play::Misere { engine, .. } => Ok(engine.count_winning_moves(position)?),
         }
     }
 

@@ -9,6 +9,13 @@
 //! it leaves has even remoteness. Elsewhere, and beyond the budget, each
 //! move is marked by the outcome of the position it leaves, from the
 //! analyst (under either convention), and no remoteness is given.
+//!
+//! A position may have more moves than are marked ([`MAX_VALUED`]: a Nim
+//! heap of a million) or listed (a dozen on a terminal): the
+//! winning ones are never the ones left out. Past [`MAX_VALUED`] moves the
+//! analyst's winning moves are marked first, then the first others in the
+//! game's order; and where fewer are listed than marked, the winning ones
+//! are listed first.
 
 use std::ops::ControlFlow;
 
@@ -22,16 +29,17 @@ use crate::wire::{self, Big, FORMAT_VERSION};
 /// counted as `more`.
 pub const MAX_VALUED: usize = 10_000;
 
-/// Every legal move of `position` (up to [`MAX_VALUED`]) marked winning or
-/// losing under the analyst's convention, the first `listed` of them
-/// reported. Stops with [`Refusal::Cancelled`] once the game's cancel flag
-/// is raised.
+/// Every legal move of `position` (up to [`MAX_VALUED`], every winning one
+/// among them) marked winning or losing under the analyst's convention,
+/// `listed` of them reported: in the game's order when that is every one
+/// marked, else the winning ones first. Stops with [`Refusal::Cancelled`]
+/// once the game's cancel flag is raised.
 pub fn value_moves<G: Game>(
     analyst: &mut Analyst<G>,
     position: &G::Position,
     listed: usize,
 ) -> Result<wire::ValueMoves, Refusal> {
-    let (marked, more, remoteness) = match searched(analyst, position) {
+    let (mut marked, more, remoteness) = match searched(analyst, position) {
         Some(options) => {
             let remoteness = of_options(options.iter().map(|&(_, r)| r));
             let marked = options
@@ -46,12 +54,17 @@ pub fn value_moves<G: Game>(
         }
     };
     let winning = marked.iter().filter(|m| m.1).count() as u64;
-    // Without a marked winning move, the position may still be won: with
-    // no move at all under misère play, or by a move past those marked.
-    let wins = match (winning, more || marked.is_empty()) {
-        (0, true) => analyst.outcome(position)?.first_player_wins(),
-        (winning, _) => winning > 0,
+    // Every winning move is marked: won exactly when one is, or, with no
+    // move at all, as the convention says (won under misère play).
+    let wins = if marked.is_empty() {
+        analyst.outcome(position)?.first_player_wins()
+    } else {
+        winning > 0
     };
+    if listed < marked.len() {
+        // Stable: each kind keeps the game's order.
+        marked.sort_by_key(|&(_, wins, _)| !wins);
+    }
     let mut moves = Vec::with_capacity(listed.min(marked.len()));
     for (mv, wins, remoteness) in marked.iter().take(listed) {
         let played = analyst.play(position, mv);
@@ -106,24 +119,36 @@ type Marked<M> = (M, bool, Option<u32>);
 /// The moves marked, and whether there are more.
 type MarkedMoves<M> = (Vec<Marked<M>>, bool);
 
-/// The first [`MAX_VALUED`] legal moves, each marked by the outcome of the
-/// position it leaves, and whether there are more.
+/// Up to [`MAX_VALUED`] legal moves, each marked by the outcome of the
+/// position it leaves, and whether there are more. With more, the
+/// analyst's winning moves come first (every one, unless there are more
+/// than [`MAX_VALUED`], or the engine lists one of each kind for a heap
+/// too large to list), then the first others in the game's order: at most
+/// 2 × [`MAX_VALUED`] moves are looked at to find them.
 fn by_outcome<G: Game>(
     analyst: &mut Analyst<G>,
     position: &G::Position,
 ) -> Result<MarkedMoves<G::Move>, Refusal> {
     let mut moves = Vec::new();
-    let mut more = false;
     let _ = analyst.game_mut().moves(position, &mut |mv| {
-        if moves.len() == MAX_VALUED {
-            more = true;
-            return ControlFlow::Break(());
-        }
         moves.push(mv);
-        ControlFlow::Continue(())
+        if moves.len() > 2 * MAX_VALUED {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     });
-    let mut marked = Vec::with_capacity(moves.len());
+    let more = moves.len() > MAX_VALUED;
+    let mut marked = Vec::with_capacity(moves.len().min(MAX_VALUED));
+    if more {
+        let winners = analyst.first_winning_moves(position, MAX_VALUED)?;
+        marked.extend(winners.into_iter().map(|mv| (mv, true, None)));
+    }
+    let first = marked.len();
     for mv in moves {
+        if marked.len() == MAX_VALUED {
+            break;
+        }
         if analyst.cancelled() {
             return Err(Refusal::Cancelled);
         }
@@ -132,7 +157,11 @@ fn by_outcome<G: Game>(
             Some(mover_wins) => mover_wins,
             None => !analyst.outcome(&played.position)?.first_player_wins(),
         };
-        marked.push((mv, wins, None));
+        // A winning move marked already is not marked twice (the engine
+        // may list one move of a kind for a heap too large to list).
+        if !(wins && marked[..first].iter().any(|(m, _, _)| *m == mv)) {
+            marked.push((mv, wins, None));
+        }
     }
     Ok((marked, more))
 }

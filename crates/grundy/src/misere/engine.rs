@@ -3,6 +3,8 @@
 //! answers for normal play, each of which may be refused (a search beyond
 //! its budget) rather than answered by a guess.
 
+use std::ops::ControlFlow;
+
 use super::search::MisereError;
 use crate::engine::Outcome;
 use crate::shared::Cancel;
@@ -16,6 +18,30 @@ pub trait MisereEngine<P, M> {
     /// Every winning move (none from a lost position, nor from a position
     /// without a move, which the player to move has already won).
     fn winning_moves(&mut self, position: &P) -> Result<Vec<M>, MisereError>;
+
+    /// Calls `visit` with each winning move in turn, in the order of
+    /// [`MisereEngine::winning_moves`], until it breaks; `Break` if it was
+    /// stopped. The default lists them all first; a form whose positions
+    /// may have millions of winning moves (a proven quotient's heap of
+    /// 10^9) finds them one at a time.
+    fn visit_winning_moves(
+        &mut self,
+        position: &P,
+        visit: &mut dyn FnMut(M) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, MisereError> {
+        for mv in self.winning_moves(position)? {
+            if visit(mv).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// How many winning moves there are, exactly. The default counts the
+    /// list; a form with millions counts them without listing.
+    fn count_winning_moves(&mut self, position: &P) -> Result<u128, MisereError> {
+        Ok(self.winning_moves(position)?.len() as u128)
+    }
 
     /// The move to play: a winning one when there is one, else a legal
     /// one; `None` when no move is legal.
@@ -93,6 +119,18 @@ impl<P, M> MisereEngine<P, M> for Covered<P, M> {
 
     fn winning_moves(&mut self, position: &P) -> Result<Vec<M>, MisereError> {
         self.pick(position).winning_moves(position)
+    }
+
+    fn visit_winning_moves(
+        &mut self,
+        position: &P,
+        visit: &mut dyn FnMut(M) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, MisereError> {
+        self.pick(position).visit_winning_moves(position, visit)
+    }
+
+    fn count_winning_moves(&mut self, position: &P) -> Result<u128, MisereError> {
+        self.pick(position).count_winning_moves(position)
     }
 
     fn suggest(&mut self, position: &P) -> Result<Option<M>, MisereError> {

@@ -196,6 +196,45 @@ impl<R: HeapRules> HeapGame<R> {
         }
     }
 
+    /// Every move of a large heap, from heap number `index`, one at a time
+    /// in the rules' order (by the tokens taken, then the parts left).
+    fn every_large_move(
+        &self,
+        index: usize,
+        heap: u64,
+        visit: &mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        match self.rules().shape() {
+            Shape::Listed => ControlFlow::Continue(()),
+            Shape::Nim => {
+                for take in 1..=heap {
+                    visit(heap_move(index, take, leave_one(heap - take)))?;
+                }
+                ControlFlow::Continue(())
+            }
+            Shape::Code(code) => {
+                for k in 0..=code.max_take() as u64 {
+                    let digit = code.digit(k as usize);
+                    let Some(rest) = heap.checked_sub(k) else {
+                        continue;
+                    };
+                    if digit & 1 != 0 && k > 0 && rest == 0 {
+                        visit(heap_move(index, k, Vec::new()))?;
+                    }
+                    if digit & 2 != 0 && k > 0 && rest > 0 {
+                        visit(heap_move(index, k, vec![rest]))?;
+                    }
+                    if digit & 4 != 0 {
+                        for a in 1..=rest / 2 {
+                            visit(heap_move(index, k, vec![a, rest - a]))?;
+                        }
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
     /// How many moves of a large heap leave value `target`, exactly.
     fn count_large(&mut self, heap: u64, target: Nimber) -> u128 {
         match self.rules().shape() {
@@ -413,8 +452,9 @@ fn leave_one(left: u64) -> Vec<u64> {
 }
 
 /// Every heap game is an [`Engine`]: the solver's answers, with heaps past
-/// [`LISTED_HEAP`] answered through their [`Shape`] (their moves listed one
-/// for each class of moves that leave the same values).
+/// [`LISTED_HEAP`] answered through their [`Shape`] (their winning moves and
+/// best tries one for each class of moves that leave the same values; their
+/// legal moves every one, one at a time).
 impl<R: HeapRules> Engine for HeapGame<R> {
     type Position = Vec<u64>;
     type Component = u64;
@@ -466,9 +506,26 @@ impl<R: HeapRules> Engine for HeapGame<R> {
         count
     }
 
+    /// Every legal move, one at a time, of a large heap too (a heap of
+    /// 2^40 has 2^40 of them: its callers stop early).
+    fn moves(
+        &mut self,
+        position: &Vec<u64>,
+        visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for (index, &heap) in position.iter().enumerate() {
+            if self.large(heap) {
+                self.every_large_move(index, heap, visit)?;
+            } else {
+                self.listed_moves(index, heap, None, visit)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Every move of a listed heap; of a larger one, one for each class of
     /// moves that leave the same values.
-    fn moves(
+    fn try_moves(
         &mut self,
         position: &Vec<u64>,
         visit: &mut dyn FnMut(Self::Move) -> ControlFlow<()>,

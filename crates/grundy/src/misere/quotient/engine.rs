@@ -4,6 +4,7 @@
 //! any size (through the pretending function's period).
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::monoid::Monoid;
@@ -26,6 +27,8 @@ pub struct QuotientMisere {
     reach: Option<u64>,
     /// Whether the front end gave it (rather than a question's look).
     given: bool,
+    /// Raised when a walk over a sum's moves is to stop.
+    cancel: Option<Cancel>,
 }
 
 impl QuotientMisere {
@@ -35,6 +38,7 @@ impl QuotientMisere {
             quotient,
             reach: None,
             given: false,
+            cancel: None,
         })
     }
 
@@ -52,6 +56,7 @@ impl QuotientMisere {
             quotient,
             reach: Some(reach),
             given: false,
+            cancel: None,
         })
     }
 
@@ -84,47 +89,220 @@ impl QuotientMisere {
 
     /// The element of a sum of heaps.
     fn image(&self, heaps: &[u64]) -> u32 {
-        let q = &self.quotient;
-        heaps
-            .iter()
-            .fold(0, |x, &h| q.table.product(x, q.raw_phi(h).unwrap_or(0)))
+        heaps.iter().fold(0, |x, &h| self.times(x, h))
     }
 
-    /// Every move of the sum, with whether the sum it leaves is in P; stops
-    /// when `visit` says so.
-    fn each_move(&self, heaps: &[u64], visit: &mut dyn FnMut(SumMove<u64, u64>, bool) -> bool) {
+    /// `x` times the element of a heap of `heap`.
+    fn times(&self, x: u32, heap: u64) -> u32 {
         let q = &self.quotient;
-        // others[i]: the product of every heap but heap i.
+        q.table.product(x, q.raw_phi(heap).unwrap_or(0))
+    }
+
+    /// For each heap of the sum, the product of every other heap.
+    fn others(&self, heaps: &[u64]) -> Vec<u32> {
         let n = heaps.len();
         let mut before = vec![0u32; n + 1];
         let mut after = vec![0u32; n + 1];
         for i in 0..n {
-            before[i + 1] = q.table.product(before[i], q.raw_phi(heaps[i]).unwrap_or(0));
-            after[n - 1 - i] = q
-                .table
-                .product(after[n - i], q.raw_phi(heaps[n - 1 - i]).unwrap_or(0));
+            before[i + 1] = self.times(before[i], heaps[i]);
+            after[n - 1 - i] = self.times(after[n - i], heaps[n - 1 - i]);
         }
-        let mut go = true;
-        for (i, &h) in heaps.iter().enumerate() {
-            if !go {
-                break;
-            }
-            let others = q.table.product(before[i], after[i + 1]);
-            q.code.each_move(h, &mut |taken, parts| {
-                if !go {
-                    return;
-                }
-                let x = parts.iter().fold(others, |x, &part| {
-                    q.table.product(x, q.raw_phi(part).unwrap_or(0))
-                });
-                let mv = SumMove {
-                    component: i + 1,
-                    action: taken,
-                    leaves: parts.to_vec(),
+        (0..n)
+            .map(|i| self.quotient.table.product(before[i], after[i + 1]))
+            .collect()
+    }
+
+    /// The splits a + (rest − a) whose parts both lie where Φ repeats (at
+    /// or past its preperiod n0), as `lo ..= hi` and the period p: there
+    /// the element a split leaves depends on a mod p alone. `None` without
+    /// a proven period, or where that stretch is too short to matter.
+    fn periodic_splits(&self, rest: u64) -> Option<(u64, u64, u64)> {
+        let period = self.quotient.period()?;
+        let (n0, p) = (period.preperiod as u64, period.period as u64);
+        let lo = n0.max(1);
+        let hi = (rest / 2).min(rest.checked_sub(n0)?);
+        (hi >= lo && hi - lo >= 2 * p).then_some((lo, hi, p))
+    }
+
+    /// Sends `sink` every winning move of the sum (one that leaves a
+    /// product in P), in the rules' order, or their count. Where Φ repeats
+    /// the splits of a heap fall into p classes (the residues of the
+    /// smaller part mod p), each winning or not as a whole: counted in one
+    /// step, and listed passing over the losing ones, so a heap of 10^18
+    /// costs about n0 + p steps a take, plus p for each move listed. Looks
+    /// at the cancel flag every [`CHECK_EVERY`] steps.
+    fn winning(&self, heaps: &[u64], sink: &mut Sink<'_>) -> Result<ControlFlow<()>, MisereError> {
+        match self.walk(heaps, sink) {
+            Ok(()) => Ok(ControlFlow::Continue(())),
+            Err(Halt::Stopped) => Ok(ControlFlow::Break(())),
+            Err(Halt::Failed(e)) => Err(e),
+        }
+    }
+
+    /// [`QuotientMisere::winning`]'s walk.
+    fn walk(&self, heaps: &[u64], sink: &mut Sink<'_>) -> Result<(), Halt> {
+        let q = &self.quotient;
+        let mut steps = Steps::new(self.cancel.as_ref());
+        for (i, (&h, &others)) in heaps.iter().zip(&self.others(heaps)).enumerate() {
+            for k in 0..=q.code.max_take() as u64 {
+                let Some(rest) = h.checked_sub(k) else {
+                    break;
                 };
-                go = visit(mv, q.p[x as usize]);
-            });
+                let digit = q.code.digit(k as usize);
+                let mv = |leaves: Vec<u64>| SumMove {
+                    component: i + 1,
+                    action: k,
+                    leaves,
+                };
+                let wins = |x: u32| q.p[x as usize];
+                if digit & 1 != 0 && k > 0 && rest == 0 && wins(others) {
+                    sink.one(mv(Vec::new()))?;
+                }
+                if digit & 2 != 0 && k > 0 && rest > 0 && wins(self.times(others, rest)) {
+                    sink.one(mv(vec![rest]))?;
+                }
+                if digit & 4 != 0 {
+                    let split = |a: u64| self.times(self.times(others, a), rest - a);
+                    let (head, window) = match self.periodic_splits(rest) {
+                        Some((lo, hi, p)) => (lo - 1, Some((lo, hi, p))),
+                        None => (rest / 2, None),
+                    };
+                    for a in 1..=head {
+                        steps.step()?;
+                        if wins(split(a)) {
+                            sink.one(mv(vec![a, rest - a]))?;
+                        }
+                    }
+                    if let Some((lo, hi, p)) = window {
+                        // classes[j]: whether the splits with a ≡ lo + j (mod p) win.
+                        let classes: Vec<bool> = (0..p).map(|j| wins(split(lo + j))).collect();
+                        match sink {
+                            Sink::Count(count) => {
+                                for j in (0..p).filter(|&j| classes[j as usize]) {
+                                    **count += u128::from((hi - lo - j) / p + 1);
+                                }
+                            }
+                            Sink::Visit(_) if classes.contains(&true) => {
+                                for a in lo..=hi {
+                                    steps.step()?;
+                                    if classes[((a - lo) % p) as usize] {
+                                        sink.one(mv(vec![a, rest - a]))?;
+                                    }
+                                }
+                            }
+                            Sink::Visit(_) => {}
+                        }
+                        for a in hi + 1..=rest / 2 {
+                            steps.step()?;
+                            if wins(split(a)) {
+                                sink.one(mv(vec![a, rest - a]))?;
+                            }
+                        }
+                    }
+                }
+                if digit & 8 != 0 {
+                    for a in 1..=rest / 3 {
+                        for b in a..=(rest - a) / 2 {
+                            steps.step()?;
+                            let c = rest - a - b;
+                            if wins(self.times(self.times(self.times(others, a), b), c)) {
+                                sink.one(mv(vec![a, b, c]))?;
+                            }
+                        }
+                    }
+                }
+            }
         }
+        Ok(())
+    }
+
+    /// The first legal move of the sum in the rules' order, if any.
+    fn first_move(&self, heaps: &[u64]) -> Option<SumMove<u64, u64>> {
+        let code = &self.quotient.code;
+        heaps.iter().enumerate().find_map(|(i, &h)| {
+            (0..=code.max_take() as u64).find_map(|k| {
+                let rest = h.checked_sub(k)?;
+                let digit = code.digit(k as usize);
+                let leaves = if digit & 1 != 0 && k > 0 && rest == 0 {
+                    Vec::new()
+                } else if digit & 2 != 0 && k > 0 && rest > 0 {
+                    vec![rest]
+                } else if digit & 4 != 0 && rest >= 2 {
+                    vec![1, rest - 1]
+                } else if digit & 8 != 0 && rest >= 3 {
+                    vec![1, 1, rest - 2]
+                } else {
+                    return None;
+                };
+                Some(SumMove {
+                    component: i + 1,
+                    action: k,
+                    leaves,
+                })
+            })
+        })
+    }
+}
+
+/// How often, in steps, a walk over a sum's moves looks at the cancel
+/// flag.
+const CHECK_EVERY: u64 = 4096;
+
+/// The steps of a walk over a sum's moves, stopped once the flag is raised.
+struct Steps<'a> {
+    cancel: Option<&'a Cancel>,
+    taken: u64,
+}
+
+impl<'a> Steps<'a> {
+    fn new(cancel: Option<&'a Cancel>) -> Steps<'a> {
+        Steps { cancel, taken: 0 }
+    }
+
+    /// One more step; [`MisereError::Cancelled`] once asked to stop.
+    fn step(&mut self) -> Result<(), MisereError> {
+        self.taken += 1;
+        if self.taken.is_multiple_of(CHECK_EVERY) && self.cancel.is_some_and(Cancel::is_cancelled) {
+            return Err(MisereError::Cancelled);
+        }
+        Ok(())
+    }
+}
+
+/// Where [`QuotientMisere::winning`] sends the winning moves: to a visitor
+/// (which may stop the walk), or to a count.
+enum Sink<'v> {
+    Visit(&'v mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>),
+    Count(&'v mut u128),
+}
+
+impl Sink<'_> {
+    /// One winning move.
+    fn one(&mut self, mv: SumMove<u64, u64>) -> Result<(), Halt> {
+        match self {
+            Sink::Visit(visit) => match visit(mv) {
+                ControlFlow::Continue(()) => Ok(()),
+                ControlFlow::Break(()) => Err(Halt::Stopped),
+            },
+            Sink::Count(count) => {
+                **count += 1;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Why a walk over a sum's moves ended early.
+enum Halt {
+    /// The visitor had enough.
+    Stopped,
+    /// The walk could not go on (asked to stop).
+    Failed(MisereError),
+}
+
+impl From<MisereError> for Halt {
+    fn from(e: MisereError) -> Halt {
+        Halt::Failed(e)
     }
 }
 
@@ -163,36 +341,52 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
         })
     }
 
+    /// Every winning move, held at once: for a few heaps or small ones
+    /// ([`MisereEngine::visit_winning_moves`] lists them one at a time).
     fn winning_moves(
         &mut self,
         position: &Vec<u64>,
     ) -> Result<Vec<SumMove<u64, u64>>, MisereError> {
-        self.within_reach(position)?;
         let mut moves = Vec::new();
-        self.each_move(position, &mut |mv, wins| {
-            if wins {
-                moves.push(mv);
-            }
-            true
-        });
+        let _ = self.visit_winning_moves(position, &mut |mv| {
+            moves.push(mv);
+            ControlFlow::Continue(())
+        })?;
         Ok(moves)
     }
 
+    fn visit_winning_moves(
+        &mut self,
+        position: &Vec<u64>,
+        visit: &mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, MisereError> {
+        self.within_reach(position)?;
+        self.winning(position, &mut Sink::Visit(visit))
+    }
+
+    fn count_winning_moves(&mut self, position: &Vec<u64>) -> Result<u128, MisereError> {
+        self.within_reach(position)?;
+        let mut count = 0;
+        let _ = self.winning(position, &mut Sink::Count(&mut count))?;
+        Ok(count)
+    }
+
+    /// The first winning move, else the first legal one.
     fn suggest(&mut self, position: &Vec<u64>) -> Result<Option<SumMove<u64, u64>>, MisereError> {
         self.within_reach(position)?;
-        let mut first = None;
         let mut winning = None;
-        self.each_move(position, &mut |mv, wins| {
-            if wins {
+        let _ = self.winning(
+            position,
+            &mut Sink::Visit(&mut |mv| {
                 winning = Some(mv);
-                return false;
-            }
-            if first.is_none() {
-                first = Some(mv);
-            }
-            true
-        });
-        Ok(winning.or(first))
+                ControlFlow::Break(())
+            }),
+        )?;
+        Ok(winning.or_else(|| self.first_move(position)))
+    }
+
+    fn stop_when(&mut self, cancel: Cancel) {
+        self.cancel = Some(cancel);
     }
 }
 
