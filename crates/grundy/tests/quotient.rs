@@ -65,6 +65,16 @@ impl Brute {
                     }
                 }
             }
+            if d & 8 != 0 {
+                for a in 1..rest {
+                    for b in a..rest {
+                        // Three heaps a ≤ b ≤ c.
+                        if a + b < rest && b <= rest - a - b {
+                            out.push(vec![a, b, rest - a - b]);
+                        }
+                    }
+                }
+            }
         }
         out
     }
@@ -1047,14 +1057,18 @@ fn winning_moves_through_the_period_are_every_literal_one_in_order() {
     use grundy::misere::MisereEngine;
     use std::sync::Arc;
     let mut lists = 0;
-    for code in ["0.75", "0.77", "0.34", "4.4", "0.15"] {
+    // 0.F also splits a heap in three (its quotient is misère Nim's on
+    // heaps of one: every sum's parity decides).
+    for code in ["0.75", "0.77", "0.34", "4.4", "0.15", "0.F"] {
         let q = Arc::new(quotient(code));
         let period = q.period().unwrap();
         let (n0, p) = (period.preperiod as u64, period.period as u64);
         let mut engine = QuotientMisere::new(q.clone()).unwrap();
         let brute = Brute::new(code);
+        // From where the classes could start (both parts past n0) to
+        // several periods past where they are used.
         let start = 2 * (n0 + 2 * p);
-        for big in (start.saturating_sub(p)..start + 3 * p).chain([start + 1000, start + 1001]) {
+        for big in (2 * n0..start + 3 * p).chain([start + 1000, start + 1001]) {
             for others in [vec![], vec![1], vec![2, 3], vec![n0 + 7], vec![big + 5]] {
                 let sum = [&[big][..], &others].concat();
                 let letter = winning_by_letter(&brute, &q, &sum);

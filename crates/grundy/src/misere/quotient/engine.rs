@@ -112,16 +112,18 @@ impl QuotientMisere {
             .collect()
     }
 
-    /// The splits a + (rest − a) whose parts both lie where Φ repeats (at
-    /// or past its preperiod n0), as `lo ..= hi` and the period p: there
+    /// The splits a + (rest − a), a ≤ rest − a, whose parts both lie where
+    /// Φ repeats (at or past its preperiod n0): a from `lo` = max(n0, 1) to
+    /// `hi` = rest / 2 (then rest − a ≥ a ≥ n0), with the period p. There
     /// the element a split leaves depends on a mod p alone. `None` without
-    /// a proven period, or where that stretch is too short to matter.
+    /// a proven period, or where that stretch is shorter than two periods
+    /// (listed one by one: the same moves, found as fast).
     fn periodic_splits(&self, rest: u64) -> Option<(u64, u64, u64)> {
         let period = self.quotient.period()?;
         let (n0, p) = (period.preperiod as u64, period.period as u64);
         let lo = n0.max(1);
-        let hi = (rest / 2).min(rest.checked_sub(n0)?);
-        (hi >= lo && hi - lo >= 2 * p).then_some((lo, hi, p))
+        let hi = rest / 2;
+        (hi >= lo + 2 * p).then_some((lo, hi, p))
     }
 
     /// Sends `sink` every winning move of the sum (one that leaves a
@@ -191,12 +193,6 @@ impl QuotientMisere {
                                 }
                             }
                             Sink::Visit(_) => {}
-                        }
-                        for a in hi + 1..=rest / 2 {
-                            steps.step()?;
-                            if wins(split(a)) {
-                                sink.one(mv(vec![a, rest - a]))?;
-                            }
                         }
                     }
                 }
