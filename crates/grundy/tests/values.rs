@@ -359,6 +359,16 @@ fn a_position_of_more_moves_than_are_marked_says_so() {
         .take(MAX_VALUED - 1)
         .collect();
     assert_eq!(rest, first_others);
+    // Exactly as many moves as are marked: no more; one more: more.
+    for (heap, more) in [(MAX_VALUED as u64, false), (MAX_VALUED as u64 + 1, true)] {
+        let (_, answer) = values(
+            &mut analyst,
+            &format!(r#"{{"kind":"heaps","heaps":[{heap}]}}"#),
+        );
+        assert_eq!(answer.more, more, "{heap}");
+        assert_eq!(answer.valued, MAX_VALUED as u64, "{heap}");
+        assert_eq!(answer.winning, 1, "{heap}: take it all");
+    }
     let (_, lost) = values(
         &mut analyst,
         &format!(r#"{{"kind":"heaps","heaps":[{n}, {n}]}}"#),
@@ -433,6 +443,9 @@ fn fewer_listed_than_marked_puts_the_winning_ones_first() {
     assert_eq!(order, game_order);
     // 20 ⊕ 13 ⊕ 9 = 16: only the first heap can go down, to 4.
     assert_eq!(all.winning, 1);
+    // Listed in full by asking for exactly as many: the game's order.
+    let exact = value_moves(&mut analyst, &position, 42).unwrap();
+    assert_eq!(exact.moves, all.moves);
     for listed in [1, 5, 41] {
         let few = value_moves(&mut analyst, &position, listed).unwrap();
         assert_eq!(few.valued, 42);

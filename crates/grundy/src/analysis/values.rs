@@ -123,22 +123,23 @@ type MarkedMoves<M> = (Vec<Marked<M>>, bool);
 /// position it leaves, and whether there are more. With more, the
 /// analyst's winning moves come first (every one, unless there are more
 /// than [`MAX_VALUED`], or the engine lists one of each kind for a heap
-/// too large to list), then the first others in the game's order: at most
-/// 2 × [`MAX_VALUED`] moves are looked at to find them.
+/// too large to list), then the first others in the game's order: the
+/// first [`MAX_VALUED`] moves in that order fill the rest, as each one
+/// passed over (marked already) has its place among the winning ones.
 fn by_outcome<G: Game>(
     analyst: &mut Analyst<G>,
     position: &G::Position,
 ) -> Result<MarkedMoves<G::Move>, Refusal> {
     let mut moves = Vec::new();
+    let mut more = false;
     let _ = analyst.game_mut().moves(position, &mut |mv| {
-        moves.push(mv);
-        if moves.len() > 2 * MAX_VALUED {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+        if moves.len() == MAX_VALUED {
+            more = true;
+            return ControlFlow::Break(());
         }
+        moves.push(mv);
+        ControlFlow::Continue(())
     });
-    let more = moves.len() > MAX_VALUED;
     let mut marked = Vec::with_capacity(moves.len().min(MAX_VALUED));
     if more {
         let winners = analyst.first_winning_moves(position, MAX_VALUED)?;
