@@ -500,6 +500,16 @@ try {
       await page.locator("[data-testid=value-moves-list]").waitFor({ state: "detached" });
       assert.equal(await page.locator("#board .value-win, #board .value-lose").count(), 0, info.name);
     }
+    // More moves than are marked: the one winning move (the first heap
+    // down to 12,345) shown first, and every winning move counted.
+    await startFromText(page, url, "nim", "20000 12345");
+    await page.check("[data-testid=value-moves]");
+    await page.locator("[data-testid=value-moves-list]").waitFor();
+    assert.match(await page.textContent("[data-testid=value-summary]"),
+      /^1 of its more than 10,000 legal moves win \(10,000 looked at\); 50 shown, the winning ones first;/);
+    const first = page.locator("[data-value-move]").first();
+    assert.deepEqual([await first.getAttribute("data-value-move"), await first.getAttribute("data-wins")], ["1 7655", "true"]);
+    await page.uncheck("[data-testid=value-moves]");
   });
 
   await test("value moves: Nim's moves by their literal remoteness, and the value history of a game", async () => {
@@ -582,6 +592,17 @@ try {
     await page.locator("[data-testid=pn-verdict]", { hasText: "Heaps 2, 2: a P-position" }).waitFor();
     const marks = await page.locator("[data-live=pn] li").evaluateAll((l) => l.map((x) => x.dataset.wins));
     assert.deepEqual(marks, ["false", "false", "false", "false"]);
+    // More moves than are marked: the one winning move (the first heap
+    // down to 12,345, equal to the second) listed first, and how many win
+    // in all.
+    await page.fill("[data-testid=pn-heaps]", "20000 12345");
+    await page.click("[data-testid=pn-go]");
+    await page.locator("[data-testid=pn-verdict]", { hasText: "Heaps 20000, 12345: an N-position" }).waitFor();
+    assert.match(await page.textContent("[data-testid=pn-verdict]"), /1 of its more than 10,000 moves lead to a P-position\.$/);
+    const big = await page.locator("[data-live=pn] li").evaluateAll((l) => l.map((x) => [x.dataset.wins, x.textContent]));
+    assert.equal(big.length, 41);
+    assert.deepEqual(big.map(([w]) => w).slice(0, 3), ["true", "false", "false"]);
+    assert.equal(big[40][1], "… 9,960 more, and more past them");
     // The nim-sum: 3 ⊕ 5 ⊕ 7 = 1; then heaps typed in.
     assert.match(await page.textContent("[data-live=nimsum] [data-testid=why-sum]"), /^The nim-sum: \*3 ⊕ \*5 ⊕ \*7 = \*1\. Not \*0/);
     await page.fill("[data-testid=nimsum-heaps]", "1 2 3");

@@ -207,7 +207,8 @@ impl Game {
     /// Every legal move (up to 10,000) marked winning or losing under the
     /// game's convention, with its remoteness (the moves left with best
     /// play) where a bounded search finds it, as the playground's
-    /// `/api/values` answers (the first `listed` moves reported).
+    /// `/api/values` answers (the first `listed` moves reported, and
+    /// `winning_in_all` counting every winning move).
     #[pyo3(signature = (position, listed=10))]
     fn value_moves<'py>(
         &mut self,

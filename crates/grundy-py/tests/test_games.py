@@ -235,6 +235,13 @@ def test_value_moves_of_nim_and_misere_nim():
     marks = [(m["move"]["notation"], m["wins"], m["remoteness"]) for m in answer["moves"]]
     assert marks == [("1 1", False, 1), ("2 1", True, 2), ("2 2", False, 1)]
     assert (answer["wins"], answer["remoteness"], answer["winning"]) == (True, 3, 1)
+    assert answer["winning_in_all"] == "1"
+    # More moves than are marked: the one winning move (the first heap
+    # down to 12,345) listed first, and every winning move counted.
+    big = grundy.game("nim").value_moves([20000, 12345], listed=3)
+    assert (big["more"], big["valued"], big["winning"], big["winning_in_all"]) == (True, 10000, 1, "1")
+    assert [m["wins"] for m in big["moves"]] == [True, False, False]
+    assert big["moves"][0]["move"]["notation"] == "1 7655"
     # Misère play: taking the last token loses; no remoteness is searched.
     misere = grundy.game("nim", misere=True).value_moves([1])
     assert [m["wins"] for m in misere["moves"]] == [False]

@@ -25,7 +25,7 @@ export interface ValuesRequest { game: string; position: Position; listed?: numb
 export interface ValueMoves {
   format: number; game: string; position: Position; wins: boolean; remoteness: number | null;
   moves: { move: { move: Move; notation: string; text: string }; wins: boolean; remoteness: number | null; nim_sum: string | null }[];
-  valued: number; winning: number; more: boolean;
+  valued: number; winning: number; winning_in_all: string; more: boolean;
 }
 export interface PlayRequest { game: string; position: Position; move?: Move; reply?: boolean; misere?: boolean }
 export interface ParseRequest { game: string; text: string }

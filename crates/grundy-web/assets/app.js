@@ -824,10 +824,14 @@ class Match {
         return button;
       });
       const shown = answer.moves.length < answer.valued ? `${answer.moves.length} shown, the winning ones first; ` : "";
-      const more = answer.more ? ` (${answer.valued.toLocaleString("en")} looked at, the winning ones first)` : "";
+      const valued = answer.valued.toLocaleString("en");
+      // Past the moves marked, the winning ones are counted in all apart.
+      const counted = answer.more
+        ? `${BigInt(answer.winning_in_all).toLocaleString("en")} of its more than ${valued} legal moves win (${valued} looked at)`
+        : `${answer.winning} of ${valued} legal moves win`;
       parts.push(el("h3", {}, "Value moves"),
         el("p", { class: "legend", "data-testid": "value-summary" },
-          `${answer.winning} of ${answer.valued.toLocaleString("en")} legal moves win${more}; ${shown}green wins, red loses. `
+          `${counted}; ${shown}green wins, red loses. `
           + "“in N” is how long the game lasts, this move included, when the winner hurries and the loser delays (its remoteness), where the game is small enough to search."),
         el("div", { class: "moves", "data-testid": "value-moves-list" }, ...buttons));
     }
@@ -1361,11 +1365,14 @@ async function pnExample(heaps) {
   const kind = answer.wins ? "an N-position: the player to move wins" : "a P-position: the player to move loses";
   const items = answer.moves.map((m) => el("li", { "data-wins": m.wins },
     `${m.move.text} → ${m.wins ? "a P-position (good for the mover)" : "an N-position (the opponent wins)"}`));
-  const more = answer.valued > answer.moves.length ? [el("li", {}, `… ${answer.valued - answer.moves.length} more`)] : [];
+  const rest = (answer.valued - answer.moves.length).toLocaleString("en");
+  const more = answer.valued > answer.moves.length
+    ? [el("li", {}, `… ${rest} more${answer.more ? ", and more past them" : ""}`)] : [];
+  const all = answer.more ? `more than ${answer.valued.toLocaleString("en")}` : answer.valued.toLocaleString("en");
   return [
     el("p", { "data-testid": "pn-verdict" }, `Heaps ${heaps.join(", ") || "(none)"}: ${kind}. ` + (answer.moves.length === 0
       ? "There is no move at all, so the player to move has lost."
-      : answer.wins ? `${answer.winning} of its ${answer.valued} moves lead to a P-position.` : "Every one of its moves leads to an N-position.")),
+      : answer.wins ? `${BigInt(answer.winning_in_all).toLocaleString("en")} of its ${all} moves lead to a P-position.` : "Every one of its moves leads to an N-position.")),
     el("ul", {}, ...items, ...more),
   ];
 }

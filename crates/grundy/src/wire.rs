@@ -715,6 +715,9 @@ pub struct ValueMoves {
     /// How many of the marked moves win: every winning move, unless there
     /// are more than 10,000.
     pub winning: u64,
+    /// How many of all its legal moves win, counted apart from the ones
+    /// marked (`winning` unless `more`): "588,238 of its moves win".
+    pub winning_in_all: Big,
     /// Whether it has more legal moves than were marked (10,000: the
     /// winning ones, then the first others in the game's order).
     pub more: bool,

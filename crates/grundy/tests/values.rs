@@ -79,8 +79,11 @@ fn consistent(answer: &ValueMoves) {
     let winning = answer.moves.iter().filter(|m| m.wins).count() as u64;
     assert_eq!(answer.winning, winning);
     assert_eq!(answer.valued, answer.moves.len() as u64);
-    if !answer.more {
+    if answer.more {
+        assert!(answer.winning_in_all.0 >= u128::from(winning));
+    } else {
         assert_eq!(answer.wins, winning > 0);
+        assert_eq!(answer.winning_in_all, Big(u128::from(winning)));
     }
 }
 
@@ -350,6 +353,7 @@ fn a_position_of_more_moves_than_are_marked_says_so() {
     // the game's order, and marked first; then the first losing ones.
     assert!(answer.wins);
     assert_eq!(answer.winning, 1);
+    assert_eq!(answer.winning_in_all, Big(1));
     assert_eq!(heap_take(&answer.moves[0]), (1, n - 3));
     assert!(answer.moves[0].wins);
     let rest: Vec<(usize, u64)> = answer.moves[1..].iter().map(heap_take).collect();
@@ -374,6 +378,7 @@ fn a_position_of_more_moves_than_are_marked_says_so() {
         &format!(r#"{{"kind":"heaps","heaps":[{n}, {n}]}}"#),
     );
     assert!(lost.more && !lost.wins && lost.winning == 0);
+    assert_eq!(lost.winning_in_all, Big(0));
     assert_eq!(lost.valued, MAX_VALUED as u64);
     // Listed: only as many as asked for, but every one valued.
     let position = analyst
@@ -478,4 +483,68 @@ fn misere_nim_marks_the_last_move_as_losing() {
     let (_, none) = values(&mut analyst, r#"{"kind":"heaps","heaps":[]}"#);
     assert!(none.wins);
     assert_eq!(none.remoteness, None);
+}
+
+/// Dawson's Kayles (0.07: take two tokens, leaving the rest as one heap,
+/// two or none) by its literal rules: the value of every heap, by a mex over
+/// the literal moves up to heap 600 and past it through the period of 34
+/// (Winning Ways, ch. 4: from heap 53 on), which the literal values are
+/// checked to keep on heaps 100..600.
+fn dawson_value() -> impl Fn(u64) -> u64 {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..600usize {
+        let mut seen = [false; 64];
+        if n >= 2 {
+            let rest = n - 2;
+            for a in 0..=rest / 2 {
+                seen[(g[a] ^ g[rest - a]) as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap() as u64);
+    }
+    for n in 100..600 - 34 {
+        assert_eq!(g[n], g[n + 34], "period 34 at heap {n}");
+    }
+    move |n| {
+        if n < 600 {
+            g[n as usize]
+        } else {
+            g[(500 + (n - 500) % 34) as usize]
+        }
+    }
+}
+
+/// Past the moves marked, every winning move is still counted: Dawson's
+/// Kayles heaps with more than 10,000 moves beside a heap of 3, against a
+/// count over the literal moves (those within the engine's listing limit
+/// of 2^22 also marking every winning move, up to 10,000).
+#[test]
+fn every_winning_move_is_counted_past_the_moves_marked() {
+    let g = dawson_value();
+    let mut analyst = open("octal:0.07", Convention::Normal);
+    for n in [30_001u64, 30_002, 60_007, 1_000_003, 5_000_001] {
+        let rest = n - 2;
+        // Moves in the big heap leave parts worth G(3) = 1 in all; the one
+        // move in the heap of 3 leaves a heap of 1 (*0), winning when the
+        // big heap is worth *0.
+        let mut count = u128::from(g(rest) == 1) + u128::from(g(n) == 0);
+        for a in 1..=rest / 2 {
+            count += u128::from(g(a) ^ g(rest - a) == 1);
+        }
+        let (_, answer) = values(
+            &mut analyst,
+            &format!(r#"{{"kind":"heaps","heaps":[{n}, 3]}}"#),
+        );
+        consistent(&answer);
+        assert!(answer.more, "{n}");
+        assert_eq!(answer.winning_in_all, Big(count), "{n}");
+        assert_eq!(answer.wins, count > 0, "{n}");
+        if n < 1 << 22 {
+            assert_eq!(
+                u128::from(answer.winning),
+                count.min(MAX_VALUED as u128),
+                "{n}"
+            );
+        }
+    }
 }

@@ -663,9 +663,7 @@ impl<I: BufRead, O: Write> Session<I, O> {
         };
         let summary = if answer.more {
             // Too many to mark: how many win in all, counted apart.
-            let all = analyst
-                .count_winning_moves(position)
-                .map_err(|e| anyhow::anyhow!("{}", refusal(&e)))?;
+            let all = answer.winning_in_all.0;
             let verb = if all == 1 { "wins" } else { "win" };
             format!(
                 "{} of its moves {verb}; {} looked at, the winning ones first",

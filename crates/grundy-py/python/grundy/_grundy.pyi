@@ -79,7 +79,7 @@ class Game:
     def explain(self, position: Position, listed: int = 10) -> dict[str, Any]:
         """Why each component has its value, exactly as ``grundy explain --format json`` writes it."""
     def value_moves(self, position: Position, listed: int = 10) -> dict[str, Any]:
-        """Every legal move marked winning or losing, with its remoteness where known."""
+        """Every legal move (up to 10,000, the winning ones first) marked winning or losing, with its remoteness where known; ``winning_in_all`` counts every winning move."""
     def genera(self, upto: int = 21, *, misere_budget: Optional[int] = None) -> list[dict[str, Any]]:
         """Heap games: the genus of heaps 0 … upto − 1 under misère play."""
     def random_position(self, seed: int = 1, size: Optional[Tuple[int, int]] = None) -> Position:

@@ -15,7 +15,8 @@
 //! winning ones are never the ones left out. Past [`MAX_VALUED`] moves the
 //! analyst's winning moves are marked first, then the first others in the
 //! game's order; and where fewer are listed than marked, the winning ones
-//! are listed first.
+//! are listed first. How many moves win in all is counted apart (by the
+//! analyst's count, at any heap size).
 
 use std::ops::ControlFlow;
 
@@ -80,6 +81,12 @@ pub fn value_moves<G: Game>(
             nim_sum,
         });
     }
+    // Past the moves marked, every winning move is counted apart.
+    let winning_in_all = if more {
+        analyst.count_winning_moves(position)?
+    } else {
+        u128::from(winning)
+    };
     let game = analyst.game_mut();
     Ok(wire::ValueMoves {
         format: FORMAT_VERSION,
@@ -90,6 +97,7 @@ pub fn value_moves<G: Game>(
         moves,
         valued: marked.len() as u64,
         winning,
+        winning_in_all: Big(winning_in_all),
         more,
     })
 }
