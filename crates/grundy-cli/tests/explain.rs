@@ -115,6 +115,70 @@ fn a_lost_position_and_a_strip_are_explained_as_such() {
         "{shown}"
     );
     assert!(!shown.contains("nim-sum"), "{shown}");
+    // The headline says why it is won; the last line shows how, once.
+    assert!(
+        shown.ends_with(
+            "\n  Winning move: cut the 1×5 piece horizontally at 1, leaving 1×1 and 1×4, cutting out a single cell, which wins.\n"
+        ),
+        "{shown}"
+    );
+    assert_eq!(
+        shown.matches("cutting out a single cell").count(),
+        2,
+        "{shown}"
+    );
+}
+
+/// A Wythoff pair beyond the table is decided by Wythoff's pairs: a won one
+/// is explained by a move to one of them (⌊kφ⌋, ⌊kφ⌋ + k), worked out here
+/// in integers (⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋), and its outcome said once.
+#[test]
+fn a_far_wythoff_pair_is_explained_by_the_move_to_one_of_wythoff_s_pairs() {
+    let isqrt = |n: u128| {
+        let mut r = (n as f64).sqrt() as u128;
+        while r * r > n {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= n {
+            r += 1;
+        }
+        r
+    };
+    let pair = |k: u128| {
+        let a = (k + isqrt(5 * k * k)) / 2;
+        (a, a + k)
+    };
+    for (x, y) in [(100_000u128, 161_803u128), (1_000_000, 1_618_040)] {
+        let out = grundy(&["explain", "wythoff"], &format!("{x} {y}\n"));
+        let shown = text(&out.stdout);
+        assert!(
+            shown.starts_with(
+                "Case 1: the first player wins: the pair is not one of Wythoff's pairs"
+            ),
+            "{shown}"
+        );
+        assert_eq!(shown.matches("player wins").count(), 1, "{shown}");
+        let last = shown.lines().last().unwrap();
+        let (a, b) = last
+            .strip_suffix(").")
+            .and_then(|l| l.rsplit_once("leaving ("))
+            .and_then(|(_, p)| p.split_once(", "))
+            .unwrap_or_else(|| panic!("{shown}"));
+        let a: u128 = a.replace(',', "").parse().unwrap();
+        let b: u128 = b.replace(',', "").parse().unwrap();
+        assert!(last.starts_with("  Winning move: take "), "{shown}");
+        assert_eq!(pair(b - a), (a, b), "{shown}");
+        assert!(a <= x && b <= y && (a, b) != (x, y), "{shown}");
+    }
+    // One of Wythoff's pairs: lost, and said why once.
+    let (a, b) = pair(61_803);
+    let out = grundy(&["explain", "wythoff"], &format!("{a} {b}\n"));
+    let shown = text(&out.stdout);
+    assert!(
+        shown.starts_with("Case 1: the second player wins: the pair is one of Wythoff's pairs"),
+        "{shown}"
+    );
+    assert!(!shown.contains("Winning move"), "{shown}");
 }
 
 #[test]

@@ -158,6 +158,17 @@ fn text<G: Game>(
     };
     let case = explanation.case.unwrap_or(1);
     let headline = game.headline(position, outcome);
+    // A win the nim-sum does not decide: the headline says why, and the
+    // last line shows how (a winning move) rather than saying it again.
+    let winning = if wins && !explanation.nim_sum_decides {
+        analyst
+            .first_winning_moves(position, 1)
+            .ok()
+            .and_then(|moves| moves.into_iter().next())
+    } else {
+        None
+    };
+    let game = analyst.game_mut();
     let deciding = explanation.nim_sum.filter(|_| explanation.nim_sum_decides);
     let mut text = match &deciding {
         Some(sum) => format!("Case {case}: {headline} (nim-sum {}).\n", star(sum)),
@@ -232,7 +243,9 @@ fn text<G: Game>(
         );
     }
     let Some(nim_sum) = deciding else {
-        if let Some(reason) = &explanation.reason {
+        if let Some(mv) = &winning {
+            text += &format!("  Winning move: {}.\n", game.describe_move(position, mv));
+        } else if let Some(reason) = &explanation.reason {
             text += &format!("  {reason}\n");
         }
         return text;
