@@ -10,15 +10,16 @@ use std::collections::{BTreeSet, HashMap};
 use std::ops::ControlFlow;
 
 use grundy::game::{Game, Limits};
-use grundy::games::heap::{heap_game, HeapGame, HeapRules};
+use grundy::games::heap::{heap_game, HeapGame, HeapRules, LISTED_HEAP};
 use grundy::games::nim::Nim;
 use grundy::games::octal::OctalCode;
 use grundy::games::subtraction::Subtraction;
 use grundy::rules::SumMove;
 use grundy::{Engine, Nimber};
 
-/// A take-and-break game by its literal rules: for each take k, how many
-/// heaps it may leave (0, 1 or 2), any sizes.
+/// A take-and-break game by its literal rules: for each take k (in
+/// increasing order), how many heaps it may leave (0, 1, 2 or 3), any
+/// sizes.
 #[derive(Clone, Copy)]
 struct Literal {
     takes: &'static [(u64, &'static [usize])],
@@ -72,6 +73,13 @@ impl Literal {
             if parts.contains(&2) {
                 for a in 1..=rest / 2 {
                     moves.push((k, vec![a, rest - a]));
+                }
+            }
+            if parts.contains(&3) {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        moves.push((k, vec![a, b, rest - a - b]));
+                    }
                 }
             }
         }
@@ -343,4 +351,180 @@ fn a_heap_whose_moves_would_be_listed_past_the_limit_is_refused() {
         refused.to_string().contains("listed one by one"),
         "{refused}"
     );
+}
+
+/// Hexadecimal codes that split a heap in three, whose values have a proven
+/// period (4.C: period 34 from heap 54; 0.A3: 4 from 1; 0.F1: 2 from 3;
+/// 0.F: 2 from 0, as `grundy octal` finds them).
+const SPLITS_IN_THREE: [(&str, Literal); 4] = [
+    (
+        "4.C",
+        Literal {
+            // Split a heap in two without taking; take 1 and leave two or
+            // three heaps.
+            takes: &[(0, &[2]), (1, &[2, 3])],
+            nim: false,
+        },
+    ),
+    (
+        "0.A3",
+        Literal {
+            takes: &[(1, &[1, 3]), (2, &[0, 1])],
+            nim: false,
+        },
+    ),
+    (
+        "0.F1",
+        Literal {
+            takes: &[(1, &[0, 1, 2, 3]), (2, &[0])],
+            nim: false,
+        },
+    ),
+    (
+        "0.F",
+        Literal {
+            takes: &[(1, &[0, 1, 2, 3])],
+            nim: false,
+        },
+    ),
+];
+
+/// A code that splits in three, against its literal rules: every heap up to
+/// 240 alone and beside a few others, its winning moves counted (through
+/// the period, some n/3 · (n0 + p) steps) and listed in the rules' order,
+/// its legal moves in order, every literal move legal and a few others not,
+/// and a heap with no move terminal.
+#[test]
+fn codes_splitting_in_three_are_counted_through_the_period_as_the_literal_rules_say() {
+    for (code, literal) in SPLITS_IN_THREE {
+        let mut memo = HashMap::new();
+        let mut g = |n: u64| literal.value(n, &mut memo);
+        let values: Vec<u64> = (0..=240).map(&mut g).collect();
+        let mut game = opened(code.parse::<OctalCode>().unwrap(), &[240], LISTED_HEAP);
+        for (n, &v) in values.iter().enumerate() {
+            assert_eq!(
+                game.grundy(&(n as u64)),
+                Nimber::from(v),
+                "{code}: heap {n}"
+            );
+        }
+        for a in 0..=240u64 {
+            for b in [0u64, 1, 2, 3, 6, 55, 100] {
+                let heaps: Vec<u64> = [a, b].into_iter().filter(|&h| h > 0).collect();
+                let total = heaps.iter().fold(0, |s, &h| s ^ values[h as usize]);
+                let literal_moves: Vec<(usize, u64, Vec<u64>)> = heaps
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, &h)| {
+                        literal
+                            .moves(h)
+                            .into_iter()
+                            .map(move |(k, parts)| (i + 1, k, parts))
+                    })
+                    .collect();
+                let literal_winning: Vec<&(usize, u64, Vec<u64>)> = literal_moves
+                    .iter()
+                    .filter(|(i, _, parts)| {
+                        let left = after(&heaps, i - 1, parts);
+                        left.iter().fold(0, |s, &h| s ^ values[h as usize]) == 0
+                    })
+                    .collect();
+                assert_eq!(
+                    game.count_winning_moves(&heaps),
+                    literal_winning.len() as u128,
+                    "{code}: {heaps:?}"
+                );
+                let listed: Vec<(usize, u64, Vec<u64>)> = winning(&mut game, &heaps)
+                    .into_iter()
+                    .map(|mv| (mv.component, mv.action, mv.leaves))
+                    .collect();
+                assert_eq!(
+                    listed.iter().collect::<Vec<_>>(),
+                    literal_winning,
+                    "{code}: {heaps:?}"
+                );
+                assert_eq!(total == 0, listed.is_empty(), "{code}: {heaps:?}");
+                assert_eq!(
+                    game.is_terminal(&heaps),
+                    literal_moves.is_empty(),
+                    "{code}: {heaps:?}"
+                );
+                if a % 7 != 0 {
+                    continue;
+                }
+                let mut moves = Vec::new();
+                let _ = game.moves(&heaps, &mut |mv| {
+                    moves.push((mv.component, mv.action, mv.leaves));
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(moves, literal_moves, "{code}: {heaps:?}");
+                for (component, action, leaves) in literal_moves {
+                    let mv = SumMove {
+                        component,
+                        action,
+                        leaves,
+                    };
+                    game.check(&heaps, &mv)
+                        .unwrap_or_else(|e| panic!("{code}: {heaps:?} {mv:?}: {e}"));
+                }
+                // Not moves: parts out of order, four parts, a take the
+                // code does not have, parts that do not add up.
+                if a >= 9 {
+                    for (action, leaves) in [
+                        (1, vec![a - 4, 1, 2]),
+                        (1, vec![1, 2, 2, a - 6]),
+                        (3, vec![1, 2, a - 6]),
+                        (1, vec![1, 2, a - 5]),
+                    ] {
+                        let mv = SumMove {
+                            component: 1,
+                            action,
+                            leaves,
+                        };
+                        assert!(game.check(&heaps, &mv).is_err(), "{code}: {heaps:?} {mv:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A heap of a million in a code that splits in three: its moves (some
+/// 8·10^10) counted through the period at once, and its walks over them
+/// stop when the cancel flag is raised.
+#[test]
+fn a_large_heap_splitting_in_three_is_counted_at_once_and_its_walk_stops_when_asked() {
+    use grundy::shared::Cancel;
+    let mut game = opened(
+        "0.F".parse::<OctalCode>().unwrap(),
+        &[1_000_000],
+        LISTED_HEAP,
+    );
+    // 0.F is worth n mod 2: beside a heap of 1, every move of the heap of
+    // a million to an odd total wins: the one heap of 999,999, each of the
+    // 499,999 splits in two, each of the round(999,999² / 12) splits in
+    // three; and taking the heap of 1.
+    let n: u128 = 999_999;
+    let threes = (n * n + 6) / 12;
+    assert_eq!(
+        game.count_winning_moves(&vec![1_000_000, 1]),
+        1 + 499_999 + threes + 1
+    );
+    let cancel = Cancel::new();
+    grundy::Game::stop_when(&mut game, cancel.clone());
+    cancel.cancel();
+    let mut seen = 0u64;
+    let flow = game.moves(&vec![1_000_000], &mut |_| {
+        seen += 1;
+        ControlFlow::Continue(())
+    });
+    assert!(flow.is_break() && seen < 10_000, "{seen}");
+    let mut seen = 0u64;
+    let flow = game.winning_moves(&vec![1_000_000, 1], &mut |_| {
+        seen += 1;
+        ControlFlow::Continue(())
+    });
+    assert!(flow.is_break() && seen < 10_000, "{seen}");
+    // Stopped, the count is short (an analyst refuses it).
+    assert!(game.count_winning_moves(&vec![1_000_000, 1]) < threes);
 }

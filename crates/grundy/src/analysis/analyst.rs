@@ -317,7 +317,12 @@ impl<G: Game> Analyst<G> {
     /// How many winning moves there are, exactly.
     pub fn count_winning_moves(&mut self, position: &G::Position) -> Result<u128, Refusal> {
         match &mut self.play {
-            Play::Normal => Ok(self.game.count_winning_moves(position)),
+            Play::Normal => {
+                let count = self.game.count_winning_moves(position);
+                // A count stopped by the cancel flag is short: refused.
+                self.going()?;
+                Ok(count)
+            }
             Play::Misere { engine, .. } => Ok(engine.count_winning_moves(position)?),
         }
     }

@@ -19,7 +19,13 @@
 //!   the times it recurs.
 //!
 //! Codes that split a heap into three are not answered past [`LISTED_HEAP`]
-//! (their counts are not worked out here); admission refuses such heaps.
+//! (their classes are not worked out here); admission refuses such heaps
+//! past `--max-heap`. Up to it a heap of such a code has some n²/12 moves
+//! (8·10^10 for a heap of a million), so none is held: a code's moves are
+//! walked one at a time, stopping when asked (`code_moves`), told legal by
+//! the code's digit rather than by a walk, and its winning moves counted,
+//! where the period is proven, by the smallest part of each split and the
+//! classes of the other two, some n/3 · (n0 + p) steps.
 
 use std::ops::ControlFlow;
 
@@ -43,8 +49,9 @@ pub enum Shape {
     Listed,
     /// Nim: take any number of tokens, leave the rest as one heap.
     Nim,
-    /// An octal code without constraints or repeating tail that leaves at
-    /// most two heaps (a subtraction game is one).
+    /// An octal code without constraints or repeating tail (a subtraction
+    /// game is one); answered past [`LISTED_HEAP`] where it leaves at most
+    /// two heaps.
     Code(OctalCode),
 }
 
@@ -199,7 +206,7 @@ impl<R: HeapRules> HeapGame<R> {
     /// Every move of a large heap, from heap number `index`, one at a time
     /// in the rules' order (by the tokens taken, then the parts left).
     fn every_large_move(
-        &self,
+        &mut self,
         index: usize,
         heap: u64,
         visit: &mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>,
@@ -212,27 +219,64 @@ impl<R: HeapRules> HeapGame<R> {
                 }
                 ControlFlow::Continue(())
             }
-            Shape::Code(code) => {
-                for k in 0..=code.max_take() as u64 {
-                    let digit = code.digit(k as usize);
-                    let Some(rest) = heap.checked_sub(k) else {
-                        continue;
-                    };
-                    if digit & 1 != 0 && k > 0 && rest == 0 {
-                        visit(heap_move(index, k, Vec::new()))?;
-                    }
-                    if digit & 2 != 0 && k > 0 && rest > 0 {
-                        visit(heap_move(index, k, vec![rest]))?;
-                    }
-                    if digit & 4 != 0 {
-                        for a in 1..=rest / 2 {
-                            visit(heap_move(index, k, vec![a, rest - a]))?;
-                        }
-                    }
-                }
+            Shape::Code(code) => self.code_moves(&code, index, heap, None, visit),
+        }
+    }
+
+    /// The moves of a code's heap of `heap` tokens (heap number `index`),
+    /// one at a time in the rules' order (by the tokens taken, then none,
+    /// one, two and three parts left, the parts in increasing order); with
+    /// `target`, only those leaving that value, each valued as it comes.
+    /// Nothing is held, so a heap of a code splitting in three (some 10^11
+    /// moves for a heap of 10^6) costs no memory, and the walk stops at
+    /// `visit`'s break or once the cancel flag is raised (looked at every
+    /// 4,096 moves).
+    fn code_moves(
+        &mut self,
+        code: &OctalCode,
+        index: usize,
+        heap: u64,
+        target: Option<Nimber>,
+        visit: &mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let cancel = self.cancel.clone();
+        let mut steps = 0u32;
+        let mut each = |game: &mut Self, k: u64, parts: &[u64]| {
+            steps = steps.wrapping_add(1);
+            if steps.is_multiple_of(4096) && cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return ControlFlow::Break(());
+            }
+            if target.is_none_or(|t| game.solver.sum_value(parts) == t) {
+                visit(heap_move(index, k, parts.to_vec()))
+            } else {
                 ControlFlow::Continue(())
             }
+        };
+        for k in 0..=code.max_take() as u64 {
+            let digit = code.digit(k as usize);
+            let Some(rest) = heap.checked_sub(k) else {
+                continue;
+            };
+            if digit & 1 != 0 && k > 0 && rest == 0 {
+                each(self, k, &[])?;
+            }
+            if digit & 2 != 0 && k > 0 && rest > 0 {
+                each(self, k, &[rest])?;
+            }
+            if digit & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    each(self, k, &[a, rest - a])?;
+                }
+            }
+            if digit & 8 != 0 {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        each(self, k, &[a, b, rest - a - b])?;
+                    }
+                }
+            }
         }
+        ControlFlow::Continue(())
     }
 
     /// How many moves of a large heap leave value `target`, exactly.
@@ -285,10 +329,86 @@ impl<R: HeapRules> HeapGame<R> {
         }
     }
 
+    /// How many moves of a heap of a code that splits in three leave value
+    /// `target`, exactly, through the proven period (none without one, or
+    /// for other codes): a split in three a + b + c (a ≤ b ≤ c) is counted
+    /// for each smallest part a as the splits b + c of the rest with b ≥ a
+    /// ([`Self::count_pairs`]), some n/3 · (n0 + p) steps for a heap of n
+    /// rather than its n²/12 splits. Stops early, its count short, once
+    /// the cancel flag is raised (the analyst then refuses the count).
+    fn count_split_in_three(&mut self, heap: u64, target: Nimber) -> Option<u128> {
+        let Shape::Code(code) = self.rules().shape() else {
+            return None;
+        };
+        if !code.splits_in_three() {
+            return None;
+        }
+        let Periodicity { period, preperiod } = self.period()?;
+        let (p, n0) = (period as u64, preperiod as u64);
+        let cancel = self.cancel.clone();
+        let mut count = 0u128;
+        for k in 0..=code.max_take() as u64 {
+            let digit = code.digit(k as usize);
+            let Some(rest) = heap.checked_sub(k) else {
+                continue;
+            };
+            if digit & 1 != 0 && k > 0 && rest == 0 {
+                count += u128::from(target == Nimber::ZERO);
+            }
+            if digit & 2 != 0 && k > 0 && rest > 0 {
+                count += u128::from(self.grundy(&rest) == target);
+            }
+            if digit & 4 != 0 {
+                count += self.count_pairs(rest, 1, target, p, n0);
+            }
+            if digit & 8 != 0 {
+                for a in 1..=rest / 3 {
+                    if a.is_multiple_of(1024) && cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                        return Some(count);
+                    }
+                    let rest_target = target ^ self.grundy(&a);
+                    count += self.count_pairs(rest - a, a, rest_target, p, n0);
+                }
+            }
+        }
+        Some(count)
+    }
+
+    /// How many splits b + (s − b) with `lo` ≤ b ≤ s/2 leave value `target`,
+    /// for values of period `p` from `n0`: one by one up to max(lo, n0) + p;
+    /// past that both parts are at least n0, the value depends on b mod p
+    /// only, and each residue's split counts once for each time it recurs.
+    fn count_pairs(&mut self, s: u64, lo: u64, target: Nimber, p: u64, n0: u64) -> u128 {
+        let half = s / 2;
+        if lo > half {
+            return 0;
+        }
+        let upper = half.min(lo.max(n0) + p);
+        let mut count = 0u128;
+        for b in lo..=upper {
+            count += u128::from(self.grundy(&b) ^ self.grundy(&(s - b)) == target);
+        }
+        if half > upper {
+            // b = upper + 1 + j + m·p for j < p, as long as b ≤ s/2.
+            let span = half - upper;
+            for j in 0..p.min(span) {
+                let b = upper + 1 + j;
+                if self.grundy(&b) ^ self.grundy(&(s - b)) == target {
+                    count += u128::from((span - j).div_ceil(p));
+                }
+            }
+        }
+        count
+    }
+
     /// Whether taking `k` from a heap of `heap` to leave `leaves` (in
     /// increasing order) is a move of the game.
     pub fn is_move(&self, heap: u64, k: u64, leaves: &[u64]) -> bool {
-        if !self.large(heap) {
+        // A code's move (or Nim's) is told by its shape at any size, not
+        // by a walk over a heap's moves (some 10^11 of them for a heap of
+        // 10^6 in a code that splits in three); other rules are listed.
+        let shaped = matches!(self.rules().shape(), Shape::Code(_) | Shape::Nim);
+        if !shaped && !self.large(heap) {
             let mut legal = false;
             self.rules().options(&heap, &mut |taken, parts| {
                 legal |= taken == k && parts == leaves;
@@ -327,16 +447,20 @@ impl<R: HeapRules> HeapGame<R> {
         target: Option<Nimber>,
         visit: &mut dyn FnMut(SumMove<u64, u64>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut options = Vec::new();
-        self.rules().options(&heap, &mut |k, parts| {
-            options.push((k, parts.to_vec()));
-        });
-        for (k, parts) in options {
-            if target.is_none_or(|t| self.solver.sum_value(&parts) == t) {
-                visit(heap_move(index, k, parts))?;
-            }
+        if let Shape::Code(code) = self.rules().shape() {
+            return self.code_moves(&code, index, heap, target, visit);
         }
-        ControlFlow::Continue(())
+        // Other rules (constraints, repeating tails, Grundy's game): each
+        // move visited as the rules give it, none held, and none valued
+        // once `visit` has broken.
+        let rules = self.rules().clone();
+        let mut flow = ControlFlow::Continue(());
+        rules.options(&heap, &mut |k, parts| {
+            if flow.is_continue() && target.is_none_or(|t| self.solver.sum_value(parts) == t) {
+                flow = visit(heap_move(index, k, parts.to_vec()));
+            }
+        });
+        flow
     }
 
     /// The moves of heap number `index`: listed, or through its shape.
@@ -496,6 +620,8 @@ impl<R: HeapRules> Engine for HeapGame<R> {
             let target = total ^ values[index];
             if self.large(heap) {
                 count += self.count_large(heap, target);
+            } else if let Some(by_period) = self.count_split_in_three(heap, target) {
+                count += by_period;
             } else {
                 let _ = self.listed_moves(index, heap, Some(target), &mut |_| {
                     count += 1;
@@ -568,13 +694,13 @@ impl<R: HeapRules> Engine for HeapGame<R> {
     }
 
     fn is_terminal(&mut self, position: &Vec<u64>) -> bool {
-        position.iter().all(|&heap| {
+        position.iter().enumerate().all(|(index, &heap)| {
             if self.large(heap) {
                 return false;
             }
-            let mut any = false;
-            self.rules().options(&heap, &mut |_, _| any = true);
-            !any
+            // The first move found is enough.
+            self.listed_moves(index, heap, None, &mut |_| ControlFlow::Break(()))
+                .is_continue()
         })
     }
 }
