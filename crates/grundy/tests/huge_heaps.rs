@@ -86,6 +86,20 @@ impl Literal {
         moves
     }
 
+    /// Every move of a sum, heap by heap: (heap number from 1, taken,
+    /// parts).
+    fn moves_of_sum(self, heaps: &[u64]) -> Vec<(usize, u64, Vec<u64>)> {
+        heaps
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &h)| {
+                self.moves(h)
+                    .into_iter()
+                    .map(move |(k, parts)| (i + 1, k, parts))
+            })
+            .collect()
+    }
+
     /// G(n) by a mex over the literal moves (small n).
     fn value(self, n: u64, memo: &mut HashMap<u64, u64>) -> u64 {
         if self.nim {
@@ -215,16 +229,7 @@ fn check_small<R: HeapRules + Clone>(rules: R, literal: Literal, listed: u64) {
                 moves.push((mv.component, mv.action, mv.leaves));
                 ControlFlow::Continue(())
             });
-            let literal_moves: Vec<(usize, u64, Vec<u64>)> = heaps
-                .iter()
-                .enumerate()
-                .flat_map(|(i, &h)| {
-                    literal
-                        .moves(h)
-                        .into_iter()
-                        .map(move |(k, parts)| (i + 1, k, parts))
-                })
-                .collect();
+            let literal_moves = literal.moves_of_sum(&heaps);
             assert_eq!(moves, literal_moves, "{heaps:?}");
             let listed_moves = winning(&mut game, &heaps);
             let mut seen = BTreeSet::new();
@@ -412,16 +417,7 @@ fn codes_splitting_in_three_are_counted_through_the_period_as_the_literal_rules_
             for b in [0u64, 1, 2, 3, 6, 55, 100] {
                 let heaps: Vec<u64> = [a, b].into_iter().filter(|&h| h > 0).collect();
                 let total = heaps.iter().fold(0, |s, &h| s ^ values[h as usize]);
-                let literal_moves: Vec<(usize, u64, Vec<u64>)> = heaps
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(i, &h)| {
-                        literal
-                            .moves(h)
-                            .into_iter()
-                            .map(move |(k, parts)| (i + 1, k, parts))
-                    })
-                    .collect();
+                let literal_moves = literal.moves_of_sum(&heaps);
                 let literal_winning: Vec<&(usize, u64, Vec<u64>)> = literal_moves
                     .iter()
                     .filter(|(i, _, parts)| {

@@ -298,30 +298,9 @@ impl<R: HeapRules> HeapGame<R> {
                     if digit & 2 != 0 && k > 0 && rest > 0 {
                         count += u128::from(self.grundy(&rest) == target);
                     }
-                    if digit & 4 == 0 {
-                        continue;
-                    }
-                    // Splits a + (rest − a), 1 ≤ a ≤ rest / 2: below
-                    // n0 + p one by one; from there on both parts are at
-                    // least n0, and the values depend on a mod p only.
-                    let half = rest / 2;
-                    let low = (n0 + p).min(half);
-                    for a in 1..=low {
-                        let value = self.grundy(&a) ^ self.grundy(&(rest - a));
-                        count += u128::from(value == target);
-                    }
-                    if half > low {
-                        // a = low + 1 + j for j in 0..(half − low): residue
-                        // classes j mod p, each recurring ⌈(half − low − j) / p⌉
-                        // times.
-                        let span = half - low;
-                        for j in 0..p.min(span) {
-                            let a = low + 1 + j;
-                            let value = self.grundy(&a) ^ self.grundy(&(rest - a));
-                            if value == target {
-                                count += u128::from((span - j).div_ceil(p));
-                            }
-                        }
+                    if digit & 4 != 0 {
+                        // Splits a + (rest − a), 1 ≤ a ≤ rest / 2.
+                        count += self.count_pairs(rest, 1, target, p, n0);
                     }
                 }
                 count
