@@ -1057,9 +1057,11 @@ fn winning_moves_through_the_period_are_every_literal_one_in_order() {
     use grundy::misere::MisereEngine;
     use std::sync::Arc;
     let mut lists = 0;
-    // 0.F also splits a heap in three (its quotient is misère Nim's on
-    // heaps of one: every sum's parity decides).
-    for code in ["0.75", "0.77", "0.34", "4.4", "0.15", "0.F"] {
+    // 0.F, 0.F1 and 4.C also split a heap in three (0.F's quotient is
+    // misère Nim's on heaps of one: every sum's parity decides; 0.F1's has
+    // 14 elements, 4.C's 48, its Φ of period 34 from heap 54, whose heaps
+    // are taken every fifth).
+    for code in ["0.75", "0.77", "0.34", "4.4", "0.15", "0.F", "0.F1", "4.C"] {
         let q = Arc::new(quotient(code));
         let period = q.period().unwrap();
         let (n0, p) = (period.preperiod as u64, period.period as u64);
@@ -1068,7 +1070,11 @@ fn winning_moves_through_the_period_are_every_literal_one_in_order() {
         // From where the classes could start (both parts past n0) to
         // several periods past where they are used.
         let start = 2 * (n0 + 2 * p);
-        for big in (2 * n0..start + 3 * p).chain([start + 1000, start + 1001]) {
+        let every = if code == "4.C" { 5 } else { 1 };
+        for big in (2 * n0..start + 3 * p)
+            .step_by(every)
+            .chain([start + 1000, start + 1001])
+        {
             for others in [vec![], vec![1], vec![2, 3], vec![n0 + 7], vec![big + 5]] {
                 let sum = [&[big][..], &others].concat();
                 let letter = winning_by_letter(&brute, &q, &sum);

@@ -119,9 +119,16 @@ impl QuotientMisere {
     /// a proven period, or where that stretch is shorter than two periods
     /// (listed one by one: the same moves, found as fast).
     fn periodic_splits(&self, rest: u64) -> Option<(u64, u64, u64)> {
+        self.periodic_splits_from(rest, 1)
+    }
+
+    /// [`QuotientMisere::periodic_splits`] with the smaller part at least
+    /// `from` too (the middle part of a split in three, at least its
+    /// smallest).
+    fn periodic_splits_from(&self, rest: u64, from: u64) -> Option<(u64, u64, u64)> {
         let period = self.quotient.period()?;
         let (n0, p) = (period.preperiod as u64, period.period as u64);
-        let lo = n0.max(1);
+        let lo = n0.max(1).max(from);
         let hi = rest / 2;
         (hi >= lo + 2 * p).then_some((lo, hi, p))
     }
@@ -131,8 +138,11 @@ impl QuotientMisere {
     /// the splits of a heap fall into p classes (the residues of the
     /// smaller part mod p), each winning or not as a whole: counted in one
     /// step, and listed passing over the losing ones, so a heap of 10^18
-    /// costs about n0 + p steps a take, plus p for each move listed. Looks
-    /// at the cancel flag every [`CHECK_EVERY`] steps.
+    /// costs about n0 + p steps a take, plus p for each move listed. A
+    /// split in three is taken as its smallest part a and a split in two
+    /// of the rest, classed the same way: some rest/3 · (n0 + p) steps (a
+    /// heap of a million at once, where its 8·10^10 splits took hours).
+    /// Looks at the cancel flag every [`CHECK_EVERY`] steps.
     fn winning(&self, heaps: &[u64], sink: &mut Sink<'_>) -> Result<ControlFlow<()>, MisereError> {
         match self.walk(heaps, sink) {
             Ok(()) => Ok(ControlFlow::Continue(())),
@@ -197,13 +207,44 @@ impl QuotientMisere {
                     }
                 }
                 if digit & 8 != 0 {
+                    // Splits a + b + c, a ≤ b ≤ c: for each smallest part a,
+                    // the splits b + c of the rest with b ≥ a, in classes
+                    // where Φ repeats as above (some rest/3 · (n0 + p)
+                    // steps to count them, or to find none, not rest²/12).
+                    let mut classes = Vec::new();
                     for a in 1..=rest / 3 {
-                        for b in a..=(rest - a) / 2 {
+                        let s = rest - a;
+                        let base = self.times(others, a);
+                        let pair = |b: u64| self.times(self.times(base, b), s - b);
+                        let window = self.periodic_splits_from(s, a);
+                        let head = window.map_or(s / 2, |(lo, _, _)| lo - 1);
+                        steps.step()?;
+                        for b in a..=head {
                             steps.step()?;
-                            let c = rest - a - b;
-                            if wins(self.times(self.times(self.times(others, a), b), c)) {
-                                sink.one(mv(vec![a, b, c]))?;
+                            if wins(pair(b)) {
+                                sink.one(mv(vec![a, b, s - b]))?;
                             }
+                        }
+                        let Some((lo, hi, p)) = window else {
+                            continue;
+                        };
+                        classes.clear();
+                        classes.extend((0..p).map(|j| wins(pair(lo + j))));
+                        match sink {
+                            Sink::Count(count) => {
+                                for j in (0..p).filter(|&j| classes[j as usize]) {
+                                    **count += u128::from((hi - lo - j) / p + 1);
+                                }
+                            }
+                            Sink::Visit(_) if classes.contains(&true) => {
+                                for b in lo..=hi {
+                                    steps.step()?;
+                                    if classes[((b - lo) % p) as usize] {
+                                        sink.one(mv(vec![a, b, s - b]))?;
+                                    }
+                                }
+                            }
+                            Sink::Visit(_) => {}
                         }
                     }
                 }
