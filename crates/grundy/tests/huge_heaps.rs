@@ -395,7 +395,7 @@ const SPLITS_IN_THREE: [(&str, Literal); 4] = [
 ];
 
 /// A code that splits in three, against its literal rules: every heap up to
-/// 240 alone and beside a few others, its winning moves counted (through
+/// 240 and every seventh to 420, alone and beside a few others, its winning moves counted (through
 /// the period, some n/3 · (n0 + p) steps) and listed in the rules' order,
 /// its legal moves in order, every literal move legal and a few others not,
 /// and a heap with no move terminal.
@@ -404,7 +404,7 @@ fn codes_splitting_in_three_are_counted_through_the_period_as_the_literal_rules_
     for (code, literal) in SPLITS_IN_THREE {
         let mut memo = HashMap::new();
         let mut g = |n: u64| literal.value(n, &mut memo);
-        let values: Vec<u64> = (0..=240).map(&mut g).collect();
+        let values: Vec<u64> = (0..=420).map(&mut g).collect();
         let mut game = opened(code.parse::<OctalCode>().unwrap(), &[240], LISTED_HEAP);
         for (n, &v) in values.iter().enumerate() {
             assert_eq!(
@@ -413,7 +413,9 @@ fn codes_splitting_in_three_are_counted_through_the_period_as_the_literal_rules_
                 "{code}: heap {n}"
             );
         }
-        for a in 0..=240u64 {
+        // Past 240 every seventh heap: there the splits of the rest run
+        // several of 4.C's periods of 34 past where its classes start.
+        for a in (0..=240u64).chain((241..=420).step_by(7)) {
             for b in [0u64, 1, 2, 3, 6, 55, 100] {
                 let heaps: Vec<u64> = [a, b].into_iter().filter(|&h| h > 0).collect();
                 let total = heaps.iter().fold(0, |s, &h| s ^ values[h as usize]);
