@@ -23,12 +23,18 @@ Examples:
   grundy octal 0.07                       # Dawson's Kayles: its period
   grundy census '0.??'                    # every two-digit octal game
   grundy solve octal:0.137 positions.txt  # any registered game: heaps a line
-  grundy play subtraction:1,3,4 --heaps 20
-  grundy serve                            # the playground in a browser";
+  grundy play subtraction:1,3,4 --heaps 20";
+
+/// The playground's example, in builds that have it.
+#[cfg(feature = "serve")]
+const SERVE_EXAMPLE: &str =
+    "\n  grundy serve                            # the playground in a browser";
+#[cfg(not(feature = "serve"))]
+const SERVE_EXAMPLE: &str = "";
 
 /// The examples, then every registered game by name.
 fn after_help() -> String {
-    format!("{EXAMPLES}\n\nGames: {}", game_names())
+    format!("{EXAMPLES}{SERVE_EXAMPLE}\n\nGames: {}", game_names())
 }
 
 /// Every registered game as GAME is written: `bomb, cutting, …, octal:CODE`.
@@ -140,9 +146,21 @@ pub enum Command {
     Quotient(quotient::Args),
     #[cfg(feature = "serve")]
     Serve(serve::Args),
+    /// In a build without the `serve` feature: refused, saying why.
+    #[cfg(not(feature = "serve"))]
+    #[command(hide = true)]
+    Serve(LeftOut),
     Cache(cache::Args),
     Completions(completions::Args),
     Man(completions::ManArgs),
+}
+
+/// The arguments of a subcommand this build leaves out: any, unread.
+#[cfg(not(feature = "serve"))]
+#[derive(Debug, clap::Args)]
+pub struct LeftOut {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    pub rest: Vec<String>,
 }
 
 /// The game and the input file, as `judge`, `solve` and `play` take them.

@@ -1,0 +1,63 @@
+//! What a build without the default features says of what it leaves out
+//! (`cargo test -p grundy-cli --no-default-features --test lean`, which CI
+//! runs); in the default build, table.rs and serve.rs test those features
+//! instead. The main job is the same code in either build.
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command;
+
+fn grundy() -> Command {
+    Command::new(cargo_bin("grundy"))
+}
+
+#[test]
+fn the_main_job_needs_no_feature() {
+    grundy()
+        .args(["judge", "cutting"])
+        .write_stdin("4 2\n2 2\n")
+        .assert()
+        .success()
+        .stdout("WIN\nLOSE\n")
+        .stderr("");
+    grundy()
+        .args(["table", "bomb", "--size", "3", "--format", "csv"])
+        .assert()
+        .success();
+}
+
+#[cfg(not(feature = "pictures"))]
+#[test]
+fn pictures_are_refused_naming_the_feature() {
+    for format in ["png", "svg"] {
+        let out = grundy()
+            .args(["table", "bomb", "--size", "4", "--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert!(out.stdout.is_empty(), "{format}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            stderr,
+            "grundy: this grundy was built without picture output (cargo feature `pictures`)\n"
+        );
+    }
+}
+
+#[cfg(not(feature = "serve"))]
+#[test]
+fn the_playground_is_refused_naming_the_feature_and_left_out_of_the_help() {
+    for args in [&["serve"][..], &["serve", "--port", "8080", "--open"]] {
+        let out = grundy().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            "grundy: this grundy was built without the playground (cargo feature `serve`)\n"
+        );
+    }
+    let help = grundy().arg("--help").output().unwrap();
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(!help.contains("serve"), "{help}");
+    assert!(help.contains("grundy octal 0.07"), "{help}");
+}
