@@ -23,20 +23,23 @@ for arg in "$@"; do
   esac
 done
 
-# Build once; the runs start the test binaries themselves.
+# Build once; the runs start the test binaries themselves. Of grundy's one
+# test binary (tests/main.rs), only the module `shared` is run.
 binaries=()
-while read -r path; do
+filters=()
+while read -r path filter; do
   binaries+=("$path")
+  filters+=("$filter")
 done < <(
   { cargo test -p grundy-web --test api --test jobs --no-run --message-format=json
-    cargo test -p grundy --test shared --no-run --message-format=json
+    cargo test -p grundy --test suite --no-run --message-format=json
     cargo test -p grundy-cli --test octal_long --no-run --message-format=json
   } 2>/dev/null | python3 -c '
 import json, sys
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["test"]:
-        print(m["executable"])
+        print(m["executable"], "shared::" if m["target"]["name"] == "suite" else "")
 '
 )
 [ "${#binaries[@]}" -eq 4 ] || { echo "stress: expected 4 test binaries, found ${#binaries[@]}" >&2; exit 1; }
@@ -69,9 +72,11 @@ for run in $(seq "$runs"); do
   log="target/stress/run-$run.log"
   start=$(date +%s.%N)
   ok=true
-  for binary in "${binaries[@]}"; do
+  for i in "${!binaries[@]}"; do
     # The octal tests find the grundy binary next to their own directory.
-    if ! "$binary" >>"$log" 2>&1; then
+    filter=()
+    [ -z "${filters[$i]}" ] || filter=("${filters[$i]}")
+    if ! "${binaries[$i]}" "${filter[@]}" >>"$log" 2>&1; then
       ok=false
     fi
   done

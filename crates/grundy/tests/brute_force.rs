@@ -1,7 +1,7 @@
 //! Every Sprague–Grundy reduction against an exhaustive search over the
 //! game's literal rules (see `literal/mod.rs`).
 
-mod literal;
+use crate::literal;
 
 use std::collections::HashMap;
 

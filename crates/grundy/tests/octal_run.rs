@@ -872,7 +872,7 @@ fn the_histogram_of_0_161_at_2_24_is_rogalskis() {
 /// 10^6 values (a code that needs a value the window dropped goes on with
 /// the full array rather than guessing),
 /// and 0.161, 0.6 and 0.16 up to 10^7. Run with
-/// `cargo test --release -p grundy --test octal_run -- --ignored`;
+/// `cargo test --release -p grundy --test suite -- --ignored octal_run::windowed_equals_full_at_scale`;
 /// `GRUNDY_SCALE_FROM=0.26` starts at a code (`0.777` for little more than
 /// the 10^7 runs).
 #[test]
@@ -1067,7 +1067,7 @@ fn windowed_runs_find_the_full_arrays_periods() {
 /// last exception at n = 160,949,017), proven by a run with the CLI's
 /// memory plan: 450 million values would be 1.7 GiB at 4 bytes each; the
 /// run keeps 271 MiB. Slow (about 95 s on two cores in release):
-/// `cargo test --release -p grundy --test octal_run -- --ignored flammenkamp`.
+/// `cargo test --release -p grundy --test suite -- --ignored octal_run::flammenkamp`.
 #[test]
 #[ignore]
 fn flammenkamps_period_of_0_1777() {

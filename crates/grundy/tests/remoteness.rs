@@ -5,7 +5,7 @@
 //! remoteness 0; else one more than the least even remoteness of an option,
 //! if any option's is even, else one more than the largest.
 
-mod literal;
+use crate::literal;
 
 use std::collections::HashMap;
 

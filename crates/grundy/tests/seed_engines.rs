@@ -2,7 +2,7 @@
 //! accepts, what `play` leaves and when a game is over, against the literal
 //! move lists of `literal/mod.rs`.
 
-mod literal;
+use crate::literal;
 
 use std::collections::BTreeSet;
 

@@ -4,7 +4,7 @@
 //! the best try: after it, as few components as after any move hold the
 //! top bit of the nim-sum (values found by a mex over the literal moves).
 
-mod literal;
+use crate::literal;
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -6,7 +6,7 @@
 //! either convention, every move's mark agrees with the engine's outcome of
 //! the position it leaves.
 
-mod literal;
+use crate::literal;
 
 use std::collections::HashMap;
 
