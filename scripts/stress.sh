@@ -23,8 +23,9 @@ for arg in "$@"; do
   esac
 done
 
-# Build once; the runs start the test binaries themselves. Of grundy's one
-# test binary (tests/main.rs), only the module `shared` is run.
+# Build once; the runs start the test binaries themselves. Of the one test
+# binary of grundy (tests/main.rs) only the module `shared` is run, and of
+# grundy-cli's only `octal_long`.
 binaries=()
 filters=()
 while read -r path filter; do
@@ -33,13 +34,15 @@ while read -r path filter; do
 done < <(
   { cargo test -p grundy-web --test api --test jobs --no-run --message-format=json
     cargo test -p grundy --test suite --no-run --message-format=json
-    cargo test -p grundy-cli --test octal_long --no-run --message-format=json
+    cargo test -p grundy-cli --test suite --no-run --message-format=json
   } 2>/dev/null | python3 -c '
 import json, sys
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["test"]:
-        print(m["executable"], "shared::" if m["target"]["name"] == "suite" else "")
+        suite = m["target"]["name"] == "suite"
+        cli = m["package_id"].rsplit("/", 1)[-1].startswith("grundy-cli#")
+        print(m["executable"], ("octal_long::" if cli else "shared::") if suite else "")
 '
 )
 [ "${#binaries[@]}" -eq 4 ] || { echo "stress: expected 4 test binaries, found ${#binaries[@]}" >&2; exit 1; }

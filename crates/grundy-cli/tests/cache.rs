@@ -1,7 +1,7 @@
 //! The cache of Bomb tables: written after a large table, trusted only when
 //! intact, reused by the commands, skipped with `--no-cache`.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;

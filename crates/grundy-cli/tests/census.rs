@@ -2,7 +2,7 @@
 //! whole pattern; published periods are reproduced; merge refuses shards
 //! that do not make up one census.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

@@ -6,7 +6,7 @@
 use grundy::registry::GAMES;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 use common::{run as grundy, text};
 

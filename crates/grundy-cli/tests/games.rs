@@ -1,7 +1,7 @@
 //! `grundy solve`, `judge` and `play` on the registered games that are not
 //! seed games: octal codes, subtraction games, Grundy's game and Wythoff.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;

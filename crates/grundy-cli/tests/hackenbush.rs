@@ -1,7 +1,7 @@
 //! Green Hackenbush through `grundy judge`, `solve` and `play`: it reaches
 //! every front end through the registry alone.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;

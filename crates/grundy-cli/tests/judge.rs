@@ -9,7 +9,7 @@ use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 
-mod common;
+use crate::common;
 
 fn grundy() -> Cmd {
     Cmd::new(cargo_bin("grundy"))

@@ -1,6 +1,6 @@
 //! `grundy octal`: every format against the library, and bad codes.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use grundy::games::octal::{plain_values, OctalCode};

@@ -1,7 +1,7 @@
 //! `grundy quotient` as a user runs it: the text and JSON forms, the
 //! certificate check (valid and tampered), the limits, and refusals.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command as Cmd;

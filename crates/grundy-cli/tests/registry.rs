@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use grundy::game::Extras;
 use grundy::registry::{self, Settings, GAMES};
 
-mod common;
+use crate::common;
 
 use common::{run as grundy, text};
 

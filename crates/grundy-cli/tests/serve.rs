@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 
 use assert_cmd::cargo::cargo_bin;
 
-mod common;
+use crate::common;
 
 struct Server(Child);
 

@@ -2,9 +2,8 @@
 //! Lines (checked against a schema), and every printed move checked against
 //! the games' literal rules.
 
-mod common;
-#[path = "../../grundy/tests/literal/mod.rs"]
-mod literal;
+use crate::common;
+use crate::literal;
 
 use std::collections::{BTreeSet, HashMap};
 

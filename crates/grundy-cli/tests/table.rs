@@ -1,6 +1,6 @@
 //! `grundy table`: every format compared with the library.
 
-mod common;
+use crate::common;
 
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;
