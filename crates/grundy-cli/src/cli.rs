@@ -146,21 +146,9 @@ pub enum Command {
     Quotient(quotient::Args),
     #[cfg(feature = "serve")]
     Serve(serve::Args),
-    /// In a build without the `serve` feature: refused, saying why.
-    #[cfg(not(feature = "serve"))]
-    #[command(hide = true)]
-    Serve(LeftOut),
     Cache(cache::Args),
     Completions(completions::Args),
     Man(completions::ManArgs),
-}
-
-/// The arguments of a subcommand this build leaves out: any, unread.
-#[cfg(not(feature = "serve"))]
-#[derive(Debug, clap::Args)]
-pub struct LeftOut {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    pub rest: Vec<String>,
 }
 
 /// The game and the input file, as `judge`, `solve` and `play` take them.

@@ -26,11 +26,39 @@ use crate::input::{InputError, RefusedCase, UsageError};
 
 /// Runs the command line of this process; the exit status to end with.
 pub fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return refuse_command_line(&err),
+    };
     match cmd::run(cli.command, &cli.limits) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => report(&err),
     }
+}
+
+/// Prints clap's word on a command line it did not take (its help and
+/// version included) and picks the status clap picks: 2 for a usage error,
+/// 0 for help. A build without the playground names the feature it left out
+/// when asked for `serve`, which it does not list anywhere.
+fn refuse_command_line(err: &clap::Error) -> ExitCode {
+    #[cfg(not(feature = "serve"))]
+    {
+        use clap::error::{ContextKind, ContextValue, ErrorKind};
+        if err.kind() == ErrorKind::InvalidSubcommand
+            && matches!(
+                err.get(ContextKind::InvalidSubcommand),
+                Some(ContextValue::String(name)) if name == "serve"
+            )
+        {
+            eprintln!(
+                "grundy: this grundy was built without the playground (cargo feature `serve`)"
+            );
+            return ExitCode::from(2);
+        }
+    }
+    // A closed pipe while printing help is not worth a word more.
+    let _ = err.print();
+    ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))
 }
 
 /// Whether `cause` is a write to a closed pipe: an I/O error, or one that

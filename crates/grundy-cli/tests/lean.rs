@@ -46,7 +46,12 @@ fn pictures_are_refused_naming_the_feature() {
 #[cfg(not(feature = "serve"))]
 #[test]
 fn the_playground_is_refused_naming_the_feature_and_left_out_of_the_help() {
-    for args in [&["serve"][..], &["serve", "--port", "8080", "--open"]] {
+    for args in [
+        &["serve"][..],
+        &["serve", "--port", "8080", "--open"],
+        &["--no-cache", "serve"],
+        &["help", "serve"],
+    ] {
         let out = grundy().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
@@ -60,4 +65,35 @@ fn the_playground_is_refused_naming_the_feature_and_left_out_of_the_help() {
     let help = String::from_utf8(help.stdout).unwrap();
     assert!(!help.contains("serve"), "{help}");
     assert!(help.contains("grundy octal 0.07"), "{help}");
+}
+
+#[cfg(not(feature = "serve"))]
+#[test]
+fn completions_and_man_pages_leave_the_playground_out() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = grundy().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(script.contains("quotient"), "{shell}: {script}");
+        assert!(!script.contains("serve"), "{shell}: {script}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    grundy()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let mut pages: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    pages.sort();
+    assert!(
+        pages.contains(&"grundy-quotient.1".to_string()),
+        "{pages:?}"
+    );
+    for page in &pages {
+        let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        assert!(!text.contains("serve"), "{page}");
+    }
 }

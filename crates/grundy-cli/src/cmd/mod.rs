@@ -153,11 +153,6 @@ pub fn run(command: Command, outer: &LimitArgs) -> anyhow::Result<()> {
         Command::Quotient(args) => quotient::run(args, outer.no_cache),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args, outer.no_cache),
-        #[cfg(not(feature = "serve"))]
-        Command::Serve(_) => Err(UsageError(
-            "this grundy was built without the playground (cargo feature `serve`)".to_string(),
-        )
-        .into()),
         Command::Cache(args) => cache::run(args, outer.no_cache),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => completions::man(args),
