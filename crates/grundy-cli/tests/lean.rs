@@ -60,6 +60,14 @@ fn the_playground_is_refused_naming_the_feature_and_left_out_of_the_help() {
             "grundy: this grundy was built without the playground (cargo feature `serve`)\n"
         );
     }
+    // Any other subcommand it does not know gets clap's own word.
+    let out = grundy().arg("serv").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: unrecognized subcommand 'serv'"),
+        "{stderr}"
+    );
     let help = grundy().arg("--help").output().unwrap();
     assert!(help.status.success());
     let help = String::from_utf8(help.stdout).unwrap();
