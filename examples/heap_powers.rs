@@ -8,7 +8,14 @@
 //! quotient, which is exact for it. Two powers g^i and g^j of the new heap
 //! g = Φ(N) are equal in any quotient that holds heap N only if i·N + Z and
 //! j·N + Z have the same outcome for every Z; the example prints, for each
-//! pair, how many sums Z tell them apart and the least of them. Heaps with
+//! pair, how many sums Z tell them apart and the least of them.
+//!
+//! With two more arguments, `… CODE N K TOKENS H J`, it plays instead
+//! k·N + j·H + Z for a smaller heap H and j = 0 … J, and prints for each k
+//! which powers h^j of h = Φ(H) no sum Z tells apart beside k heaps of N:
+//! in a finite quotient every heap's powers are eventually periodic (and a
+//! finitely generated commutative monoid whose generators all have
+//! eventually periodic powers is finite). Heaps with
 //! the same game tree (in 0.07, 1 and the empty heap; 2 and 3) are kept as
 //! the least of them.
 //!
@@ -164,9 +171,19 @@ fn sums(play: &Play, tokens: usize) -> Vec<Vec<u8>> {
     out
 }
 
+/// The sum of a sum's tokens.
+fn size(z: &[u8]) -> usize {
+    z.iter()
+        .enumerate()
+        .map(|(h, &c)| h * c as usize)
+        .sum::<usize>()
+}
+
 fn run(args: &[String]) -> Result<(), String> {
-    let [code, big, k, tokens] = args else {
-        return Err("usage: heap_powers CODE N K TOKENS".to_string());
+    let (code, big, k, tokens, beside) = match args {
+        [code, big, k, tokens] => (code, big, k, tokens, None),
+        [code, big, k, tokens, h, j] => (code, big, k, tokens, Some((h, j))),
+        _ => return Err("usage: heap_powers CODE N K TOKENS [H J]".to_string()),
     };
     let code: OctalCode = code.parse().map_err(|e| format!("{code}: {e}"))?;
     let number = |s: &str| s.parse::<usize>().map_err(|e| format!("{s}: {e}"));
@@ -174,6 +191,16 @@ fn run(args: &[String]) -> Result<(), String> {
     if !(2..=200).contains(&big) || k > 8 {
         return Err("N must be 2 … 200 and K at most 8".to_string());
     }
+    let beside = match beside {
+        None => None,
+        Some((h, j)) => {
+            let (h, j) = (number(h)?, number(j)?);
+            if !(1..big).contains(&h) || j > 16 {
+                return Err("H must be 1 … N − 1 and J at most 16".to_string());
+            }
+            Some((h, j))
+        }
+    };
     let simple = (1..=big).all(|t| code.digit(t) < 8 && code.constraint(t) == Constraint::Any);
     if !simple {
         return Err(format!(
@@ -206,6 +233,16 @@ fn run(args: &[String]) -> Result<(), String> {
         memo: HashMap::new(),
     };
     let zs = sums(&play, tokens);
+    match beside {
+        None => powers_of_the_new_heap(&mut play, &zs, k, tokens),
+        Some((h, j)) => powers_beside(&mut play, &zs, k, h, j),
+    }
+    Ok(())
+}
+
+/// Which of k·N + Z and k'·N + Z differ, for every pair k, k' ≤ `k`.
+fn powers_of_the_new_heap(play: &mut Play, zs: &[Vec<u8>], k: usize, tokens: usize) {
+    let big = play.big;
     let mut outcomes = Vec::new();
     for copies in 0..=k {
         let row: Vec<bool> = zs.iter().map(|z| play.lost(copies as u8, z)).collect();
@@ -217,12 +254,6 @@ fn run(args: &[String]) -> Result<(), String> {
         );
         outcomes.push(row);
     }
-    let size = |z: &[u8]| {
-        z.iter()
-            .enumerate()
-            .map(|(h, &c)| h * c as usize)
-            .sum::<usize>()
-    };
     for i in 0..=k {
         for j in i + 1..=k {
             let apart: Vec<&Vec<u8>> = (0..zs.len())
@@ -244,7 +275,49 @@ fn run(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    Ok(())
+}
+
+/// For each number of heaps of N up to `k`: which powers h^j (j ≤ `jmax`)
+/// of the heap `h` no sum tells apart, and the least sum telling h^j from
+/// h^(j+2) where one does.
+fn powers_beside(play: &mut Play, zs: &[Vec<u8>], k: usize, h: usize, jmax: usize) {
+    let big = play.big;
+    for copies in 0..=k {
+        let mut rows: Vec<Vec<bool>> = Vec::new();
+        for j in 0..=jmax {
+            let row: Vec<bool> = zs
+                .iter()
+                .map(|z| {
+                    let mut sum = z.clone();
+                    for _ in 0..j {
+                        play.add(&mut sum, h);
+                    }
+                    play.lost(copies as u8, &sum)
+                })
+                .collect();
+            rows.push(row);
+        }
+        // The powers by the least j with the same row: h^j = h^(least).
+        let least: Vec<usize> = (0..=jmax)
+            .map(|j| (0..=j).find(|&i| rows[i] == rows[j]).unwrap_or(j))
+            .collect();
+        println!(
+            "{copies} × {big} + j × {h}, j = 0 … {jmax}: like j = {least:?}; {} positions remembered",
+            play.memo.len()
+        );
+        for i in 0..jmax.saturating_sub(1) {
+            let apart = (0..zs.len())
+                .filter(|&z| rows[i][z] != rows[i + 2][z])
+                .min_by_key(|&z| (size(&zs[z]), Play::heaps(&zs[z])));
+            if let Some(z) = apart {
+                println!(
+                    "  h^{i}, h^{}: told apart by {:?}",
+                    i + 2,
+                    Play::heaps(&zs[z])
+                );
+            }
+        }
+    }
 }
 
 fn main() -> ExitCode {

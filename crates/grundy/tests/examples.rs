@@ -8,21 +8,35 @@ use std::process::Command;
 
 /// What the example `name` prints; fails the test if it fails. `cargo test`
 /// builds the examples beside the tests (`target/debug/examples/`), and
-/// that binary is run; where it is not there (a test run that built no
-/// examples), `cargo run --example` builds and runs it.
+/// that binary is run; where it is not there or is older than the example's
+/// source (a test run that built no examples), `cargo run --example` builds
+/// and runs it.
 fn run_example(name: &str) -> String {
+    run_example_with(name, &[])
+}
+
+/// What the example `name` prints when given `args`.
+fn run_example_with(name: &str, args: &[&str]) -> String {
     let built = std::env::current_exe().ok().and_then(|test| {
         let path = test
             .parent()?
             .parent()?
             .join("examples")
             .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-        path.is_file().then_some(path)
+        // A binary older than its source (a run of one test binary, which
+        // builds no example) is not the example as it stands.
+        let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../examples")
+            .join(format!("{name}.rs"));
+        let modified = |p: &std::path::Path| p.metadata().and_then(|m| m.modified()).ok();
+        let fresh = matches!((modified(&path), modified(&source)), (Some(b), Some(s)) if b >= s);
+        fresh.then_some(path)
     });
     let output = match built {
-        Some(path) => Command::new(path).output(),
+        Some(path) => Command::new(path).args(args).output(),
         None => Command::new(env!("CARGO"))
-            .args(["run", "--quiet", "--example", name])
+            .args(["run", "--quiet", "--example", name, "--"])
+            .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output(),
     }
@@ -220,5 +234,89 @@ fn wythoff_prints_its_lost_pairs_and_legal_winning_moves() {
         let legal = (x == 0 || y == 0 || x == y) && x + y > 0;
         assert!(legal && a == 9 - x && b == 14 - y, "{text}");
         assert!(wythoff_lost(a, b, memo), "{text} leaves a won position");
+    }
+}
+
+/// Every sum of heaps 1 … `below` − 1 of at most `tokens` tokens, as heaps.
+fn small_sums(below: u64, tokens: u64) -> Vec<Vec<u64>> {
+    fn go(from: u64, below: u64, left: u64, sum: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        out.push(sum.clone());
+        for heap in from..below.min(left + 1) {
+            sum.push(heap);
+            go(heap, below, left - heap, sum, out);
+            sum.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(1, below, tokens, &mut Vec::new(), &mut out);
+    out
+}
+
+/// heap_powers plays Kayles (0.77) by the letter beside the quotient of the
+/// heaps below 9; the quotient of the heaps below 10, which the solver finds
+/// on its own, must say the same of every sum it prints and of every pair
+/// of powers it calls alike.
+#[test]
+fn heap_powers_agrees_with_the_quotient_one_heap_further() {
+    use grundy::misere::quotient::{compute, Settings};
+    let code = "0.77".parse().unwrap();
+    let settings = Settings {
+        upto: 10,
+        ..Settings::default()
+    };
+    let q = compute(&code, &settings, &mut |_| {});
+    assert_eq!(q.heaps(), 10);
+    let lost = |sum: &[u64]| q.is_p_position(sum).expect("heaps below 10");
+    let with = |k: usize, big: u64, j: usize, small: u64, z: &[u64]| -> Vec<u64> {
+        let mut sum = z.to_vec();
+        sum.extend(std::iter::repeat_n(big, k));
+        sum.extend(std::iter::repeat_n(small, j));
+        sum
+    };
+    let zs = small_sums(9, 10);
+
+    let output = run_example_with("heap_powers", &["0.77", "9", "3", "10"]);
+    let mut pairs = 0;
+    for l in output.lines().filter(|l| l.starts_with("g^")) {
+        let n = numbers(l);
+        let (i, j) = (n[0] as usize, n[1] as usize);
+        if l.contains("no sum") {
+            for z in &zs {
+                assert_eq!(
+                    lost(&with(i, 9, 0, 0, z)),
+                    lost(&with(j, 9, 0, 0, z)),
+                    "{l}: {z:?}"
+                );
+            }
+        } else {
+            let z: Vec<u64> = l[l.find('[').unwrap()..l.find(']').unwrap() + 1]
+                .trim_matches(['[', ']'])
+                .split(", ")
+                .filter(|w| !w.is_empty())
+                .map(|w| w.parse().unwrap())
+                .collect();
+            let said = |g: usize| l.contains(&format!("g^{g}: lost"));
+            assert_eq!(lost(&with(i, 9, 0, 0, &z)), said(i), "{l}");
+            assert_eq!(lost(&with(j, 9, 0, 0, &z)), said(j), "{l}");
+            assert_ne!(said(i), said(j), "{l}");
+        }
+        pairs += 1;
+    }
+    assert_eq!(pairs, 6, "{output}");
+
+    let output = run_example_with("heap_powers", &["0.77", "9", "2", "10", "5", "6"]);
+    for k in 0..=2 {
+        let said = line(&output, &format!("{k} × 9 + j × 5, j = 0 … 6: like j = "));
+        let said: Vec<usize> = numbers(&said[..said.find(']').unwrap()])
+            .into_iter()
+            .map(|n| n as usize)
+            .collect();
+        let row =
+            |j: usize| -> Vec<bool> { zs.iter().map(|z| lost(&with(k, 9, j, 5, z))).collect() };
+        let rows: Vec<Vec<bool>> = (0..=6).map(row).collect();
+        let like: Vec<usize> = (0..=6)
+            .map(|j| (0..=j).find(|&i| rows[i] == rows[j]).unwrap())
+            .collect();
+        assert_eq!(said, like, "{k} heaps of 9:\n{output}");
     }
 }
