@@ -137,3 +137,111 @@ fn a_closed_output_pipe_ends_quietly_in_every_format() {
         assert_eq!((status.code(), stderr.as_str()), (Some(0), ""), "{args:?}");
     }
 }
+
+/// G(0) … G(n − 1) of 0.8 by its literal rule, written here: a move takes
+/// one token from a heap and leaves exactly three heaps.
+fn literal_0_8(n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(n);
+    for heap in 0..n {
+        let mut seen = vec![false; heap + 2];
+        let rest = heap.saturating_sub(1);
+        for a in 1..rest {
+            for b in 1..rest - a {
+                let c = rest - a - b;
+                seen[(g[a] ^ g[b] ^ g[c]) as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap() as u64);
+    }
+    g
+}
+
+fn json_values(json: &Value) -> Vec<u64> {
+    json["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
+/// 0.8 (split in three, no period) would take years to reach the default
+/// --upto; a time limit ends it with the values computed, no period
+/// claimed, and `complete` false. (The command's own timeout only keeps a
+/// broken limit from hanging the suite.)
+#[test]
+fn a_time_limit_ends_a_long_run_with_what_it_computed() {
+    let mut command = Command::cargo_bin("grundy").unwrap();
+    command
+        .args(["octal", "0.8", "--time-limit", "0.3", "--format", "json"])
+        .timeout(std::time::Duration::from_secs(120));
+    let json: Value = serde_json::from_slice(&common::stdout_of(&mut command)).unwrap();
+    common::check_schema(&json, "Sequence");
+    assert_eq!(json["complete"], false);
+    assert_eq!(json["period"], Value::Null);
+    let values = json_values(&json);
+    assert_eq!(json["computed"].as_u64().unwrap() as usize, values.len());
+    assert!(!values.is_empty());
+    let checked = values.len().min(400);
+    assert_eq!(values[..checked], literal_0_8(checked)[..]);
+
+    let text = octal(&["0.8", "--time-limit", "0.3", "--no-values"]);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("0.8: no period found in the first ")
+            && first.ends_with(" values (the time limit stopped the run)"),
+        "{text}"
+    );
+    // A period found in time is reported as ever, the run complete.
+    let json: Value =
+        serde_json::from_str(&octal(&["0.07", "--time-limit", "60", "--format", "json"])).unwrap();
+    assert_eq!(
+        (json["complete"].clone(), json["period"].clone()),
+        (Value::Bool(true), 34.into())
+    );
+}
+
+/// Stopped by its time limit with --checkpoint, a run resumes from where it
+/// stopped: the values are those of one run without a stop.
+#[test]
+fn a_run_stopped_by_its_time_limit_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("0.8.ck");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let mut command = Command::cargo_bin("grundy").unwrap();
+    command
+        .args([
+            "octal",
+            "0.8",
+            "--time-limit",
+            "0.2",
+            "--checkpoint",
+            checkpoint,
+        ])
+        .args(["--format", "json"])
+        .timeout(std::time::Duration::from_secs(120));
+    let out = command.output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!("continue with --resume {checkpoint}")),
+        "{stderr}"
+    );
+    let first: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = json_values(&first);
+    let json: Value = serde_json::from_str(&octal(&[
+        "--resume",
+        checkpoint,
+        "--upto",
+        &(first.len() + 50).to_string(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(json["complete"], true);
+    let all = json_values(&json);
+    assert_eq!(all.len(), first.len() + 50);
+    assert_eq!(all[..first.len()], first[..]);
+    let checked = all.len().min(600);
+    assert_eq!(all[..checked], literal_0_8(checked)[..]);
+}

@@ -23,6 +23,7 @@ use crate::signals;
 const EXAMPLES: &str = "\
 Examples:
   grundy octal 0.07                  # Dawson's Kayles: period 34, preperiod 53
+  grundy octal 0.8 --time-limit 10   # splits in three: as far as 10 s gets
   grundy octal 0.77 --format json    # Kayles
   grundy octal 4.07 --upto 5000      # may also split a heap without taking
   grundy octal 0.161 --upto 10000000 --no-values
@@ -56,6 +57,14 @@ pub struct Args {
     /// Leave the values out: only the period, preperiod and count.
     #[arg(long)]
     pub no_values: bool,
+    /// Stop after this many seconds, printing the values computed (no
+    /// period claimed) and, with --checkpoint, saving the run for
+    /// --resume. The clock is read between values, so the run stops within
+    /// 100 ms unless one value takes longer (a code that splits a heap in
+    /// three, past heap 10,000 or so: see docs/octal.md).
+    #[arg(long, value_name = "SECONDS", value_parser = super::quotient::parse_seconds,
+          conflicts_with_all = ["read", "misere"])]
+    pub time_limit: Option<f64>,
     /// Also write the values to FILE in grundy's compact binary form (see
     /// docs/octal.md), as they are computed; Ctrl-C, SIGTERM or SIGHUP
     /// end the run with every value computed in FILE.
@@ -149,12 +158,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         signals::on_stop(move || stop.store(true, Ordering::SeqCst))
             .map_err(|e| anyhow::anyhow!("cannot catch Ctrl-C: {e}"))?;
     }
-    let bar = (io::stderr().is_terminal() && upto >= 1 << 20).then(|| progress_bar(&run, upto));
+    // A code that splits in three takes long at any size worth asking.
+    let long = upto >= 1 << 20 || (code.splits_in_three() && upto >= 1 << 12);
+    let bar = (io::stderr().is_terminal() && long).then(|| progress_bar(&run, upto));
+    let deadline = args
+        .time_limit
+        .map(|s| Instant::now() + Duration::from_secs_f64(s));
     // A first checkpoint at once: a run killed at any moment can resume.
     if let Some(path) = &args.checkpoint {
         save(path, &run, upto, values_out.as_mut())?;
     }
-    let failure = compute(&args, &mut run, upto, &mut values_out, bar.as_ref(), &stop)?;
+    let (failure, timed_out) = compute(
+        &args,
+        &mut run,
+        (upto, deadline),
+        &mut values_out,
+        bar.as_ref(),
+        &stop,
+    )?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -178,13 +199,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     if let Some(path) = &args.checkpoint {
         save(path, &run, upto, None)?;
+        if timed_out {
+            eprintln!(
+                "grundy: the time limit stopped the run after {} values; continue with --resume {}",
+                run.computed(),
+                path.display()
+            );
+        }
     }
     let sequence = Sequence {
         values: run.values().map(<[u32]>::to_vec).unwrap_or_default(),
         periodicity: run.periodicity(),
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    write(&args, &code, &run, &sequence, &mut out)?;
+    write(&args, &code, &run, (&sequence, timed_out), &mut out)?;
     out.flush()?;
     Ok(())
 }
@@ -257,18 +285,19 @@ fn progress_bar(run: &LongRun, upto: u64) -> ProgressBar {
     bar
 }
 
-/// Computes values batch by batch up to `upto` or a proven period, writing
-/// them to the values file, saving checkpoints, and on Ctrl-C (SIGTERM,
-/// SIGHUP) saving and exiting with 128 + the signal's number; the engine's
-/// failure, if it failed.
+/// Computes values batch by batch up to `upto` or a proven period (or the
+/// deadline), writing them to the values file, saving checkpoints, and on
+/// Ctrl-C (SIGTERM, SIGHUP) saving and exiting with 128 + the signal's
+/// number; the engine's failure, if it failed, and whether the deadline
+/// stopped the run.
 fn compute(
     args: &Args,
     run: &mut LongRun,
-    upto: u64,
+    (upto, deadline): (u64, Option<Instant>),
     values_out: &mut Option<ValuesWriter<BufWriter<File>>>,
     bar: Option<&ProgressBar>,
     stop: &AtomicBool,
-) -> anyhow::Result<Option<RunError>> {
+) -> anyhow::Result<(Option<RunError>, bool)> {
     let every = Duration::from_secs(args.checkpoint_every);
     let mut saved_at = Instant::now();
     let mut batch = Vec::with_capacity(BATCH as usize);
@@ -315,8 +344,12 @@ fn compute(
         if failure.is_some() {
             break;
         }
+        let unfinished = run.computed() < upto && run.periodicity().is_none();
+        if unfinished && deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok((None, true));
+        }
     }
-    Ok(failure)
+    Ok((failure, false))
 }
 
 /// Says where a run stopped by a signal left its work: the checkpoint to
@@ -512,7 +545,7 @@ fn write(
     args: &Args,
     code: &OctalCode,
     run: &LongRun,
-    sequence: &Sequence,
+    (sequence, timed_out): (&Sequence, bool),
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let values = &sequence.values;
@@ -526,18 +559,28 @@ fn write(
                     p.preperiod,
                     run.computed()
                 )?,
-                None if !run.code().periodicity_applies() => writeln!(
-                    out,
-                    "{code}: {} values; no period is claimed: the periodicity theorem does not \
-                     hold {}",
-                    run.computed(),
-                    run.code().why_no_period_theorem()
-                )?,
-                None => writeln!(
-                    out,
-                    "{code}: no period found in the first {} values",
-                    run.computed()
-                )?,
+                None => {
+                    let stopped = if timed_out {
+                        " (the time limit stopped the run)"
+                    } else {
+                        ""
+                    };
+                    if run.code().periodicity_applies() {
+                        writeln!(
+                            out,
+                            "{code}: no period found in the first {} values{stopped}",
+                            run.computed()
+                        )?;
+                    } else {
+                        writeln!(
+                            out,
+                            "{code}: {} values{stopped}; no period is claimed: the periodicity \
+                             theorem does not hold {}",
+                            run.computed(),
+                            run.code().why_no_period_theorem()
+                        )?;
+                    }
+                }
             }
             if args.no_values {
                 writeln!(
@@ -584,7 +627,7 @@ fn write(
                 computed: run.computed() as usize,
                 period: sequence.periodicity.map(|p| p.period as u64),
                 preperiod: sequence.periodicity.map(|p| p.preperiod as u64),
-                complete: true,
+                complete: !timed_out,
                 values: if args.no_values {
                     Vec::new()
                 } else {

@@ -93,7 +93,8 @@ fn parse_code(text: &str) -> Result<OctalCode, String> {
     text.parse().map_err(|e| format!("{e}"))
 }
 
-fn parse_seconds(text: &str) -> Result<f64, String> {
+/// A number of seconds above 0 (at most 10^9), as `--time-limit` takes it.
+pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() && s <= 1e9 => Ok(s),
         _ => Err(format!(
