@@ -245,3 +245,15 @@ fn a_run_stopped_by_its_time_limit_resumes() {
     let checked = all.len().min(600);
     assert_eq!(all[..checked], literal_0_8(checked)[..]);
 }
+
+/// The values' line numbers are as wide as the last heap's: 100 values
+/// (heaps 0 … 99) take two digits.
+#[test]
+fn line_numbers_are_as_wide_as_the_last_heap() {
+    let text = octal(&["0.8", "--upto", "100"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "0.8: no period found in the first 100 values");
+    assert!(lines[1].starts_with(" 0: 0 0 0 0 1 1 1 2"), "{text}");
+    assert!(lines[5].starts_with("80: "), "{text}");
+    assert_eq!(lines.len(), 6, "{text}");
+}

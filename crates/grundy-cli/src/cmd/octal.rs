@@ -305,6 +305,10 @@ fn compute(
     let mut failure = None;
     let mut fell_back_noted = run.fell_back().is_some();
     while run.computed() < upto && run.periodicity().is_none() {
+        // Past the limit with the run unfinished: stopped.
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok((None, true));
+        }
         batch.clear();
         if let Err(e) = run.advance_paced(&mut pacer, upto, &mut batch) {
             failure = Some(e);
@@ -343,10 +347,6 @@ fn compute(
         }
         if failure.is_some() {
             break;
-        }
-        let unfinished = run.computed() < upto && run.periodicity().is_none();
-        if unfinished && deadline.is_some_and(|d| Instant::now() >= d) {
-            return Ok((None, true));
         }
     }
     Ok((failure, false))
