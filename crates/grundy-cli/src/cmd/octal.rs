@@ -59,9 +59,10 @@ pub struct Args {
     pub no_values: bool,
     /// Stop after this many seconds, printing the values computed (no
     /// period claimed) and, with --checkpoint, saving the run for
-    /// --resume. The clock is read between values, so the run stops within
-    /// 100 ms unless one value takes longer (a code that splits a heap in
-    /// three, past heap 10,000 or so: see docs/octal.md).
+    /// --resume. The clock is read between batches of values sized to last
+    /// about 20 ms, so the run stops within 100 ms unless values cost more
+    /// (a code that splits a heap in three, past heap 10,000 or so: see
+    /// docs/octal.md).
     #[arg(long, value_name = "SECONDS", value_parser = super::quotient::parse_seconds,
           conflicts_with_all = ["read", "misere"])]
     pub time_limit: Option<f64>,
