@@ -1,6 +1,8 @@
 //! `grundy.octal(code, upto=…)`: the Grundy sequence of an octal game, as
 //! `grundy octal` computes it, into a NumPy array without a copy.
 
+use std::time::{Duration, Instant};
+
 use grundy::games::octal::{LongRun, Memory, OctalCode};
 use grundy::pace::{self, Pacer};
 use numpy::PyArray1;
@@ -39,6 +41,10 @@ pub struct OctalResult {
     /// --no-values` prints it), to compare runs without keeping values.
     #[pyo3(get)]
     digest: u64,
+    /// False when `time_limit` stopped the run before `upto` values or a
+    /// proven period.
+    #[pyo3(get)]
+    complete: bool,
 }
 
 #[pymethods]
@@ -48,8 +54,13 @@ impl OctalResult {
             (Some(p), Some(n0)) => format!("period={p}, preperiod={n0}"),
             _ => "period=None".to_string(),
         };
+        let stopped = if self.complete {
+            ""
+        } else {
+            ", complete=False"
+        };
         format!(
-            "OctalResult(code={:?}, computed={}, {period}, largest={})",
+            "OctalResult(code={:?}, computed={}, {period}, largest={}{stopped})",
             self.code, self.computed, self.largest
         )
     }
@@ -62,22 +73,27 @@ struct Finished {
     computed: u64,
     largest: u32,
     digest: u64,
+    complete: bool,
 }
 
 /// `grundy.octal(code, upto=1_000_000)`: G(0) … G(upto − 1), or fewer when
 /// a period is proven first (the periodicity theorem, checked at the last
 /// value too). Runs without holding the GIL, on up to `threads` threads
-/// (both cores by default), and stops with `KeyboardInterrupt` on Ctrl-C.
+/// (both cores by default), and stops with `KeyboardInterrupt` on Ctrl-C;
+/// `time_limit` seconds end it with the values computed (`complete`
+/// False), looked at between batches of about 20 ms as `grundy octal
+/// --time-limit` does.
 /// Beyond 2^25 values only a window is kept: pass `values=False` and
 /// compare `digest`.
 #[pyfunction]
-#[pyo3(signature = (code, upto=1_000_000, *, values=true, threads=None))]
+#[pyo3(signature = (code, upto=1_000_000, *, values=true, threads=None, time_limit=None))]
 pub fn octal(
     py: Python<'_>,
     code: &str,
     upto: u64,
     values: bool,
     threads: Option<usize>,
+    time_limit: Option<f64>,
 ) -> PyResult<OctalResult> {
     let parsed: OctalCode = code
         .parse()
@@ -87,6 +103,17 @@ pub fn octal(
             "upto: {upto} is not in 1..=2^40"
         )));
     }
+    let deadline = match time_limit {
+        Some(s) if s > 0.0 && s.is_finite() && s <= 1e9 => {
+            Some(Instant::now() + Duration::from_secs_f64(s))
+        }
+        Some(s) => {
+            return Err(PyValueError::new_err(format!(
+                "time_limit: expected seconds above 0, got {s}"
+            )))
+        }
+        None => None,
+    };
     let memory = Memory::default();
     if values && upto > memory.window_after {
         return Err(PyValueError::new_err(format!(
@@ -102,7 +129,12 @@ pub fn octal(
         run.set_threads(threads);
         let mut batch = Vec::new();
         let mut pacer = Pacer::new(pace::TARGET, BATCH);
+        let mut complete = true;
         while run.computed() < upto && run.periodicity().is_none() {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                complete = false;
+                break;
+            }
             batch.clear();
             run.advance_paced(&mut pacer, upto, &mut batch)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -119,6 +151,7 @@ pub fn octal(
             computed,
             largest,
             digest,
+            complete,
         })
     })?;
     Ok(OctalResult {
@@ -129,6 +162,7 @@ pub fn octal(
         computed: finished.computed,
         largest: finished.largest,
         digest: finished.digest,
+        complete: finished.complete,
     })
 }
 

@@ -109,3 +109,32 @@ def test_ctrl_c_stops_a_run_of_costly_values_at_once():
     waited = time.perf_counter() - sent["at"]
     # Within about 100 ms; a margin for a loaded machine.
     assert waited < 0.5, waited
+
+
+def literal_0_8(n):
+    """G(0) … G(n − 1) of 0.8 by its rule, written here: a move takes one
+    token from a heap and leaves exactly three heaps."""
+    g = []
+    for heap in range(n):
+        rest = max(heap - 1, 0)
+        seen = {g[a] ^ g[b] ^ g[rest - a - b] for a in range(1, rest) for b in range(1, rest - a)}
+        g.append(next(v for v in range(heap + 2) if v not in seen))
+    return g
+
+
+def test_a_time_limit_ends_a_run_with_what_it_computed():
+    # 0.8 splits in three and has no period: the default upto would take
+    # years. (The limit is checked between batches; the assertion on time
+    # only keeps a broken limit from passing.)
+    start = time.perf_counter()
+    result = grundy.octal("0.8", time_limit=0.3)
+    assert time.perf_counter() - start < 60
+    assert result.complete is False
+    assert result.period is None
+    assert 0 < result.computed == len(result.values) < 1_000_000
+    n = min(result.computed, 300)
+    assert list(result.values[:n]) == literal_0_8(n)
+    assert "complete=False" in repr(result)
+    assert grundy.octal("0.07", time_limit=60).complete is True
+    with pytest.raises(ValueError, match="time_limit: expected seconds above 0, got 0"):
+        grundy.octal("0.8", time_limit=0)

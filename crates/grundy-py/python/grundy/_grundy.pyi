@@ -143,10 +143,20 @@ class OctalResult:
     def largest(self) -> int: ...
     @property
     def digest(self) -> int: ...
+    @property
+    def complete(self) -> bool: ...
 
-def octal(code: str, upto: int = 1_000_000, *, values: bool = True, threads: Optional[int] = None) -> OctalResult:
+def octal(
+    code: str,
+    upto: int = 1_000_000,
+    *,
+    values: bool = True,
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> OctalResult:
     """G(0) … G(upto − 1) of an octal game, or fewer once a period is
-    proven. Releases the GIL."""
+    proven, or as many as ``time_limit`` seconds allow (``complete``
+    False). Releases the GIL."""
 
 def proven_period(values: Sequence[int], max_take: int, parts: int = 2) -> Optional[Tuple[int, int]]:
     """``(period, preperiod)`` when the periodicity theorem proves the
