@@ -257,3 +257,32 @@ fn line_numbers_are_as_wide_as_the_last_heap() {
     assert!(lines[5].starts_with("80: "), "{text}");
     assert_eq!(lines.len(), 6, "{text}");
 }
+
+/// A run of a code that splits in three, resumed far on, looks at the clock
+/// after its first value, not after a batch of 64 values that cost more
+/// and more: a short limit stops it within a few dozen.
+#[test]
+fn a_resumed_run_of_costly_values_stops_soon_after_its_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("0.8.ck");
+    let checkpoint = checkpoint.to_str().unwrap();
+    octal(&[
+        "0.8",
+        "--upto",
+        "1500",
+        "--checkpoint",
+        checkpoint,
+        "--no-values",
+    ]);
+    let mut command = Command::cargo_bin("grundy").unwrap();
+    command
+        .args(["octal", "--resume", checkpoint, "--upto", "100000"])
+        .args(["--time-limit", "0.05", "--format", "json", "--no-values"])
+        .timeout(std::time::Duration::from_secs(120));
+    let out = command.output().unwrap();
+    assert!(out.status.success());
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["complete"], false);
+    let computed = json["computed"].as_u64().unwrap();
+    assert!((1500..1500 + 64).contains(&computed), "{computed}");
+}

@@ -36,6 +36,15 @@ impl Pacer {
         }
     }
 
+    /// Batches of about `target`, of 1 to `most` units, the first of
+    /// `first`: for work whose units may already cost much (a run resumed
+    /// far on, where each value costs more than the last).
+    pub fn starting_with(target: Duration, most: u64, first: u64) -> Pacer {
+        let mut pacer = Pacer::new(target, most);
+        pacer.count = first.clamp(1, pacer.most);
+        pacer
+    }
+
     /// How many units the next batch should do.
     pub fn next(&self) -> u64 {
         self.count
@@ -122,6 +131,17 @@ mod tests {
         // Nothing done says nothing.
         pacer.took(0, ms(5));
         assert_eq!(pacer.next(), 1000);
+    }
+
+    #[test]
+    fn a_first_batch_may_be_chosen() {
+        let mut pacer = Pacer::starting_with(ms(20), 1000, 1);
+        assert_eq!(pacer.next(), 1);
+        // One unit in 1 ms would allow 20: four at most.
+        pacer.took(1, ms(1));
+        assert_eq!(pacer.next(), 4);
+        assert_eq!(Pacer::starting_with(ms(20), 1000, 0).next(), 1);
+        assert_eq!(Pacer::starting_with(ms(20), 1000, 5000).next(), 1000);
     }
 
     #[test]
