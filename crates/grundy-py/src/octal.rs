@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use grundy::games::octal::{LongRun, Memory, OctalCode};
-use grundy::pace::{self, Pacer};
+use grundy::pace;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -128,11 +128,7 @@ pub fn octal(
         let mut run = LongRun::new(&parsed, memory);
         run.set_threads(threads);
         let mut batch = Vec::new();
-        // A value of a code that splits in three costs ~n² splits: the first
-        // batch is one value, lest a run resumed far on do 64 before it first
-        // looks at the clock.
-        let first = if run.code().splits_in_three() { 1 } else { 64 };
-        let mut pacer = Pacer::starting_with(pace::TARGET, BATCH, first);
+        let mut pacer = run.pacer(pace::TARGET, BATCH);
         let mut complete = true;
         while run.computed() < upto && run.periodicity().is_none() {
             if deadline.is_some_and(|d| Instant::now() >= d) {

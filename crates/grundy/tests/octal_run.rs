@@ -1091,3 +1091,15 @@ fn flammenkamps_period_of_0_1777() {
     assert_eq!(run.computed(), 443_154_432);
     assert!(run.bytes() < 270 << 20, "{}", run.bytes());
 }
+
+/// A run's pacer starts with one value for a code that splits in three
+/// (its values cost ~n² splits each), with 64 for the others.
+#[test]
+fn a_run_of_a_code_splitting_in_three_paces_from_one_value() {
+    let target = std::time::Duration::from_millis(20);
+    let three = LongRun::new(&code("0.8"), Memory::default());
+    assert_eq!(three.pacer(target, 1 << 16).next(), 1);
+    let two = LongRun::new(&code("0.07"), Memory::default());
+    assert_eq!(two.pacer(target, 1 << 16).next(), 64);
+    assert_eq!(two.pacer(target, 10).next(), 10);
+}

@@ -13,7 +13,7 @@ use clap::ValueEnum;
 use grundy::games::octal::checkpoint::Checkpoint;
 use grundy::games::octal::values_file::{ValuesReader, ValuesWriter};
 use grundy::games::octal::{LongRun, Memory, OctalCode, RunError, Sequence};
-use grundy::pace::{self, Pacer};
+use grundy::pace;
 use grundy::persist;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
@@ -302,11 +302,7 @@ fn compute(
     let every = Duration::from_secs(args.checkpoint_every);
     let mut saved_at = Instant::now();
     let mut batch = Vec::with_capacity(BATCH as usize);
-    // A value of a code that splits in three costs ~n² splits: the first
-    // batch is one value, lest a run resumed far on do 64 before it first
-    // looks at the clock.
-    let first = if run.code().splits_in_three() { 1 } else { 64 };
-    let mut pacer = Pacer::starting_with(pace::TARGET, BATCH, first);
+    let mut pacer = run.pacer(pace::TARGET, BATCH);
     let mut failure = None;
     let mut fell_back_noted = run.fell_back().is_some();
     while run.computed() < upto && run.periodicity().is_none() {

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::code::OctalCode;
 use super::run::{LongRun, Memory};
 use super::sequence::Sequence;
-use crate::pace::{self, Pacer};
+use crate::pace;
 use crate::platform::Stopwatch;
 use crate::shared::Cancel;
 
@@ -319,7 +319,7 @@ pub fn survey_in(
     let start = Stopwatch::start();
     let mut run = LongRun::new(code, memory);
     let mut sink = Vec::new();
-    let mut pacer = Pacer::new(pace::TARGET, BATCH);
+    let mut pacer = run.pacer(pace::TARGET, BATCH);
     let (mut timed_out, mut interrupted) = (false, false);
     let upto = upto as u64;
     while run.computed() < upto && run.periodicity().is_none() {

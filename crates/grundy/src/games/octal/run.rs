@@ -239,6 +239,16 @@ impl LongRun {
         &self.code
     }
 
+    /// A pacer for [`LongRun::advance_paced`]: batches of about `target`,
+    /// at most `most` values. The first batch is 64 values, or one for a
+    /// code that splits a heap in three, whose value at heap n costs ~n²
+    /// splits (a run resumed far on would otherwise do 64 before its first
+    /// look at the clock).
+    pub fn pacer(&self, target: Duration, most: u64) -> Pacer {
+        let first = if self.code.splits_in_three() { 1 } else { 64 };
+        Pacer::starting_with(target, most, first)
+    }
+
     /// Values computed.
     pub fn computed(&self) -> u64 {
         self.engine.store.len() as u64
