@@ -81,8 +81,9 @@ struct Finished {
 /// value too). Runs without holding the GIL, on up to `threads` threads
 /// (both cores by default), and stops with `KeyboardInterrupt` on Ctrl-C;
 /// `time_limit` seconds end it with the values computed (`complete`
-/// False), looked at between batches of about 20 ms as `grundy octal
-/// --time-limit` does.
+/// False), looked at between batches of about 20 ms (and within a value
+/// of a code that splits a heap in three) as `grundy octal --time-limit`
+/// does.
 /// Beyond 2^25 values only a window is kept: pass `values=False` and
 /// compare `digest`.
 #[pyfunction]

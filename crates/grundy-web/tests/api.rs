@@ -1161,6 +1161,34 @@ async fn octal_sequences_and_their_periods() {
     }
 }
 
+/// A code that splits a heap into three has no period to prove here
+/// and values costing ~n² each (0.8: 1,024 values in 0.2 s, 3,072 in
+/// some 5 s): its sequence stops at the request's deadline (0.8 of the
+/// time limit) even inside a value, and the answer is the values computed,
+/// the literal rules' own, not a 503.
+#[tokio::test]
+async fn an_octal_sequence_splitting_in_three_is_answered_at_its_deadline() {
+    let app = router(Limits {
+        time: Duration::from_secs(2),
+        ..Limits::default()
+    });
+    let (status, answer) = get(&app, "/api/octal?code=0.8&upto=200000").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    check_schema(&answer, "Sequence");
+    assert_eq!(answer["complete"], false);
+    assert_eq!(answer["period"], Value::Null);
+    let values: Vec<u32> = answer["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect();
+    assert_eq!(answer["computed"], values.len());
+    assert!(values.len() > 100, "{} values", values.len());
+    let code = "0.8".parse().unwrap();
+    assert!(values == grundy::games::octal::plain_values(&code, values.len()));
+}
+
 #[tokio::test]
 async fn numbers_that_may_exceed_2_to_the_53_are_strings() {
     let app = app();

@@ -1103,3 +1103,68 @@ fn a_run_of_a_code_splitting_in_three_paces_from_one_value() {
     assert_eq!(two.pacer(target, 1 << 16).next(), 64);
     assert_eq!(two.pacer(target, 10).next(), 10);
 }
+
+/// A value of a code that splits a heap into three is some n²/12 splits:
+/// a paced run returns part way through one when its batch's time is up,
+/// and the next call goes on from there. With batches of no time at all,
+/// each call past heap ~220 (4,096 splits) returns after one look with no
+/// new value, or with the value it finished; the values are the literal
+/// rules' all the same, and a checkpoint saved part way through a value
+/// resumes to them too.
+#[test]
+fn a_paced_run_returns_part_way_through_a_value_of_a_code_splitting_in_three() {
+    use grundy::pace::Pacer;
+    use std::time::Duration;
+
+    let c = code("0.8");
+    let upto = 700;
+    let literal = plain_values(&c, upto as usize);
+    let mut run = LongRun::new(&c, Memory::default());
+    run.advance(600, &mut Vec::new()).unwrap();
+    let mut pacer = Pacer::new(Duration::ZERO, 1 << 16);
+    let mut values = literal[..600].to_vec();
+    let (mut calls, mut empty, mut saved) = (0, 0, None);
+    while run.computed() < upto {
+        let before = run.computed();
+        run.advance_paced(&mut pacer, upto, &mut values).unwrap();
+        calls += 1;
+        assert!(run.computed() - before <= 1, "one value a call at most");
+        if run.computed() == before {
+            empty += 1;
+            if saved.is_none() {
+                let mut bytes = Vec::new();
+                Checkpoint::save_parts(&run, upto, 0, &mut bytes).unwrap();
+                saved = Some(bytes);
+            }
+        }
+    }
+    // Heap 600 has some 30,000 splits (7 looks), heap 699 40,600 (9 or
+    // 10): seven to ten calls a value.
+    assert!((7 * 100..=10 * 100).contains(&calls), "{calls} calls");
+    assert_eq!(calls - empty, 100);
+    assert!(values == literal, "the values of a run stopped part way");
+    let mut resumed = Checkpoint::load(&mut saved.unwrap().as_slice())
+        .unwrap()
+        .run;
+    assert_eq!(resumed.computed(), 600);
+    assert!(run_all(&mut resumed, upto, 64).unwrap() == literal[600..]);
+}
+
+/// `grundy_sequence_while`, the values behind `solve` and the playground,
+/// asks whether to go on part way through a value of a code that splits a
+/// heap into three, not only every 1,024 values (0.8's first 1,024 take a
+/// fifth of a second; its values near heap 8,000, half a minute).
+#[test]
+fn a_sequence_of_a_code_splitting_in_three_stops_part_way_through_a_value() {
+    let c = code("0.8");
+    let mut looks = 0;
+    let stopped = grundy::games::octal::grundy_sequence_while(&c, 10_000, &mut |done| {
+        looks += 1;
+        // The first look past heap 600.
+        done < 600
+    })
+    .expect_err("stopped");
+    assert_eq!(stopped.values.len(), 600);
+    assert!(stopped.values == plain_values(&c, 600));
+    assert!(looks > 100, "{looks} looks");
+}

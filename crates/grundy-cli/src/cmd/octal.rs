@@ -60,9 +60,8 @@ pub struct Args {
     /// Stop after this many seconds, printing the values computed (no
     /// period claimed) and, with --checkpoint, saving the run for
     /// --resume. The clock is read between batches of values sized to last
-    /// about 20 ms, so the run stops within 100 ms unless values cost more
-    /// (a code that splits a heap in three, past heap 10,000 or so: see
-    /// docs/octal.md).
+    /// about 20 ms, and within a value of a code that splits a heap in
+    /// three, so the run stops within 100 ms.
     #[arg(long, value_name = "SECONDS", value_parser = super::quotient::parse_seconds,
           conflicts_with_all = ["read", "misere"])]
     pub time_limit: Option<f64>,

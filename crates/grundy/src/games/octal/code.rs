@@ -399,13 +399,37 @@ impl OctalCode {
         }
         if d & 8 != 0 {
             for a in 1..=rest / 3 {
-                for b in a..=(rest - a) / 2 {
-                    if c.allows(&[a, b, rest - a - b]) {
-                        visit(k, &[a, b, rest - a - b]);
-                    }
-                }
+                self.splits_in_three_least(n, k, a, visit);
             }
         }
+    }
+
+    /// The splits into three a move taking `k` tokens from a heap of `n`
+    /// leaves whose smallest heap has `a` tokens (a ≤ b ≤ c), as
+    /// [`moves_taking`](Self::moves_taking) visits them; the number of
+    /// splits looked at (visited or not by the constraint). Nothing where
+    /// the digit does not split in three.
+    pub(crate) fn splits_in_three_least(
+        &self,
+        n: u64,
+        k: u64,
+        a: u64,
+        visit: &mut dyn FnMut(u64, &[u64]),
+    ) -> u64 {
+        if k > n || self.digit(k as usize) & 8 == 0 || a == 0 {
+            return 0;
+        }
+        let rest = n - k;
+        if 3 * a > rest {
+            return 0;
+        }
+        let c = self.constraint(k as usize);
+        for b in a..=(rest - a) / 2 {
+            if c.allows(&[a, b, rest - a - b]) {
+                visit(k, &[a, b, rest - a - b]);
+            }
+        }
+        (rest - a) / 2 - a + 1
     }
 }
 

@@ -56,6 +56,7 @@ pub mod sequence;
 mod sparse;
 mod store;
 mod tail;
+mod three;
 pub mod values_file;
 
 pub use code::{CodeError, Constraint, OctalCode};

@@ -342,7 +342,9 @@ impl LongRun {
 
     /// [`advance`](LongRun::advance); with `paced`, a fall back does at
     /// most about that long a part of its work per call (computing no new
-    /// value until it is done).
+    /// value until it is done), and so does a value of a code that splits
+    /// a heap into three (the call returns part way through it, the work
+    /// kept for the next).
     fn advance_by(
         &mut self,
         count: u64,
@@ -350,6 +352,7 @@ impl LongRun {
         paced: Option<Duration>,
     ) -> Result<(), RunError> {
         let target = self.computed().saturating_add(count);
+        let watch = Stopwatch::start();
         while self.computed() < target && self.periodicity.is_none() {
             if self.catching_up.is_some() {
                 if self.catch_up(paced)? {
@@ -374,6 +377,13 @@ impl LongRun {
                     continue;
                 }
                 // The heap that stopped the epoch, on one thread.
+            }
+            if let Some(paced) = paced {
+                // A heap's splits in three, within the batch's time; the
+                // work done is kept for the next batch.
+                if !self.engine.prepare_next(&mut || watch.elapsed() < paced) {
+                    return Ok(());
+                }
             }
             self.step(out)?;
             self.feed_search(false);

@@ -37,8 +37,10 @@ pub fn grundy_sequence(code: &OctalCode, upto: usize, progress: &mut dyn FnMut(u
 }
 
 /// [`grundy_sequence`] that asks `keep_going` after every 1024 values
-/// whether to go on (with the number done): `Err` with the values so far
-/// (and no period) when it said no. For callers with a deadline.
+/// whether to go on (with the number done), and for a code that splits a
+/// heap into three also part way through a value, about every 4,096
+/// splits: `Err` with the values so far (and no period) when it said no.
+/// For callers with a deadline.
 pub fn grundy_sequence_while(
     code: &OctalCode,
     upto: usize,
@@ -47,6 +49,14 @@ pub fn grundy_sequence_while(
     let mut engine = Engine::new(code);
     let mut next_check = 1;
     while engine.values().len() < upto {
+        // A heap's splits in three are many: looked at part way through.
+        let done = engine.values().len();
+        if !engine.prepare_next(&mut || keep_going(done)) {
+            return Err(Sequence {
+                values: engine.into_values(),
+                periodicity: None,
+            });
+        }
         // Every value is kept, so nothing is ever missing.
         let _ = engine.push_next();
         let n = engine.values().len();

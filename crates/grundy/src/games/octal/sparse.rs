@@ -5,6 +5,7 @@
 use super::code::{Constraint, OctalCode};
 use super::store::{Gap, Store, View};
 use super::tail::Tail;
+use super::three::Walk;
 
 /// Values computed before a sparse space is looked for.
 pub(super) const PLAIN_UNTIL: usize = 4096;
@@ -29,6 +30,9 @@ pub(super) struct Engine {
     /// Values every heap by the sparse space once there is one, whether or
     /// not it [pays](Sparse::pays): for tests of the sparse method.
     pub(super) always_sparse: bool,
+    /// The next heap's value part way through its splits in three, for a
+    /// code that splits a heap into three ([`Engine::prepare_next`]).
+    walk: Option<Walk>,
 }
 
 /// What the code allows, in the form the scans use.
@@ -168,6 +172,7 @@ impl Engine {
             scratch: Default::default(),
             tail: Tail::new(code),
             always_sparse: false,
+            walk: None,
         }
     }
 
@@ -220,6 +225,41 @@ impl Engine {
             && !self.store.is_windowed()
     }
 
+    /// Whether heap `n` is valued by the sparse space rather than by the
+    /// plain rule.
+    fn by_sparse_space(&self, n: usize) -> bool {
+        // A windowed store has no choice: the plain rule needs every value.
+        self.sparse
+            .as_ref()
+            .is_some_and(|sparse| self.store.is_windowed() || self.always_sparse || sparse.pays(n))
+    }
+
+    /// Works on the next value where it is a heap's splits in three
+    /// (a code that splits a heap into three, with no repeating tail),
+    /// until it is done or `more`, asked about every
+    /// [`LOOK_EVERY`](super::three::LOOK_EVERY) splits, says to stop:
+    /// whether [`push_next`](Engine::push_next) now has little left to do.
+    /// Stopped, the work is kept for the next call. `true` at once for
+    /// every other value.
+    pub(super) fn prepare_next(&mut self, more: &mut dyn FnMut() -> bool) -> bool {
+        let n = self.store.len();
+        if !self.rules.code.splits_in_three() || self.tail.is_some() || self.by_sparse_space(n) {
+            return true;
+        }
+        let mut walk = self.walk_of(n);
+        let done = walk.go(&self.rules.code, &self.store.head, more);
+        self.walk = Some(walk);
+        done
+    }
+
+    /// The walk of heap `n`'s moves: the one under way, or a new one.
+    fn walk_of(&mut self, n: usize) -> Walk {
+        self.walk
+            .take()
+            .filter(|walk| walk.heap() == n as u64)
+            .unwrap_or_else(|| Walk::new(n as u64))
+    }
+
     /// Computes the next value; an error (and nothing changed) when the
     /// windowed store no longer holds a value it needs.
     pub(super) fn push_next(&mut self) -> Result<u32, Gap> {
@@ -230,9 +270,7 @@ impl Engine {
         self.store.reverse_front();
         self.store.sync_bytes();
         let value = match &self.sparse {
-            // A windowed store has no choice: the plain rule needs every
-            // value.
-            Some(sparse) if self.store.is_windowed() || self.always_sparse || sparse.pays(n) => {
+            Some(sparse) if self.by_sparse_space(n) => {
                 let view = self.store.view();
                 self.rules.value(n, sparse, view, &mut self.scratch[0])?
             }
@@ -309,22 +347,14 @@ impl Engine {
             self.scratch[0].seen = seen;
             return mex;
         }
+        self.scratch[0].seen = seen;
         if !self.rules.code.splits_in_three() {
-            self.scratch[0].seen = seen;
             return self.rules.plain_value(n, g, &mut self.scratch[0]);
         }
-        seen.clear();
-        self.rules.code.each_move(n as u64, &mut |_, parts| {
-            let v = parts.iter().fold(0, |x, &p| x ^ g[p as usize]);
-            let w = (v / 64) as usize;
-            if w >= seen.len() {
-                seen.resize(w + 1, 0);
-            }
-            seen[w] |= 1 << (v % 64);
-        });
-        let mex = first_zero(&seen);
-        self.scratch[0].seen = seen;
-        mex
+        // Where `prepare_next` began it, the walk goes on from there.
+        let mut walk = self.walk_of(n);
+        walk.go(&self.rules.code, &self.store.head, &mut || true);
+        walk.value()
     }
 }
 
@@ -1050,7 +1080,7 @@ fn first_set(bits: &[u64]) -> u32 {
     bits.len() as u32 * 64
 }
 
-fn first_zero(bits: &[u64]) -> u32 {
+pub(super) fn first_zero(bits: &[u64]) -> u32 {
     for (i, &w) in bits.iter().enumerate() {
         if w != u64::MAX {
             return i as u32 * 64 + w.trailing_ones();
