@@ -1148,6 +1148,17 @@ fn a_paced_run_returns_part_way_through_a_value_of_a_code_splitting_in_three() {
         .run;
     assert_eq!(resumed.computed(), 600);
     assert!(run_all(&mut resumed, upto, 64).unwrap() == literal[600..]);
+    // Batches of an hour: no call returns part way through a value.
+    let mut pacer = Pacer::new(Duration::from_secs(3600), 1 << 16);
+    let mut values = Vec::new();
+    while resumed.computed() < upto + 50 {
+        let before = resumed.computed();
+        resumed
+            .advance_paced(&mut pacer, upto + 50, &mut values)
+            .unwrap();
+        assert!(resumed.computed() > before, "a call with time left stopped");
+    }
+    assert!(values == plain_values(&c, upto as usize + 50)[upto as usize..]);
 }
 
 /// `grundy_sequence_while`, the values behind `solve` and the playground,
