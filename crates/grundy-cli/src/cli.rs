@@ -88,7 +88,8 @@ pub struct LimitArgs {
     /// How far a heap game's values are computed (octal, subtraction,
     /// Grundy's game), 4 bytes each; larger heaps are answered where Nim or
     /// a proven period gives their values, and refused otherwise
-    /// [default: 1000000].
+    /// [default: 1000000]. A code that splits a heap into three, whose
+    /// values cost some n² each, is valued up to 20·∛N (2,000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_HEAP))]
     pub max_heap: Option<u64>,
 }

@@ -60,6 +60,15 @@ pub trait HeapRules: Rules<Position = u64, Move = u64> + Clone + 'static {
             .unwrap_or_else(|stopped| stopped)
     }
 
+    /// The largest heap whose value is computed when values may be
+    /// computed up to `max_heap` (`--max-heap`), and why it is fewer where
+    /// it is (a clause ending the refusal of a larger heap): a game whose values each
+    /// cost far more than a few steps values fewer heaps, so that a
+    /// question is answered or refused at once.
+    fn valued_up_to(&self, max_heap: u64) -> (u64, Option<&'static str>) {
+        (max_heap, None)
+    }
+
     /// A misère form of the game's own (Nim's: Bouton's rule), if it has
     /// one; otherwise misère play is genus theory and search.
     #[allow(clippy::type_complexity)] // the engine's own signature
@@ -181,13 +190,14 @@ fn knows_more(new: &Sequence, old: &Sequence) -> bool {
 }
 
 /// Makes sure `solver` has the value of every heap up to `largest`,
-/// computing at most `limit` values; the reason when it cannot
-/// ([`Refusal::Heap`]), or [`Refusal::Cancelled`] when its flag stopped the
-/// computation (looked at every 1,024 values).
+/// computing the values of heaps up to `limit` at most (`why` says why
+/// the limit is lower than `--max-heap`, if it is); the reason when it
+/// cannot ([`Refusal::Heap`]), or [`Refusal::Cancelled`] when its flag
+/// stopped the computation.
 fn ensure_values<R: HeapRules>(
     solver: &mut HeapGame<R>,
     largest: u64,
-    limit: u64,
+    (limit, why): (u64, Option<&str>),
 ) -> Result<(), Refusal> {
     let known = |values: &Values| {
         values.closed.is_some()
@@ -202,9 +212,10 @@ fn ensure_values<R: HeapRules>(
     }
     let cap = limit.saturating_add(1);
     let refusal = || {
+        let why = why.map(|why| format!("; {why}")).unwrap_or_default();
         Refusal::Heap(format!(
             "heap {} is too large: grundy values this game's heaps up to {} \
-             (no period is known that would give the values beyond)",
+             (no period is known that would give the values beyond){why}",
             with_commas(largest.into()),
             with_commas(cap.saturating_sub(1).into())
         ))
@@ -808,7 +819,8 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
 impl<R: HeapRules> crate::game::Game for HeapGame<R> {
     fn admit(&mut self, heaps: &Vec<u64>, limits: Limits) -> Result<(), crate::Refusal> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        ensure_values(self, largest, limits.max_heap)?;
+        let (limit, why) = self.rules().valued_up_to(limits.max_heap);
+        ensure_values(self, largest, (limit, why))?;
         match heaps.iter().find_map(|&h| self.refuses(h, limits.max_heap)) {
             Some(reason) => Err(crate::Refusal::Heap(reason)),
             None => Ok(()),
@@ -1165,6 +1177,45 @@ mod tests {
         assert!(default.iter().all(|h| (1..=20).contains(h)), "{default:?}");
         let many = game.random_position(&mut rng, Some((200, 2)));
         assert!(many.contains(&1) && many.contains(&2), "both sizes appear");
+    }
+
+    /// A code that splits a heap into three values heaps up to 20·∛N for
+    /// `--max-heap N` (its values cost some n² each), refusing a larger one
+    /// with the reason, unless a period gives it.
+    #[test]
+    fn a_code_splitting_in_three_values_fewer_heaps() {
+        let limits = |max_heap| Limits {
+            max_cells: 100,
+            max_heap,
+        };
+        let mut game = heap_game("0.8".parse::<OctalCode>().unwrap());
+        // ∛1,000,000 = 100: heaps up to 2,000.
+        assert_eq!(game.rules().valued_up_to(1_000_000).0, 2_000);
+        // ∛999,999 is 99.99…: 1,980.
+        assert_eq!(game.rules().valued_up_to(999_999).0, 1_980);
+        // ∛1,000 = 10: up to 200, and 201 refused, saying why.
+        game.admit(&vec![200], limits(1000)).unwrap();
+        assert_eq!(game.cache().computed(), 201);
+        let Err(crate::Refusal::Heap(why)) = game.admit(&vec![201], limits(1000)) else {
+            panic!("heap 201 admitted");
+        };
+        assert_eq!(why, "heap 201 is too large: grundy values this game's heaps up to 200 (no period is known that would give the values beyond); a move splits a heap into three, so heap n's value reads some n²/12 splits, and such a game's heaps are valued up to 20·∛N for --max-heap N");
+        assert_eq!(game.cache().computed(), 201, "nothing more computed");
+        // Where 20·∛N is N or more, N itself, with no reason added.
+        assert_eq!(game.rules().valued_up_to(8_000).0, 400);
+        assert_eq!(game.rules().valued_up_to(80), (80, None));
+        assert!(game.rules().valued_up_to(81).0 == 80 && game.rules().valued_up_to(81).1.is_some());
+        assert_eq!(game.rules().valued_up_to(8), (8, None));
+        assert_eq!(game.rules().valued_up_to(u64::MAX).0, 20 * 2_642_245);
+        // A code splitting in two at most: N.
+        let kayles = heap_game("0.77".parse::<OctalCode>().unwrap());
+        assert_eq!(kayles.rules().valued_up_to(1_000_000), (1_000_000, None));
+        // A period found within the heaps valued reaches the heaps past
+        // them: 0.F's (one token taken, every way) is proven within 200
+        // values.
+        let mut every_way = heap_game("0.F".parse::<OctalCode>().unwrap());
+        every_way.admit(&vec![1000], limits(1000)).unwrap();
+        assert!(every_way.cache().computed() <= 201);
     }
 
     #[test]
