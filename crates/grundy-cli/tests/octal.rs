@@ -165,6 +165,37 @@ fn json_values(json: &Value) -> Vec<u64> {
         .collect()
 }
 
+/// `--time-limit` of `octal` and `quotient` takes seconds above 0 up to
+/// 10^9, and says so for anything else (status 2, before any work).
+#[test]
+fn a_time_limit_out_of_bounds_is_refused_naming_the_bounds() {
+    for command in ["octal", "quotient"] {
+        for bad in ["0", "-1", "1e10", "inf", "NaN"] {
+            let output = Command::cargo_bin("grundy")
+                .unwrap()
+                .args([command, "0.75", &format!("--time-limit={bad}")])
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(2), "{command} {bad}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                stderr.contains(
+                    "expected a number of seconds above 0 and at most 1,000,000,000, got "
+                ),
+                "{command} {bad}: {stderr}"
+            );
+        }
+        let output = Command::cargo_bin("grundy")
+            .unwrap()
+            .args([command, "0.75", "--time-limit", "soon"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&output.stderr)
+            .contains("expected a number of seconds, got \"soon\""));
+    }
+}
+
 /// 0.8 (split in three, no period) would take years to reach the default
 /// --upto; a time limit ends it with the values computed, no period
 /// claimed, and `complete` false. (The command's own timeout only keeps a

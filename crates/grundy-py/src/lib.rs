@@ -9,6 +9,7 @@
 use pyo3::prelude::*;
 
 mod convert;
+mod deadline;
 mod game;
 mod nimber;
 mod octal;

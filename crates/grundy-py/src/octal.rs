@@ -1,7 +1,7 @@
 //! `grundy.octal(code, upto=…)`: the Grundy sequence of an octal game, as
 //! `grundy octal` computes it, into a NumPy array without a copy.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use grundy::games::octal::{LongRun, Memory, OctalCode};
 use grundy::pace;
@@ -104,17 +104,7 @@ pub fn octal(
             "upto: {upto} is not in 1..=2^40"
         )));
     }
-    let deadline = match time_limit {
-        Some(s) if s > 0.0 && s.is_finite() && s <= 1e9 => {
-            Some(Instant::now() + Duration::from_secs_f64(s))
-        }
-        Some(s) => {
-            return Err(PyValueError::new_err(format!(
-                "time_limit: expected seconds above 0, got {s}"
-            )))
-        }
-        None => None,
-    };
+    let deadline = crate::deadline::deadline(time_limit)?;
     let memory = Memory::default();
     if values && upto > memory.window_after {
         return Err(PyValueError::new_err(format!(

@@ -2,8 +2,6 @@
 //! take-and-break game as `grundy quotient --format json` prints it, as a
 //! dict; `grundy.check_quotient(doc)` checks one as a certificate.
 
-use std::time::{Duration, Instant};
-
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{check_until, compute, CheckError, Checked, Quotient, Settings};
 use grundy::shared::Cancel;
@@ -41,15 +39,7 @@ pub fn quotient<'py>(
     if upto == 0 {
         return Err(PyValueError::new_err("upto: at least 1 heap"));
     }
-    let deadline = match time_limit {
-        Some(s) if s > 0.0 && s.is_finite() => Some(Instant::now() + Duration::from_secs_f64(s)),
-        Some(s) => {
-            return Err(PyValueError::new_err(format!(
-                "time_limit: expected seconds above 0, got {s}"
-            )))
-        }
-        None => None,
-    };
+    let deadline = crate::deadline::deadline(time_limit)?;
     let cancel = Cancel::new();
     let settings = Settings {
         upto,

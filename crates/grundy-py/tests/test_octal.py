@@ -136,5 +136,5 @@ def test_a_time_limit_ends_a_run_with_what_it_computed():
     assert list(result.values[:n]) == literal_0_8(n)
     assert "complete=False" in repr(result)
     assert grundy.octal("0.07", time_limit=60).complete is True
-    with pytest.raises(ValueError, match="time_limit: expected seconds above 0, got 0"):
+    with pytest.raises(ValueError, match="time_limit: expected a number of seconds above 0 and at most 1,000,000,000, got 0"):
         grundy.octal("0.8", time_limit=0)

@@ -136,6 +136,20 @@ def test_a_changed_document_is_refused_and_bad_codes_raise():
     assert "stopped" in partial["unproven"]
 
 
+@pytest.mark.parametrize("limit", [0, -1.0, 1e9 + 1, 1e300, float("inf"), float("nan")])
+def test_a_time_limit_out_of_bounds_is_a_value_error_not_a_panic(limit):
+    # 1e300 seconds once reached Duration's conversion and panicked in
+    # grundy.quotient (grundy.octal refused it, with a message that said
+    # "above 0"); both now take what `--time-limit` takes.
+    expected = "time_limit: expected a number of seconds above 0 and at most 1,000,000,000, got "
+    with pytest.raises(ValueError, match=expected):
+        grundy.quotient("0.75", time_limit=limit, cache=False)
+    with pytest.raises(ValueError, match=expected):
+        grundy.octal("0.75", time_limit=limit)
+    assert grundy.quotient("0.75", time_limit=1e9, cache=False)["order"] == 8
+    assert grundy.octal("0.75", time_limit=1e9).complete is True
+
+
 def test_ctrl_c_stops_a_long_check_at_once():
     # A cycle of 10,000 elements, the most the check holds: its products
     # take about a second, and Ctrl-C stops them (the GIL released).

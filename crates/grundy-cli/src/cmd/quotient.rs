@@ -95,12 +95,12 @@ fn parse_code(text: &str) -> Result<OctalCode, String> {
 
 /// A number of seconds above 0 (at most 10^9), as `--time-limit` takes it.
 pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() && s <= 1e9 => Ok(s),
-        _ => Err(format!(
-            "expected a number of seconds above 0, got {text:?}"
-        )),
-    }
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, got {text:?}"))?;
+    grundy::limits::time_limit(seconds)
+        .map(|_| seconds)
+        .map_err(|e| e.to_string())
 }
 
 /// Runs `grundy quotient`; `no_cache` when `--no-cache` came before it.
