@@ -1108,6 +1108,16 @@ async fn tables_match_the_plain_recurrences() {
     }
 }
 
+/// The values of a `Sequence` answer.
+fn sequence_values(answer: &Value) -> Vec<u32> {
+    answer["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect()
+}
+
 #[tokio::test]
 async fn octal_sequences_and_their_periods() {
     let app = app();
@@ -1122,12 +1132,7 @@ async fn octal_sequences_and_their_periods() {
     // Its sparse space, by trying every mask here: the one leaving the
     // fewest heaps (≥ 1) with a rare value (`v & mask` of even weight),
     // the largest such mask on a tie.
-    let values: Vec<u32> = answer["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap() as u32)
-        .collect();
+    let values = sequence_values(&answer);
     let rare_under = |mask: u32| -> Vec<u64> {
         (1..values.len())
             .filter(|&n| (values[n] & mask).count_ones().is_multiple_of(2))
@@ -1177,12 +1182,7 @@ async fn an_octal_sequence_splitting_in_three_is_answered_at_its_deadline() {
     check_schema(&answer, "Sequence");
     assert_eq!(answer["complete"], false);
     assert_eq!(answer["period"], Value::Null);
-    let values: Vec<u32> = answer["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap() as u32)
-        .collect();
+    let values = sequence_values(&answer);
     assert_eq!(answer["computed"], values.len());
     assert!(values.len() > 100, "{} values", values.len());
     let code = "0.8".parse().unwrap();
