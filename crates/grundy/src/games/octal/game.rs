@@ -118,3 +118,28 @@ impl Registered for crate::games::heap::HeapGame<OctalCode> {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::cube_root;
+
+    #[test]
+    fn the_cube_root_is_the_floor_however_the_float_rounds() {
+        // Every n up to 10^6 against counting up.
+        let mut r = 0u64;
+        for n in 0..=1_000_000u64 {
+            while (r + 1).pow(3) <= n {
+                r += 1;
+            }
+            assert_eq!(cube_root(n), r, "{n}");
+        }
+        // Near 2^63 a cube less one rounds up to the cube as a float, whose
+        // root is then one too many; and the largest cubes below 2^64.
+        for k in [2_000_000u64, 2_097_151, 2_097_152, 2_500_000, 2_642_245] {
+            assert_eq!(cube_root(k.pow(3)), k);
+            assert_eq!(cube_root(k.pow(3) - 1), k - 1);
+            assert_eq!(cube_root(k.pow(3) + 1), k);
+        }
+        assert_eq!(cube_root(u64::MAX), 2_642_245);
+    }
+}
