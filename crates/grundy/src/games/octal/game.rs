@@ -71,19 +71,20 @@ impl HeapRules for OctalCode {
     }
 }
 
-/// ⌊∛n⌋.
+/// ⌊∛n⌋, by bisection in integers (2,642,245³ is the largest cube in a
+/// u64).
 fn cube_root(n: u64) -> u64 {
-    let cube = |r: u64| r.checked_mul(r).and_then(|s| s.checked_mul(r));
-    let mut r = (n as f64).cbrt() as u64;
-    // The float's root may be one off either way (a cube past 2^64 is
-    // past n).
-    while r > 0 && cube(r).is_none_or(|c| c > n) {
-        r -= 1;
+    // lo³ ≤ n < hi³ throughout.
+    let (mut lo, mut hi) = (0u64, 2_642_246u64);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if mid * mid * mid <= n {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
     }
-    while cube(r + 1).is_some_and(|c| c <= n) {
-        r += 1;
-    }
-    r
+    lo
 }
 
 impl Registered for crate::games::heap::HeapGame<OctalCode> {
@@ -124,7 +125,7 @@ mod tests {
     use super::cube_root;
 
     #[test]
-    fn the_cube_root_is_the_floor_however_the_float_rounds() {
+    fn the_cube_root_is_the_floor() {
         // Every n up to 10^6 against counting up.
         let mut r = 0u64;
         for n in 0..=1_000_000u64 {
@@ -133,8 +134,8 @@ mod tests {
             }
             assert_eq!(cube_root(n), r, "{n}");
         }
-        // Near 2^63 a cube less one rounds up to the cube as a float, whose
-        // root is then one too many; and the largest cubes below 2^64.
+        // Cubes near 2^63 (where a float's root would round) and the
+        // largest below 2^64.
         for k in [2_000_000u64, 2_097_151, 2_097_152, 2_500_000, 2_642_245] {
             assert_eq!(cube_root(k.pow(3)), k);
             assert_eq!(cube_root(k.pow(3) - 1), k - 1);
