@@ -606,7 +606,8 @@ fn misere_answers_say_whether_a_quotient_or_the_search_decided() {
     // by it, at once, even where the search would need more than its
     // budget (the second sum: refused by the search alone after some 15 s);
     // a larger heap's answer says how far the look went and what
-    // decided instead.
+    // decided instead: the search, which takes the partial quotient's
+    // answers for the sums of heaps below 25 its moves reach.
     let out = common::stdout_of(
         grundy()
             .args(["solve", "octal:0.07", "--misere", "--format", "json"])
@@ -630,7 +631,11 @@ fn misere_answers_say_whether_a_quotient_or_the_search_decided() {
     assert_eq!(docs[1]["winner"], "second");
     let basis = docs[2]["misere_basis"].as_str().unwrap();
     assert!(
-        basis.starts_with("genus theory where every heap is tame, else a search of the sum (no misère quotient of octal:0.07 was proven within the bounds of a question: "),
+        basis.starts_with(
+            "genus theory where every heap is tame, else a search of the sum (its sums of heaps \
+             below 25 decided by the partial misère quotient; no misère quotient of octal:0.07 \
+             was proven within the bounds of a question: "
+        ),
         "{basis}"
     );
     assert!(basis.contains("at heap 25"), "{basis}");

@@ -179,9 +179,13 @@ fn winning_moves(
     form: &mut dyn grundy::misere::MisereEngine<Vec<u64>, grundy::rules::SumMove<u64, u64>>,
     sum: &[u64],
 ) -> Vec<(usize, Vec<u64>)> {
-    let mut moves: Vec<(usize, Vec<u64>)> = form
-        .winning_moves(&sum.to_vec())
-        .unwrap()
+    as_written(form.winning_moves(&sum.to_vec()).unwrap())
+}
+
+/// Moves as [`Brute::winning_moves`] writes them: each its heap's place and
+/// the heaps it leaves, sorted.
+fn as_written(moves: Vec<grundy::rules::SumMove<u64, u64>>) -> Vec<(usize, Vec<u64>)> {
+    let mut moves: Vec<(usize, Vec<u64>)> = moves
         .into_iter()
         .map(|m| {
             let mut leaves = m.leaves;
@@ -191,6 +195,26 @@ fn winning_moves(
         .collect();
     moves.sort();
     moves
+}
+
+/// Asserts that a misère form's outcome and winning moves of `sum` are
+/// literal play's.
+fn plays_by_the_letter(
+    form: &mut dyn grundy::misere::MisereEngine<Vec<u64>, grundy::rules::SumMove<u64, u64>>,
+    brute: &mut Brute,
+    sum: &[u64],
+) {
+    let lost = brute.lost(sum);
+    assert_eq!(
+        form.outcome(&sum.to_vec()).unwrap().first_player_wins(),
+        !lost,
+        "{sum:?}"
+    );
+    assert_eq!(
+        winning_moves(form, sum),
+        brute.winning_moves(sum),
+        "{sum:?}"
+    );
 }
 
 /// Every multiset of heaps (each ≥ 1) with at most `tokens` tokens.
@@ -362,6 +386,133 @@ fn a_partial_quotient_answers_the_sums_of_the_heaps_it_reached() {
     }
 }
 
+/// A search told a partial quotient's answers ([`Misere::decide_by`])
+/// takes them for the sums of the heaps it reached and searches only the
+/// sums with a larger heap: for every sum with a heap past the reach, its
+/// outcome and every winning move are as literal play has them, and the
+/// quotient was asked and answered along the way. A decider that answers
+/// nothing leaves the search as it was; one that lies is believed (the
+/// answers are the decider's, which is why only an exact form is told).
+#[test]
+fn a_search_told_a_partial_quotient_s_answers_stays_exact_past_its_reach() {
+    use grundy::misere::quotient::QuotientMisere;
+    use grundy::misere::Misere;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    for (code, upto, tokens) in [("0.07", 12, 23), ("0.77", 6, 17), ("0.35", 9, 16)] {
+        let rules: OctalCode = code.parse().unwrap();
+        let settings = Settings {
+            upto,
+            ..Settings::default()
+        };
+        let q = compute(&rules, &settings, &mut |_| {});
+        assert_eq!(q.heaps(), upto, "{code}");
+        let partial = QuotientMisere::partial(Arc::new(q)).unwrap();
+        assert_eq!(partial.reach(), Some(upto));
+        let asked = Arc::new(AtomicUsize::new(0));
+        let answered = Arc::new(AtomicUsize::new(0));
+        let mut told = Misere::new(rules.clone());
+        told.decide_by(Box::new({
+            let (asked, answered) = (Arc::clone(&asked), Arc::clone(&answered));
+            move |heaps: &[u64]| {
+                asked.fetch_add(1, Ordering::Relaxed);
+                let wins = partial.wins(heaps);
+                answered.fetch_add(usize::from(wins.is_some()), Ordering::Relaxed);
+                wins
+            }
+        }));
+        let mut silent = Misere::new(rules.clone());
+        silent.decide_by(Box::new(|_: &[u64]| None));
+        let mut brute = Brute::new(code);
+        let mut beyond = 0;
+        for sum in sums(tokens)
+            .into_iter()
+            .filter(|s| s.iter().any(|&h| h >= upto))
+        {
+            beyond += 1;
+            let lost = brute.lost(&sum);
+            let by_search = told.outcome_by_search(&sum).unwrap();
+            assert_eq!(by_search.first_player_wins(), !lost, "{code}: {sum:?}");
+            assert_eq!(told.outcome(&sum).unwrap(), by_search, "{code}: {sum:?}");
+            assert_eq!(
+                as_written(told.winning_moves(&sum).unwrap()),
+                brute.winning_moves(&sum),
+                "{code}: {sum:?}"
+            );
+            assert_eq!(
+                silent.outcome_by_search(&sum).unwrap(),
+                by_search,
+                "{code}: {sum:?}"
+            );
+        }
+        let (asked, answered) = (
+            asked.load(Ordering::Relaxed),
+            answered.load(Ordering::Relaxed),
+        );
+        assert!(beyond > 100, "{code}: {beyond}");
+        assert!(
+            answered > 100 && asked > answered,
+            "{code}: {asked} asked, {answered} answered"
+        );
+    }
+    // What the search is spared: 0.07's [12, 13, 14] beside a quotient of
+    // heaps below 12 takes 507 positions (a child decided lost found among
+    // all of a sum's children before any is searched; 810 when the
+    // children are gone through in order), and 2,996 without it.
+    let rules: OctalCode = "0.07".parse().unwrap();
+    let settings = Settings {
+        upto: 12,
+        ..Settings::default()
+    };
+    let partial =
+        QuotientMisere::partial(Arc::new(compute(&rules, &settings, &mut |_| {}))).unwrap();
+    let mut told = Misere::new(rules.clone());
+    told.decide_by(Box::new(move |heaps: &[u64]| partial.wins(heaps)));
+    told.set_budget(600);
+    let mut silent = Misere::new(rules.clone());
+    silent.set_budget(600);
+    let sum = [12, 13, 14];
+    let lost = Brute::new("0.07").lost(&sum);
+    assert_eq!(
+        told.outcome_by_search(&sum).unwrap().first_player_wins(),
+        !lost
+    );
+    assert!(matches!(
+        silent.outcome_by_search(&sum),
+        Err(grundy::misere::MisereError::TooLarge { budget: 600, .. })
+    ));
+    // A liar is believed: every sum it answers is as it says.
+    let mut fooled = Misere::new("0.77".parse::<OctalCode>().unwrap());
+    fooled.decide_by(Box::new(|heaps: &[u64]| (heaps == [3]).then_some(false)));
+    assert!(!fooled.outcome_by_search(&[3]).unwrap().first_player_wins());
+    let mut brute = Brute::new("0.77");
+    assert!(!brute.lost(&[3]));
+    // [1, 3] has a move to [3] (taking the heap of 1), which the liar calls lost.
+    assert!(fooled
+        .outcome_by_search(&[1, 3])
+        .unwrap()
+        .first_player_wins());
+    // And a nim heap beside (the misère values of genera) is never shown to it.
+    let shown = Arc::new(AtomicUsize::new(0));
+    let mut genus = Misere::new("0.77".parse::<OctalCode>().unwrap());
+    genus.decide_by(Box::new({
+        let shown = Arc::clone(&shown);
+        move |_: &[u64]| {
+            shown.fetch_add(1, Ordering::Relaxed);
+            Some(true)
+        }
+    }));
+    let mut plain = Misere::new("0.77".parse::<OctalCode>().unwrap());
+    for heap in 0..12 {
+        assert_eq!(
+            genus.genus(&heap).unwrap(),
+            plain.genus(&heap).unwrap(),
+            "{heap}"
+        );
+    }
+    assert_eq!(shown.load(Ordering::Relaxed), 0);
+}
+
 /// A quotient the front end gives (`--quotient FILE`: a document, read
 /// back and checked) decides the sums of the heaps it reached, in front of
 /// the look a question makes: 0.07's Q₂₇ answers sums with heaps of 25 to
@@ -415,31 +566,39 @@ fn a_quotient_given_decides_the_sums_of_the_heaps_it_reached() {
             "the partial misère quotient of octal:0.07 given, exact for sums of heaps below 28 \
              (176 elements, 28 in P)"
         );
-        let lost = brute.lost(&sum);
-        assert_eq!(
-            form.outcome(&sum).unwrap().first_player_wins(),
-            !lost,
-            "{sum:?}"
-        );
-        assert_eq!(
-            winning_moves(&mut *form, &sum),
-            brute.winning_moves(&sum),
-            "{sum:?}"
-        );
+        plays_by_the_letter(&mut *form, &mut brute, &sum);
     }
     assert!(past_the_question > 50, "{past_the_question}");
-    // A larger heap: the question's own look, then the search.
+    // A larger heap: the question's own look, then the search, which
+    // takes the quotient's answers for the sums of heaps below 28 its
+    // moves reach, as literal play has them.
     let basis = form.basis(&vec![28, 1]).unwrap();
     assert!(
-        basis.starts_with("genus theory where every heap is tame, else a search"),
+        basis.starts_with(
+            "genus theory where every heap is tame, else a search of the sum (its sums of \
+             heaps below 28 decided by the partial misère quotient given; no misère quotient \
+             of octal:0.07 was proven within the bounds of a question: "
+        ),
         "{basis}"
     );
-    assert!(form.outcome(&vec![28, 1]).is_ok());
+    for big in 28..32 {
+        for mut sum in sums(6) {
+            sum.push(big);
+            sum.sort_unstable();
+            plays_by_the_letter(&mut *form, &mut brute, &sum);
+        }
+    }
     // Another code's quotient is not used; a proven one answers any sum.
     let kayles = Arc::new(quotient("0.77"));
     let other = open("0.07", &kayles);
     let basis = other.basis(&vec![26]).unwrap();
-    assert!(basis.starts_with("genus theory"), "{basis}");
+    assert!(
+        basis.starts_with(
+            "genus theory where every heap is tame, else a search of the sum (its sums of \
+             heaps below 25 decided by the partial misère quotient; no misère quotient"
+        ),
+        "{basis}"
+    );
     let mut proven = open("0.77", &kayles);
     let basis = proven.basis(&vec![1_000_000, 3]).unwrap();
     assert_eq!(

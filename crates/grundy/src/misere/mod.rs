@@ -37,4 +37,4 @@ pub use engine::{Covered, MisereEngine};
 pub use genus::{Genus, TameKind};
 pub use heaps::HeapMisere;
 pub use nim::{misere_nim_outcome, misere_nim_outcome_of, misere_nim_winning_moves};
-pub use search::{Misere, MisereError, MoveOf, DEFAULT_BUDGET};
+pub use search::{Decides, Misere, MisereError, MoveOf, DEFAULT_BUDGET};

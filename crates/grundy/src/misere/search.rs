@@ -6,6 +6,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use super::genus::{Genus, TameKind};
 use crate::engine::Outcome;
 use crate::nimber::MexSet;
@@ -56,6 +58,9 @@ struct Frame {
     key: Key,
     children: Vec<Key>,
     next: usize,
+    /// Whether every child was looked up once for a known loss (the
+    /// outcome search does so when it first meets the sum).
+    scanned: bool,
 }
 
 /// The search's path: the sums being valued, innermost last, and the same
@@ -63,7 +68,7 @@ struct Frame {
 #[derive(Default)]
 struct Path {
     stack: Vec<Frame>,
-    on_stack: HashSet<Key>,
+    on_stack: FxHashSet<Key>,
 }
 
 impl Path {
@@ -98,15 +103,20 @@ struct Node<P, M> {
 /// A misère move of a game with rules `R`.
 pub type MoveOf<R> = SumMove<<R as Rules>::Move, <R as Rules>::Position>;
 
+/// Whether the player to move wins a sum of components under misère play,
+/// where an exact form answers it (`None` elsewhere): a partial misère
+/// quotient for the sums of the heaps it reached.
+pub type Decides<P> = Box<dyn Fn(&[P]) -> Option<bool> + Send + Sync>;
+
 /// Misère analysis of one game's sums, with everything it learns kept.
 pub struct Misere<R: Rules> {
     rules: R,
     ids: HashMap<R::Position, u32>,
     nodes: Vec<Node<R::Position, R::Move>>,
     /// Misère values of sums.
-    values: HashMap<Key, u32>,
+    values: FxHashMap<Key, u32>,
     /// Misère outcomes of sums: whether the player to move wins.
-    wins: HashMap<Key, bool>,
+    wins: FxHashMap<Key, bool>,
     budget: u64,
     /// Positions kept when the current question began.
     start: u64,
@@ -117,6 +127,12 @@ pub struct Misere<R: Rules> {
     examined: u64,
     /// Raised when the search is to stop.
     cancel: Option<Cancel>,
+    /// Exact forms asked, in turn, about each sum the search meets before
+    /// it values the sum itself ([`Misere::decide_by`]).
+    exact: Vec<Decides<R::Position>>,
+    /// The components of the sum last shown to `exact` (kept to spare an
+    /// allocation a sum).
+    shown: Vec<R::Position>,
 }
 
 impl<R: Rules> Misere<R> {
@@ -126,13 +142,28 @@ impl<R: Rules> Misere<R> {
             rules,
             ids: HashMap::new(),
             nodes: Vec::new(),
-            values: HashMap::new(),
-            wins: HashMap::new(),
+            values: FxHashMap::default(),
+            wins: FxHashMap::default(),
             budget: DEFAULT_BUDGET,
             start: 0,
             examined: 0,
             cancel: None,
+            exact: Vec::new(),
+            shown: Vec::new(),
         }
+    }
+
+    /// Has the search ask `decides` about each sum of components it meets
+    /// (without the nim heaps a genus adds) before valuing it: where
+    /// `decides` answers, that answer is taken and the sum's game tree is
+    /// not searched. For a form exact where it answers, such as a partial
+    /// misère quotient for the sums of the heaps it reached: a sum of
+    /// larger heaps is searched only until its moves leave heaps the
+    /// quotient covers. The outcomes and winning moves it gives are then
+    /// as exact as `decides`; the misère values of genera are still
+    /// computed in full.
+    pub fn decide_by(&mut self, decides: Decides<R::Position>) {
+        self.exact.push(decides);
     }
 
     /// Stops every question with [`MisereError::Cancelled`] once `cancel`
@@ -250,20 +281,31 @@ impl<R: Rules> Misere<R> {
         let (comps, nims) = Self::split(key);
         let (comps, nims) = (comps.to_vec(), nims.to_vec());
         let mut out = Vec::new();
+        let mut parts: Vec<u32> = Vec::new();
         for i in 0..comps.len() {
             if i > 0 && comps[i] == comps[i - 1] {
                 continue;
             }
-            let options: Vec<Vec<u32>> = self
-                .options(comps[i])
-                .iter()
-                .map(|(_, parts)| parts.clone())
-                .collect();
-            for parts in options {
-                let mut next: Vec<u32> = comps[..i].to_vec();
-                next.extend_from_slice(&comps[i + 1..]);
-                next.extend(parts);
-                out.push(self.key(&next, &nims));
+            self.expand(comps[i]);
+            let count = self.nodes[comps[i] as usize]
+                .options
+                .as_ref()
+                .map_or(0, Vec::len);
+            for option in 0..count {
+                // The parts with a move, in order (listing the moves of
+                // those not met before).
+                parts.clear();
+                parts.extend_from_slice(self.option_parts(comps[i], option));
+                let mut with_moves = 0;
+                for j in 0..parts.len() {
+                    if !self.is_terminal(parts[j]) {
+                        parts[with_moves] = parts[j];
+                        with_moves += 1;
+                    }
+                }
+                parts.truncate(with_moves);
+                parts.sort_unstable();
+                out.push(Self::merged(&comps, i, &parts, &nims));
                 // A key lists the moves of components it has not met.
                 self.within_budget()?;
             }
@@ -283,6 +325,36 @@ impl<R: Rules> Misere<R> {
         Ok(out)
     }
 
+    /// The parts option `option` of component `id` leaves (listed already).
+    fn option_parts(&self, id: u32, option: usize) -> &[u32] {
+        self.nodes[id as usize]
+            .options
+            .as_ref()
+            .map_or(&[], |o| &o[option].1)
+    }
+
+    /// The key of a sum's components (`comps`, sorted, each with a move)
+    /// with the one at `skip` replaced by `parts` (sorted, each with a
+    /// move), beside nim heaps `nims` as a key has them: the same key
+    /// [`Misere::key`] gives, merged rather than sorted.
+    fn merged(comps: &[u32], skip: usize, parts: &[u32], nims: &[u32]) -> Key {
+        let mut key = Vec::with_capacity(comps.len() + parts.len() + nims.len());
+        let mut parts = parts.iter().copied().peekable();
+        for (j, &c) in comps.iter().enumerate() {
+            if j == skip {
+                continue;
+            }
+            while let Some(p) = parts.next_if(|&p| p < c) {
+                key.push(p);
+            }
+            key.push(c);
+        }
+        key.extend(parts);
+        key.push(SEPARATOR);
+        key.extend_from_slice(nims);
+        key.into_boxed_slice()
+    }
+
     fn spent(&self) -> u64 {
         (self.values.len() + self.wins.len()) as u64
     }
@@ -291,8 +363,8 @@ impl<R: Rules> Misere<R> {
     /// kept are forgotten if they pass four budgets.
     fn begin(&mut self) {
         if self.spent() > self.budget.saturating_mul(4) {
-            self.values = HashMap::new();
-            self.wins = HashMap::new();
+            self.values = FxHashMap::default();
+            self.wins = FxHashMap::default();
         }
         self.start = self.spent();
         self.examined = 0;
@@ -339,6 +411,7 @@ impl<R: Rules> Misere<R> {
             key,
             children,
             next: 0,
+            scanned: false,
         });
         Ok(())
     }
@@ -377,11 +450,33 @@ impl<R: Rules> Misere<R> {
         Ok(self.values[&root])
     }
 
-    fn known_win(&self, key: &Key) -> Option<bool> {
+    fn known_win(&mut self, key: &Key) -> Option<bool> {
         self.wins
             .get(key)
             .copied()
             .or_else(|| self.values.get(key).map(|&v| v != 0))
+            .or_else(|| self.decided(key))
+    }
+
+    /// What the exact forms say of a sum without nim heaps, if one answers.
+    fn decided(&mut self, key: &Key) -> Option<bool> {
+        if self.exact.is_empty() {
+            return None;
+        }
+        let (comps, nims) = Self::split(key);
+        if !nims.is_empty() {
+            return None;
+        }
+        let mut sum = std::mem::take(&mut self.shown);
+        sum.clear();
+        sum.extend(
+            comps
+                .iter()
+                .map(|&c| self.nodes[c as usize].position.clone()),
+        );
+        let decided = self.exact.iter().find_map(|decides| decides(&sum));
+        self.shown = sum;
+        decided
     }
 
     /// Whether the player to move wins a sum under misère play, searching
@@ -398,6 +493,18 @@ impl<R: Rules> Misere<R> {
             if top.children.is_empty() {
                 // No move: under misère play the player to move wins.
                 decided = Some(true);
+            }
+            // A child known lost anywhere among them (remembered, or
+            // decided by an exact form) decides the sum before any child
+            // is searched: looked for once, when the sum is met.
+            if !top.scanned {
+                top.scanned = true;
+                for i in 0..top.children.len() {
+                    if self.known_win(&top.children[i]) == Some(false) {
+                        decided = Some(true);
+                        break;
+                    }
+                }
             }
             while decided.is_none() && top.next < top.children.len() {
                 match self.known_win(&top.children[top.next]) {

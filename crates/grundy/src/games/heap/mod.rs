@@ -115,7 +115,7 @@ pub struct NoQuotient {
     pub why: Option<String>,
     /// A form exact on the positions it covers: the partial quotient of
     /// the heaps reached, for sums of those heaps.
-    pub partial: Option<HeapMisereForm>,
+    pub partial: Option<crate::misere::quotient::QuotientMisere>,
 }
 
 /// The values of a heap game: the sequence computed so far, read past its
@@ -765,10 +765,34 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         if let Some(cancel) = &self.cancel {
             misere.stop_when(cancel.clone());
         }
+        // The search takes the partial quotients' answers for the sums of
+        // the heaps they reached (the one that reaches further asked first).
+        let mut exact: Vec<&QuotientMisere> = given.iter().chain(&partial).collect();
+        exact.sort_by_key(|q| std::cmp::Reverse(q.reach()));
+        for q in &exact {
+            let q = (*q).clone();
+            misere.decide_by(Box::new(move |heaps: &[u64]| q.wins(heaps)));
+        }
+        let helped = exact.first().and_then(|q| {
+            let reach = q.reach()?;
+            let given = if given.as_ref().is_some_and(|g| std::ptr::eq(g, *q)) {
+                " given"
+            } else {
+                ""
+            };
+            Some(format!(
+                "its sums of heaps below {} decided by the partial misère quotient{given}",
+                crate::notation::with_commas(u128::from(reach))
+            ))
+        });
+        let why = match (helped, why) {
+            (Some(helped), Some(why)) => Some(format!("{helped}; {why}")),
+            (helped, why) => helped.or(why),
+        };
         let search: HeapMisereForm = Box::new(crate::misere::HeapMisere(misere, why));
         let found = match partial {
             Some(front) => Box::new(crate::misere::Covered {
-                front,
+                front: Box::new(front),
                 rest: search,
             }),
             None => search,

@@ -56,7 +56,7 @@ impl HeapRules for OctalCode {
         }
         Err(NoQuotient {
             why: Some(quotient::why_not(&q)),
-            partial: QuotientMisere::partial(q).map(|e| Box::new(e) as HeapMisereForm),
+            partial: QuotientMisere::partial(q),
         })
     }
 

@@ -71,6 +71,20 @@ impl QuotientMisere {
         self.reach.is_none()
     }
 
+    /// The heaps it covers: those below this, or every heap (`None`) when
+    /// its quotient is proven.
+    pub fn reach(&self) -> Option<u64> {
+        self.reach
+    }
+
+    /// Whether the player to move wins the sum under misère play, where it
+    /// covers the sum (its product not in P); `None` for a sum with a heap
+    /// past its reach. What a search asks it ([`crate::misere::Misere::decide_by`]).
+    pub fn wins(&self, heaps: &[u64]) -> Option<bool> {
+        self.reaches(heaps)
+            .then(|| !self.quotient.p[self.image(heaps) as usize])
+    }
+
     /// Whether every heap of the sum is below the reach.
     fn reaches(&self, heaps: &[u64]) -> bool {
         self.reach
