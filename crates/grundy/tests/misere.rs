@@ -1040,3 +1040,29 @@ fn genera_of_dawsons_chess_and_dawsons_kayles_equal_cgsuites() {
 fn genera_of_grundys_game_equal_cgsuites() {
     check_genus_table("grundys", GrundysGame, 0, &GRUNDYS_GAME_CGSUITE);
 }
+
+/// What a search learnt is kept for later questions up to four budgets'
+/// worth, then forgotten: 0.07's [12, 13, 14] takes some 3,000 positions
+/// to search; asked again with a budget of 1,000 (four of which hold what
+/// was learnt) it is remembered, and with a budget of 100 (four of which
+/// do not) it is forgotten and the search refused.
+#[test]
+fn what_a_search_learnt_is_forgotten_past_four_budgets() {
+    let sum = [12, 13, 14];
+    let mut search = Misere::new("0.07".parse::<OctalCode>().unwrap());
+    search.set_budget(5_000);
+    let outcome = search.outcome_by_search(&sum).unwrap();
+    search.set_budget(1_000);
+    assert_eq!(search.outcome_by_search(&sum), Ok(outcome));
+    let mut fresh = Misere::new("0.07".parse::<OctalCode>().unwrap());
+    fresh.set_budget(1_000);
+    assert!(matches!(
+        fresh.outcome_by_search(&sum),
+        Err(MisereError::TooLarge { .. })
+    ));
+    search.set_budget(100);
+    assert!(matches!(
+        search.outcome_by_search(&sum),
+        Err(MisereError::TooLarge { budget: 100, .. })
+    ));
+}
