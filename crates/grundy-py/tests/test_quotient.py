@@ -200,6 +200,17 @@ def test_a_quotient_given_decides_the_sums_of_the_heaps_it_reached():
     for move in moves:
         after = given.play(heaps, move)
         assert given.outcome(after) == "second"
+    # A sum with a larger heap goes to the search, which takes the
+    # quotient's answers for the sums of heaps below 28 its moves reach:
+    # answered within the same 1,000 positions, refused without them.
+    past = {"kind": "heaps", "heaps": [31, 29, 3]}
+    with pytest.raises(ValueError, match="more than 1,000 positions"):
+        small.outcome(past)
+    assert given.outcome(past) == "first"
+    assert given.analyse(past)["misere_basis"].startswith(
+        "genus theory where every heap is tame, else a search of the sum (its sums of "
+        "heaps below 28 decided by the partial misère quotient given; no misère quotient"
+    )
     with pytest.raises(ValueError, match="a quotient of octal:0.77, not of octal:0.07"):
         grundy.game("octal:0.07", misere=True, quotient=grundy.quotient("0.77"))
     with pytest.raises(ValueError, match="needs misere=True"):

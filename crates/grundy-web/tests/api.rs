@@ -1483,6 +1483,42 @@ async fn a_growing_bomb_table_does_not_hold_up_readers() {
     }
 }
 
+/// Dawson's Kayles has no misère quotient within a question's bounds: a
+/// sum with a heap past the partial quotient's reach (25) is searched,
+/// and the search takes the partial quotient's answers for the sums of
+/// smaller heaps its moves reach, which the answer's basis says; the
+/// answer is the library's.
+#[tokio::test]
+async fn a_misere_search_past_a_partial_quotient_says_it_took_its_answers() {
+    let app = app();
+    let position = json!({ "kind": "heaps", "heaps": [30, 3] });
+    let answer = ok(
+        &app,
+        "/api/solve",
+        json!({ "game": "octal:0.07", "position": position, "misere": true, "listed": 50 }),
+        "Analysis",
+    )
+    .await;
+    let basis = answer["misere_basis"].as_str().unwrap();
+    assert!(
+        basis.starts_with(
+            "genus theory where every heap is tame, else a search of the sum (its sums of \
+             heaps below 25 decided by the partial misère quotient; no misère quotient"
+        ),
+        "{basis}"
+    );
+    let budget = Limits::default().misere_budget;
+    assert_eq!(
+        answer,
+        library_analysis_under(
+            "octal:0.07",
+            &position,
+            50,
+            grundy::Convention::Misere { budget }
+        )
+    );
+}
+
 #[tokio::test]
 async fn misere_play_through_the_api() {
     let app = app();
