@@ -767,22 +767,18 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
         }
         // The search takes the partial quotients' answers for the sums of
         // the heaps they reached (the one that reaches further asked first).
-        let mut exact: Vec<&QuotientMisere> = given.iter().chain(&partial).collect();
-        exact.sort_by_key(|q| std::cmp::Reverse(q.reach()));
-        for q in &exact {
+        let mut exact: Vec<(&QuotientMisere, &str)> = (given.iter().map(|q| (q, " given")))
+            .chain(partial.iter().map(|q| (q, "")))
+            .collect();
+        exact.sort_by_key(|(q, _)| std::cmp::Reverse(q.reach()));
+        for (q, _) in &exact {
             let q = (*q).clone();
             misere.decide_by(Box::new(move |heaps: &[u64]| q.wins(heaps)));
         }
-        let helped = exact.first().and_then(|q| {
-            let reach = q.reach()?;
-            let given = if given.as_ref().is_some_and(|g| std::ptr::eq(g, *q)) {
-                " given"
-            } else {
-                ""
-            };
+        let helped = exact.first().and_then(|(q, given)| {
             Some(format!(
                 "its sums of heaps below {} decided by the partial misère quotient{given}",
-                crate::notation::with_commas(u128::from(reach))
+                crate::notation::with_commas(u128::from(q.reach()?))
             ))
         });
         let why = match (helped, why) {

@@ -384,12 +384,11 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     }
 
     fn outcome(&mut self, position: &Vec<u64>) -> Result<Outcome, MisereError> {
-        self.within_reach(position)?;
-        Ok(if self.quotient.p[self.image(position) as usize] {
-            Outcome::SecondPlayer
-        } else {
-            Outcome::FirstPlayer
-        })
+        match self.wins(position) {
+            Some(true) => Ok(Outcome::FirstPlayer),
+            Some(false) => Ok(Outcome::SecondPlayer),
+            None => Err(MisereError::Uncovered),
+        }
     }
 
     /// Every winning move, held at once: for a few heaps or small ones
