@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use grundy::games::bomb::BombTable;
 use grundy::wire;
 
-use crate::{CheckedQuotients, FILE, QUOTIENTS};
+use crate::{CheckedQuotients, Note, FILE, QUOTIENTS};
 
 /// What the cache folder `dir` holds.
 #[derive(Debug)]
@@ -23,7 +23,7 @@ pub struct Contents {
     /// The quotient documents kept, by file name.
     pub documents: Vec<KeptDocument>,
     /// The bytes of all of grundy's files there (the table, the documents,
-    /// the notes naming each game's proven one, and any file a run was
+    /// the notes naming each game's proven and partial ones, and any file a run was
     /// writing aside): what [`clear`] removes.
     pub total_bytes: u64,
 }
@@ -38,8 +38,9 @@ pub struct KeptDocument {
     /// What it says; `None` when its bytes no longer give its name
     /// (changed since it was kept: never used).
     pub summary: Option<Summary>,
-    /// Whether it is its game's proven quotient, which decides the game's
-    /// misère play.
+    /// Whether its game's note names it: a proven one then decides the
+    /// game's misère play, a partial one the sums of the heaps it reached
+    /// (while the game has no proven one).
     pub decides: bool,
 }
 
@@ -125,7 +126,12 @@ pub fn contents(dir: &Path) -> io::Result<Contents> {
                 p_size: doc.p_size,
             });
         let decides = summary.as_ref().is_some_and(|s| {
-            s.proven && fs::read(kept.note(&s.game)).is_ok_and(|noted| noted == name.as_bytes())
+            let note = if s.proven {
+                Note::Proven
+            } else {
+                Note::Partial
+            };
+            fs::read(kept.note_path(note, &s.game)).is_ok_and(|noted| noted == name.as_bytes())
         });
         documents.push(KeptDocument {
             file,
@@ -267,8 +273,17 @@ mod tests {
         let kayles = keep(&kept, "0.77", 1000);
         let partial = keep(&kept, "0.07", 20);
         let proven_75 = keep(&kept, "0.75", 100);
+        let partial_64 = keep(&kept, "0.64", 10);
         // Proven, but no longer its game's: the note names another.
-        fs::write(kept.note("octal:0.75"), "1-00000000.json").unwrap();
+        fs::write(
+            kept.note_path(Note::Proven, "octal:0.75"),
+            "1-00000000.json",
+        )
+        .unwrap();
+        // Partial, and no longer the furthest: a partial one to heap 21 is
+        // noted in its place, then its copy removed.
+        let further = keep(&kept, "0.07", 22);
+        fs::remove_file(kept.dir.join(CheckedQuotients::name(&further))).unwrap();
         let mut table = TableFile {
             path: dir.path().join(FILE),
         };
@@ -291,7 +306,7 @@ mod tests {
                 .find(|d| d.file == kept.dir.join(CheckedQuotients::name(b)))
                 .unwrap()
         };
-        assert_eq!(seen.documents.len(), 3);
+        assert_eq!(seen.documents.len(), 4);
         let k = by_name(&kayles);
         assert_eq!(k.bytes, kayles.len() as u64);
         let s = k.summary.clone().unwrap();
@@ -305,7 +320,13 @@ mod tests {
             (p.game.as_str(), p.proven, p.heaps),
             ("octal:0.07", false, 20)
         );
-        assert!(!by_name(&partial).decides);
+        assert!(!by_name(&partial).decides, "its note names another copy");
+        let p = by_name(&partial_64);
+        assert_eq!(
+            p.summary.as_ref().map(|s| (s.proven, s.heaps)),
+            Some((false, 10))
+        );
+        assert!(p.decides, "the furthest partial one of its game");
         assert!(by_name(&proven_75).summary.as_ref().unwrap().proven);
         assert!(!by_name(&proven_75).decides, "its note names another copy");
 
@@ -324,13 +345,23 @@ mod tests {
         fs::write(dir.path().join(FILE), b"damaged").unwrap();
         assert_eq!(contents(dir.path()).unwrap().bomb_table, Some((7, None)));
 
-        let notes = 2;
-        let files = 1 + 1 + 3 + notes;
+        let notes = 4;
+        let files = 1 + 1 + 4 + notes;
         let bytes: u64 = 7
             + 4
-            + (kayles.len() + partial.len() + proven_75.len()) as u64
-            + fs::metadata(kept.note("octal:0.77")).unwrap().len()
-            + fs::metadata(kept.note("octal:0.75")).unwrap().len();
+            + (kayles.len() + partial.len() + proven_75.len() + partial_64.len()) as u64
+            + fs::metadata(kept.note_path(Note::Proven, "octal:0.77"))
+                .unwrap()
+                .len()
+            + fs::metadata(kept.note_path(Note::Proven, "octal:0.75"))
+                .unwrap()
+                .len()
+            + fs::metadata(kept.note_path(Note::Partial, "octal:0.07"))
+                .unwrap()
+                .len()
+            + fs::metadata(kept.note_path(Note::Partial, "octal:0.64"))
+                .unwrap()
+                .len();
         assert_eq!(contents(dir.path()).unwrap().total_bytes, bytes);
         assert_eq!(clear(dir.path()).unwrap(), Cleared { files, bytes });
         let left: Vec<_> = {

@@ -16,7 +16,10 @@
 //! to a copy byte for byte is not checked again. The last proven one of
 //! each game is noted as the game's, and its misère analysis decides by it
 //! without being given it (0.56's proof takes 14 minutes, and a question's
-//! own look for a quotient gives up long before).
+//! own look for a quotient gives up long before). So is, for a game with
+//! none proven, the partial one that reaches the furthest, for the sums of
+//! the heaps it reached (Dawson's Kayles' to heap 33 takes seconds; a
+//! question's look reaches heap 24).
 
 use std::collections::HashMap;
 use std::fs;
@@ -25,7 +28,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use grundy::games::bomb::TableStore;
-use grundy::misere::quotient::{ProvenQuotients, Quotient};
+use grundy::misere::quotient::{KeptQuotients, Quotient};
 use grundy::{persist, wire};
 
 mod contents;
@@ -107,14 +110,39 @@ impl TableStore for TableFile {
 }
 
 /// Copies of the misère quotient documents that passed the certificate
-/// check, one file each, named by the document's length and CRC-32; and,
-/// for each game with a proven one, a note naming the copy of the last
-/// proven document kept, which the game's misère analysis decides by
-/// ([`ProvenQuotients`]).
+/// check (or that `grundy quotient` built), one file each, named by the
+/// document's length and CRC-32; and notes naming, for a game, the copy
+/// of the last proven document kept and the copy of the partial one that
+/// reaches the furthest, which the game's misère analysis decides by
+/// ([`KeptQuotients`]).
 pub struct CheckedQuotients {
     dir: PathBuf,
-    /// The proven quotients read for this process, by game.
-    read: Mutex<HashMap<String, Option<Arc<Quotient>>>>,
+    /// The quotients read for this process.
+    read: Mutex<Read>,
+}
+
+/// The quotients a [`CheckedQuotients`] read, by note and game (`None`
+/// where the note names none that can be read).
+type Read = HashMap<(Note, String), Option<Arc<Quotient>>>;
+
+/// The two notes a game may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Note {
+    /// The last proven document kept.
+    Proven,
+    /// The partial document kept that reaches the furthest.
+    Partial,
+}
+
+impl Note {
+    /// The note a document would be noted under.
+    fn of(doc: &wire::Quotient) -> Note {
+        if doc.proven {
+            Note::Proven
+        } else {
+            Note::Partial
+        }
+    }
 }
 
 impl CheckedQuotients {
@@ -143,11 +171,15 @@ impl CheckedQuotients {
         self.dir.join(CheckedQuotients::name(document))
     }
 
-    /// The note naming `game`'s proven copy: `proven-` and the game's name,
-    /// each byte other than a letter, digit, `.` or `-` written `_` and its
-    /// two hex digits (`octal:0.56` is `proven-octal_3a0.56`).
-    fn note(&self, game: &str) -> PathBuf {
-        let mut name = String::from("proven-");
+    /// The note naming `game`'s proven copy (or partial one): `proven-`
+    /// (`partial-`) and the game's name, each byte other than a letter,
+    /// digit, `.` or `-` written `_` and its two hex digits (`octal:0.56`
+    /// is `proven-octal_3a0.56`).
+    pub(crate) fn note_path(&self, note: Note, game: &str) -> PathBuf {
+        let mut name = String::from(match note {
+            Note::Proven => "proven-",
+            Note::Partial => "partial-",
+        });
         for byte in game.bytes() {
             if byte.is_ascii_alphanumeric() || byte == b'.' || byte == b'-' {
                 name.push(char::from(byte));
@@ -165,23 +197,44 @@ impl CheckedQuotients {
 
     /// Keeps `document` (whose contents are `doc`), which passed the check
     /// (written aside, then renamed; a cache that cannot be written is no
-    /// reason to fail), and notes it as its game's when it is proven.
+    /// reason to fail), and notes it as its game's when it is proven or
+    /// the partial one that reaches the furthest ([`CheckedQuotients::note`]).
     pub fn remember(&self, doc: &wire::Quotient, document: &[u8]) {
         let _ = fs::create_dir_all(&self.dir);
         let path = self.path(document);
         let temporary = path.with_extension(format!("tmp{}", std::process::id()));
         let _ = persist::replace(&path, &temporary, |out| out.write_all(document));
-        self.note_proven(doc, document);
+        self.note(doc, document);
+    }
+
+    /// Keeps `document` (built by `grundy quotient`, whose contents are
+    /// `doc`) as [`CheckedQuotients::remember`] does when it is proven or
+    /// reaches further than the partial one noted for its game; otherwise
+    /// nothing is written (a short run does not fill the folder).
+    pub fn remember_built(&self, doc: &wire::Quotient, document: &[u8]) {
+        if doc.proven || self.further(doc) {
+            self.remember(doc, document);
+        }
+    }
+
+    /// Whether the partial `doc` reaches further than the partial one
+    /// noted for its game (or none is noted, or the note is of no use).
+    fn further(&self, doc: &wire::Quotient) -> bool {
+        !doc.proven
+            && self
+                .read_noted(Note::Partial, &doc.game)
+                .is_none_or(|noted| doc.heaps > noted.heaps)
     }
 
     /// Notes `document`, kept already, as its game's proven quotient if it
-    /// is one (a copy kept before these notes existed gets its note the
-    /// next time it is given).
-    pub fn note_proven(&self, doc: &wire::Quotient, document: &[u8]) {
-        if !doc.proven {
+    /// is one, else as its game's partial one if it reaches further than
+    /// the one noted (a copy kept before these notes existed gets its
+    /// note the next time it is given).
+    pub fn note(&self, doc: &wire::Quotient, document: &[u8]) {
+        if !doc.proven && !self.further(doc) {
             return;
         }
-        let note = self.note(&doc.game);
+        let note = self.note_path(Note::of(doc), &doc.game);
         let name = CheckedQuotients::name(document);
         if fs::read(&note).is_ok_and(|noted| noted == name.as_bytes()) {
             return;
@@ -190,11 +243,12 @@ impl CheckedQuotients {
         let _ = persist::replace(&note, &temporary, |out| out.write_all(name.as_bytes()));
     }
 
-    /// The proven quotient of `game` its note names: `None` without a
-    /// note, or when the copy is gone, changed (its length and CRC-32 no
-    /// longer its name), unreadable, of another game or not proven.
-    fn read_proven(&self, game: &str) -> Option<Quotient> {
-        let name = fs::read_to_string(self.note(game)).ok()?;
+    /// The document of `game` its note names: `None` without a note, or
+    /// when the copy is gone, changed (its length and CRC-32 no longer its
+    /// name), unreadable, of another game or not of the note's kind
+    /// (proven or partial).
+    fn read_noted(&self, note: Note, game: &str) -> Option<wire::Quotient> {
+        let name = fs::read_to_string(self.note_path(note, game)).ok()?;
         let well_named = name.ends_with(".json")
             && name
                 .bytes()
@@ -207,20 +261,31 @@ impl CheckedQuotients {
             return None;
         }
         let doc: wire::Quotient = serde_json::from_slice(&document).ok()?;
-        if !doc.proven || doc.game != game {
-            return None;
-        }
-        Quotient::from_document(&doc).ok()
+        (Note::of(&doc) == note && doc.game == game).then_some(doc)
+    }
+
+    /// The quotient of `game` its note names (see
+    /// [`CheckedQuotients::read_noted`]), read once a process for each.
+    fn noted(&self, note: Note, game: &str) -> Option<Arc<Quotient>> {
+        let mut read = self.read.lock().unwrap_or_else(PoisonError::into_inner);
+        read.entry((note, game.to_string()))
+            .or_insert_with(|| {
+                let doc = self.read_noted(note, game)?;
+                Quotient::from_document(&doc).ok().map(Arc::new)
+            })
+            .clone()
     }
 }
 
-impl ProvenQuotients for CheckedQuotients {
+impl KeptQuotients for CheckedQuotients {
     /// Read once a process for each game.
     fn proven(&self, game: &str) -> Option<Arc<Quotient>> {
-        let mut read = self.read.lock().unwrap_or_else(PoisonError::into_inner);
-        read.entry(game.to_string())
-            .or_insert_with(|| self.read_proven(game).map(Arc::new))
-            .clone()
+        self.noted(Note::Proven, game)
+    }
+
+    /// Read once a process for each game.
+    fn partial(&self, game: &str) -> Option<Arc<Quotient>> {
+        self.noted(Note::Partial, game)
     }
 }
 
@@ -328,8 +393,74 @@ pub(crate) mod tests {
         changed[0] = b' ';
         fs::write(cache.path(&document), &changed).unwrap();
         assert!(!cache.knows(&document));
-        let kept: Vec<_> = fs::read_dir(dir.path().join("q")).unwrap().collect();
-        assert_eq!(kept.len(), 1, "no file aside and no note for a partial one");
+        let mut kept: Vec<_> = fs::read_dir(dir.path().join("q"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        kept.sort();
+        let name = CheckedQuotients::name(&document);
+        assert_eq!(
+            kept,
+            [name.as_str(), "partial-octal_3a0.77"],
+            "no file aside"
+        );
+    }
+
+    #[test]
+    fn the_partial_document_that_reaches_furthest_is_noted_and_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = || CheckedQuotients::in_dir(dir.path().join("q"));
+        let files = || fs::read_dir(dir.path().join("q")).map_or(0, |d| d.count());
+        let reach = |game: &str| fresh().partial(game).map(|q| q.heaps());
+        assert_eq!(reach("octal:0.07"), None);
+        let (doc, ten) = document("0.07", 10);
+        fresh().remember(&doc, &ten);
+        assert_eq!(reach("octal:0.07"), Some(10));
+        assert_eq!(
+            fs::read_to_string(dir.path().join("q/partial-octal_3a0.07")).unwrap(),
+            CheckedQuotients::name(&ten)
+        );
+        assert!(fresh().proven("octal:0.07").is_none(), "not proven");
+        assert_eq!(reach("octal:0.77"), None, "another game's");
+        // A nearer one given is kept, but the note stays.
+        let (doc, eight) = document("0.07", 8);
+        fresh().remember(&doc, &eight);
+        assert!(fresh().knows(&eight));
+        assert_eq!(reach("octal:0.07"), Some(10));
+        assert_eq!(files(), 3);
+        // One built is kept only when it reaches further.
+        let (doc, six) = document("0.07", 6);
+        fresh().remember_built(&doc, &six);
+        assert!(!fresh().knows(&six));
+        assert_eq!(files(), 3);
+        let (doc, ten_again) = document("0.07", 10);
+        fresh().remember_built(&doc, &ten_again);
+        assert_eq!(files(), 3, "as far, so not again");
+        let (doc, twelve) = document("0.07", 12);
+        fresh().remember_built(&doc, &twelve);
+        assert!(fresh().knows(&twelve));
+        assert_eq!((reach("octal:0.07"), files()), (Some(12), 4));
+        // Proven ones are built and kept too, under their own note.
+        let (doc, proven) = document("0.75", 100);
+        fresh().remember_built(&doc, &proven);
+        assert!(fresh().proven("octal:0.75").is_some());
+        assert_eq!(reach("octal:0.75"), None);
+        // A note naming a proven copy, or another game's, is not read.
+        let note = |game: &str| dir.path().join(format!("q/partial-octal_3a{game}"));
+        fs::write(note("0.75"), CheckedQuotients::name(&proven)).unwrap();
+        assert_eq!(reach("octal:0.75"), None);
+        fs::write(note("0.77"), CheckedQuotients::name(&twelve)).unwrap();
+        assert_eq!(reach("octal:0.77"), None);
+        // Read once a process: the same one, even once its copy is gone;
+        // a later process has none, and notes a nearer one in its place.
+        let cache = fresh();
+        let first = cache.partial("octal:0.07").unwrap();
+        fs::remove_file(dir.path().join("q").join(CheckedQuotients::name(&twelve))).unwrap();
+        assert!(Arc::ptr_eq(&first, &cache.partial("octal:0.07").unwrap()));
+        assert_eq!(reach("octal:0.07"), None);
+        let (doc, _) = document("0.07", 6);
+        fresh().remember_built(&doc, &six);
+        assert_eq!(reach("octal:0.07"), Some(6));
     }
 
     #[test]
@@ -376,7 +507,7 @@ pub(crate) mod tests {
         fs::write(&note, "../q/x.json").unwrap();
         assert!(fresh().proven("octal:0.75").is_none());
         // Noting it again (given once more) mends the note.
-        fresh().note_proven(&doc, &bytes);
+        fresh().note(&doc, &bytes);
         assert!(fresh().proven("octal:0.75").is_some());
     }
 }

@@ -123,7 +123,8 @@ fn grundy_cache_shows_what_is_kept_and_clears_only_grundys_files() {
     let table = handmade(200, 150, 7);
     std::fs::write(dir.path().join(FILE), &table).unwrap();
     cache_command(dir.path(), &["quotient", "0.77"]).success();
-    // A partial document is kept once `--check` passes it.
+    // A partial document built is kept when it reaches further than the
+    // one kept (here none), and noted; `--check` passes it too.
     let partial = cache_command(
         dir.path(),
         &["quotient", "0.75", "--upto", "5", "--format", "json"],
@@ -171,17 +172,22 @@ fn grundy_cache_shows_what_is_kept_and_clears_only_grundys_files() {
     };
     assert!(
         lines[4].starts_with(&format!(
-            "  octal:0.75: partial, heaps below 5, {order} elements, {p_size} in P ({}-",
+            "  octal:0.75: partial, heaps below 5, {order} elements, {p_size} in P; the furthest \
+             kept: decides the misère sums of its heaps ({}-",
             partial.len()
         )),
         "{out}"
     );
     assert_eq!(lines.len(), 6, "{out}");
-    // The table, the two copies and the note naming Kayles'.
-    let note = std::fs::metadata(dir.path().join("checked-quotients-v1/proven-octal_3a0.77"))
-        .unwrap()
-        .len();
-    let total = (table.len() + 3_713 + partial.len()) as u64 + note;
+    // The table, the two copies and the notes naming them.
+    let note = |name: &str| {
+        std::fs::metadata(dir.path().join("checked-quotients-v1").join(name))
+            .unwrap()
+            .len()
+    };
+    let total = (table.len() + 3_713 + partial.len()) as u64
+        + note("proven-octal_3a0.77")
+        + note("partial-octal_3a0.75");
     assert_eq!(
         lines[5],
         format!(
@@ -196,7 +202,7 @@ fn grundy_cache_shows_what_is_kept_and_clears_only_grundys_files() {
     cache_command(dir.path(), &["cache", "--clear"])
         .success()
         .stdout(format!(
-            "Removed 4 files ({} bytes) from {path}.\n",
+            "Removed 5 files ({} bytes) from {path}.\n",
             commas(total)
         ));
     cache_command(dir.path(), &["cache"])

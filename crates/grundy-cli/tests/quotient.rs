@@ -299,16 +299,25 @@ fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
     let partial = common::stdout_of(&mut run(&[
         "quotient", "0.07", "--upto", "12", "--format", "json",
     ]));
-    assert!(kept().is_empty(), "a partial document printed is not kept");
+    // A partial document built is kept when it reaches further than the
+    // one kept for its game (here none), and not otherwise.
+    assert_eq!(kept(), vec![partial.clone()]);
+    let nearer = common::stdout_of(&mut run(&[
+        "quotient", "0.07", "--upto", "8", "--format", "json",
+    ]));
+    assert_ne!(nearer, partial);
+    assert_eq!(kept(), vec![partial.clone()], "a nearer one is not kept");
     for no_cache in [
         &["quotient", "--no-cache", "0.77", "--format", "json"][..],
         &["--no-cache", "quotient", "0.77", "--format", "json"],
     ] {
         common::stdout_of(&mut run(no_cache));
-        assert!(kept().is_empty(), "{no_cache:?}");
+        assert_eq!(kept(), vec![partial.clone()], "{no_cache:?}");
     }
     let kayles = common::stdout_of(&mut run(&["quotient", "0.77", "--format", "json"]));
-    assert_eq!(kept(), vec![kayles.clone()]);
+    let mut both = vec![kayles.clone(), partial.clone()];
+    both.sort();
+    assert_eq!(kept(), both);
 
     let dir = tempfile::tempdir().unwrap();
     let file = |name: &str, bytes: &[u8]| {
@@ -320,8 +329,6 @@ fn a_document_that_passed_the_check_is_kept_and_not_checked_again() {
     run(&["quotient", "--check", &partial_file])
         .assert()
         .success();
-    let mut both = vec![kayles.clone(), partial.clone()];
-    both.sort();
     assert_eq!(kept(), both);
 
     // Kayles with heap 1 pretending to be another element: refused, and
@@ -593,8 +600,10 @@ fn a_checkpointed_run_resumes_to_the_same_quotient() {
 
 #[test]
 fn misere_answers_say_whether_a_quotient_or_the_search_decided() {
+    // Without the cache, where another test may have kept a partial
+    // quotient of Dawson's Kayles that reaches further.
     grundy()
-        .args(["solve", "octal:0.77", "--misere"])
+        .args(["--no-cache", "solve", "octal:0.77", "--misere"])
         .write_stdin("999999 1000000 77\n")
         .assert()
         .success()
@@ -610,7 +619,14 @@ fn misere_answers_say_whether_a_quotient_or_the_search_decided() {
     // answers for the sums of heaps below 25 its moves reach.
     let out = common::stdout_of(
         grundy()
-            .args(["solve", "octal:0.07", "--misere", "--format", "json"])
+            .args([
+                "--no-cache",
+                "solve",
+                "octal:0.07",
+                "--misere",
+                "--format",
+                "json",
+            ])
             .write_stdin("5 6\n24 24 24 24 24 24 24 24 23 22\n30 3\n"),
     );
     let docs: Vec<Value> = serde_json::Deserializer::from_slice(&out)
@@ -675,31 +691,57 @@ fn doc_says_lost(doc: &Value, heaps: &[usize]) -> bool {
 /// A quotient computed once and kept in a file decides, through `--quotient
 /// FILE`, the sums of the heaps it reached in `solve`, `judge` and `play`:
 /// here 0.07's Q₂₇ a sum with heaps of 26 and 27, which without it goes to
-/// the search and is refused past its budget. The file is checked first: a
-/// changed one, or one of another game, is refused (status 2) before any
-/// input is read.
+/// the search and is refused past its budget. The cache keeps it too, and
+/// it decides there without the file (not with `--no-cache`). The file is
+/// checked first: a changed one, or one of another game, is refused
+/// (status 2) before any input is read.
 #[test]
 fn a_quotient_file_decides_the_sums_of_the_heaps_it_reached() {
     let dir = tempfile::tempdir().unwrap();
+    // A cache of its own: before the quotient is computed, none is kept.
+    let cache = dir.path().join("cache");
+    let grundy = || {
+        let mut cmd = grundy();
+        cmd.env("GRUNDY_CACHE_DIR", &cache);
+        cmd
+    };
+    let heaps = [27, 27, 27, 26, 26];
+    let sum = "27 27 27 26 26\n";
+    let budget = ["--misere", "--misere-budget", "1000"];
+    let refused = |cache: &[&str]| {
+        grundy()
+            .args(cache)
+            .args(["solve", "octal:0.07"])
+            .args(budget)
+            .write_stdin(sum)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "the misère search needs more than",
+            ));
+    };
+    refused(&[]);
     let file = dir.path().join("dawson.json");
     let text =
         common::stdout_of(grundy().args(["quotient", "0.07", "--upto", "28", "--format", "json"]));
     std::fs::write(&file, &text).unwrap();
     let doc: Value = serde_json::from_slice(&text).unwrap();
     let file = file.to_str().unwrap();
-    let heaps = [27, 27, 27, 26, 26];
-    let sum = "27 27 27 26 26\n";
     let lost = doc_says_lost(&doc, &heaps);
-    let budget = ["--misere", "--misere-budget", "1000"];
-    grundy()
-        .args(["solve", "octal:0.07"])
-        .args(budget)
-        .write_stdin(sum)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "the misère search needs more than",
-        ));
+    refused(&["--no-cache"]);
+    let out = common::stdout_of(
+        grundy()
+            .args(["solve", "octal:0.07", "--format", "json"])
+            .args(budget)
+            .write_stdin(sum),
+    );
+    let answer: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(
+        answer["misere_basis"],
+        "the partial misère quotient of octal:0.07 kept in the cache, exact for sums of heaps \
+         below 28 (176 elements, 28 in P)"
+    );
+    assert_eq!(answer["winner"], if lost { "second" } else { "first" });
     let out = common::stdout_of(
         grundy()
             .args([

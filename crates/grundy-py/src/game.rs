@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use grundy::dynamic::{self, WireGame};
 use grundy::game::{Answers, JudgeError as LibJudgeError, Limits};
-use grundy::misere::quotient::ProvenQuotients;
+use grundy::misere::quotient::KeptQuotients;
 use grundy::registry::Settings;
 use grundy::wire::WireError;
 use grundy::Outcome;
@@ -37,8 +37,8 @@ pub fn settings(limits: Limits, cache: bool) -> Settings {
     Settings {
         limits,
         store: TableFile::of_this_user(cache),
-        proven_quotients: CheckedQuotients::of_this_user(cache)
-            .map(|kept| Arc::new(kept) as Arc<dyn ProvenQuotients>),
+        kept_quotients: CheckedQuotients::of_this_user(cache)
+            .map(|kept| Arc::new(kept) as Arc<dyn KeptQuotients>),
         ..Settings::default()
     }
 }

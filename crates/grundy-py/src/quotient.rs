@@ -55,12 +55,14 @@ pub fn quotient<'py>(
                 cancel.cancel();
             }
         });
-        (!interrupted).then(|| q.document())
+        (!interrupted).then(|| (q.document(), q.exact()))
     });
-    let doc = doc.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
-    // A proof passed the certificate check, as in `grundy quotient`.
-    if let (true, Some(kept)) = (doc.proven, CheckedQuotients::of_this_user(cache)) {
-        kept.remember(&doc, &bytes(&doc)?);
+    let (doc, exact) =
+        doc.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
+    // A proof passed the certificate check, as in `grundy quotient`; a
+    // partial one that reaches further than the one kept is kept too.
+    if let (true, Some(kept)) = (exact, CheckedQuotients::of_this_user(cache)) {
+        kept.remember_built(&doc, &bytes(&doc)?);
     }
     convert::plain(py, &doc)
 }
@@ -82,7 +84,7 @@ pub fn given(doc: &Bound<'_, PyAny>, cache: bool) -> PyResult<Quotient> {
     let kept = CheckedQuotients::of_this_user(cache);
     let document = bytes(&doc)?;
     match &kept {
-        Some(kept) if kept.knows(&document) => kept.note_proven(&doc, &document),
+        Some(kept) if kept.knows(&document) => kept.note(&doc, &document),
         _ => {
             checked(py, &doc)?.map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))?;
             if let Some(kept) = &kept {

@@ -83,21 +83,33 @@ def test_a_quotient_the_cli_proved_decides_the_packages_misere_play(cli):
     assert grundy.game("octal:0.77", misere=True, cache=False).outcome(KAYLES) == "first"
 
 
-def test_nothing_is_kept_without_the_cache_or_for_a_partial_run():
+def test_nothing_is_kept_without_the_cache_and_a_partial_run_only_if_further():
     kept = pathlib.Path(os.environ["GRUNDY_CACHE_DIR"]) / "checked-quotients-v1"
     doc = grundy.quotient("0.77", cache=False)
     assert grundy.check_quotient(doc, cache=False) > 71
     grundy.game("octal:0.77", misere=True, quotient=doc, cache=False)
+    assert grundy.quotient("0.07", upto=20, cache=False)["heaps"] == 20
     assert not kept.exists()
-    partial = grundy.quotient("0.77", upto=20)
+    # A partial run is kept when it reaches further than the one kept for
+    # its code, and noted: it decides the sums of the heaps it reached.
+    partial = grundy.quotient("0.07", upto=20)
     assert not partial["proven"]
-    assert not kept.exists()
-    # A partial document checked is kept (not checked again), but decides
-    # nothing unless given.
+    copies = sorted(p.name for p in kept.iterdir())
+    assert len(copies) == 2 and copies[1] == "partial-octal_3a0.07", copies
+    assert (kept / "partial-octal_3a0.07").read_text() == copies[0]
+    grundy.quotient("0.07", upto=10)
     grundy.check_quotient(partial)
-    assert [p.suffix for p in kept.iterdir()] == [".json"]
+    assert sorted(p.name for p in kept.iterdir()) == copies
+    sum_ = {"kind": "heaps", "heaps": [19, 18, 17, 3]}
+    game = grundy.game("octal:0.07", misere=True, misere_budget=10)
+    assert game.analyse(sum_)["misere_basis"].startswith(
+        "the partial misère quotient of octal:0.07 kept in the cache, exact for sums of "
+        "heaps below 20 ("
+    )
+    full = grundy.game("octal:0.07", misere=True, cache=False)
+    assert game.winning_moves(sum_) == full.winning_moves(sum_)
     with pytest.raises(ValueError, match="more than 10 positions"):
-        grundy.game("octal:0.77", misere=True, misere_budget=10).outcome(KAYLES)
+        grundy.game("octal:0.07", misere=True, misere_budget=10, cache=False).outcome(sum_)
 
 
 def test_a_document_kept_is_not_checked_again(cli):
@@ -180,11 +192,12 @@ def test_ctrl_c_stops_a_long_check_at_once():
 
 def test_a_quotient_given_decides_the_sums_of_the_heaps_it_reached():
     # 0.07's Q27 decides a sum with heaps of 26 and 27, which the search
-    # alone refuses within 1,000 positions.
+    # alone refuses within 1,000 positions (without the cache, which keeps
+    # Q27 too).
     q = grundy.quotient("0.07", upto=28)
     assert (q["heaps"], q["order"], q["proven"]) == (28, 176, False)
     heaps = {"kind": "heaps", "heaps": [27, 27, 27, 26, 26]}
-    small = grundy.game("octal:0.07", misere=True, misere_budget=1000)
+    small = grundy.game("octal:0.07", misere=True, misere_budget=1000, cache=False)
     with pytest.raises(ValueError, match="more than 1,000 positions"):
         small.outcome(heaps)
     given = grundy.game("octal:0.07", misere=True, misere_budget=1000, quotient=q)
@@ -210,6 +223,17 @@ def test_a_quotient_given_decides_the_sums_of_the_heaps_it_reached():
     assert given.analyse(past)["misere_basis"].startswith(
         "genus theory where every heap is tame, else a search of the sum (its sums of "
         "heaps below 28 decided by the partial misère quotient given; no misère quotient"
+    )
+    # Kept in the cache, it decides both without being given.
+    kept = grundy.game("octal:0.07", misere=True, misere_budget=1000)
+    assert kept.analyse(heaps)["misere_basis"] == (
+        "the partial misère quotient of octal:0.07 kept in the cache, exact for sums of "
+        "heaps below 28 (176 elements, 28 in P)"
+    )
+    assert kept.winning_moves(heaps) == moves
+    assert kept.outcome(past) == "first"
+    assert "decided by the partial misère quotient kept in the cache;" in (
+        kept.analyse(past)["misere_basis"]
     )
     with pytest.raises(ValueError, match="a quotient of octal:0.77, not of octal:0.07"):
         grundy.game("octal:0.07", misere=True, quotient=grundy.quotient("0.77"))

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 pub use error::ApiError;
 #[cfg(feature = "server")]
-pub use server::{application, bind, jobs, router, router_with_proven_quotients, serve};
+pub use server::{application, bind, jobs, router, router_with_kept_quotients, serve};
 pub use service::{Service, SCHEMA};
 
 /// How much one request may ask for.

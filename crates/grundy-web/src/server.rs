@@ -13,7 +13,7 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
-use grundy::misere::quotient::ProvenQuotients;
+use grundy::misere::quotient::KeptQuotients;
 use tokio::net::TcpListener;
 
 use crate::{Limits, Service};
@@ -34,11 +34,8 @@ pub fn router(limits: Limits) -> Router {
 }
 
 /// [`router`] whose heap games decide misère play by the proven quotients
-/// `kept` holds ([`Service::with_proven_quotients`]).
-pub fn router_with_proven_quotients(
-    limits: Limits,
-    kept: Option<Arc<dyn ProvenQuotients>>,
-) -> Router {
+/// `kept` holds ([`Service::with_kept_quotients`]).
+pub fn router_with_kept_quotients(limits: Limits, kept: Option<Arc<dyn KeptQuotients>>) -> Router {
     application_with(limits, kept).0
 }
 
@@ -52,12 +49,12 @@ pub fn application(limits: Limits) -> (Router, Arc<Jobs>) {
 }
 
 /// [`application`] with the proven quotients `kept` holds.
-fn application_with(limits: Limits, kept: Option<Arc<dyn ProvenQuotients>>) -> (Router, Arc<Jobs>) {
+fn application_with(limits: Limits, kept: Option<Arc<dyn KeptQuotients>>) -> (Router, Arc<Jobs>) {
     let body = limits.body_bytes;
     let jobs = Arc::new(Jobs::new(limits.jobs, limits.queue, limits.time));
     let state = Arc::new(State {
         jobs: Arc::clone(&jobs),
-        service: Service::new(limits.clone()).with_proven_quotients(kept),
+        service: Service::new(limits.clone()).with_kept_quotients(kept),
         limits,
     });
     let router = Router::new()

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use grundy::analysis::{self, Analyst};
 use grundy::game::Rng;
 use grundy::games::octal::{grundy_sequence_while, OctalCode};
-use grundy::misere::quotient::ProvenQuotients;
+use grundy::misere::quotient::KeptQuotients;
 use grundy::prelude::*;
 use grundy::registry::{self, Settings};
 use grundy::shared::{Cancel, Shelf};
@@ -36,8 +36,8 @@ pub struct Service {
     shelf: Arc<Shelf>,
     games: messages::GameList,
     /// Proven misère quotients kept between runs, which heap games decide
-    /// by ([`Service::with_proven_quotients`]).
-    kept: Option<Arc<dyn ProvenQuotients>>,
+    /// by ([`Service::with_kept_quotients`]).
+    kept: Option<Arc<dyn KeptQuotients>>,
 }
 
 /// An answer as the server would send it: a status and a JSON body.
@@ -95,7 +95,7 @@ impl Service {
     /// Decides the misère play of a heap game by the proven quotient
     /// `kept` holds for it, if any (the user's cache, for `grundy serve`),
     /// before the request's own look for one.
-    pub fn with_proven_quotients(self, kept: Option<Arc<dyn ProvenQuotients>>) -> Service {
+    pub fn with_kept_quotients(self, kept: Option<Arc<dyn KeptQuotients>>) -> Service {
         Service { kept, ..self }
     }
 
@@ -143,7 +143,7 @@ impl Service {
             cancel: cancel.cloned(),
             // One request, one core.
             threads: Some(1),
-            proven_quotients: self.kept.clone(),
+            kept_quotients: self.kept.clone(),
             ..Settings::default()
         };
         Ok(registry::open(name, &settings)?)

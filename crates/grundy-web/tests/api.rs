@@ -1747,11 +1747,11 @@ async fn a_computation_past_the_time_limit_frees_its_core() {
 /// the answer is the library's with a budget that finds it.
 #[tokio::test]
 async fn a_proven_quotient_kept_decides_misere_play_in_the_playground() {
-    use grundy::misere::quotient::{self, ProvenQuotients, Quotient};
-    use grundy_web::router_with_proven_quotients;
+    use grundy::misere::quotient::{self, KeptQuotients, Quotient};
+    use grundy_web::router_with_kept_quotients;
 
     struct Kept(Arc<Quotient>);
-    impl ProvenQuotients for Kept {
+    impl KeptQuotients for Kept {
         fn proven(&self, game: &str) -> Option<Arc<Quotient>> {
             (game == "octal:0.77").then(|| Arc::clone(&self.0))
         }
@@ -1775,7 +1775,7 @@ async fn a_proven_quotient_kept_decides_misere_play_in_the_playground() {
         "refused",
     )
     .await;
-    let kept = router_with_proven_quotients(limits, Some(Arc::new(Kept(Arc::new(kayles)))));
+    let kept = router_with_kept_quotients(limits, Some(Arc::new(Kept(Arc::new(kayles)))));
     let answer = ok(&kept, "/api/solve", body, "Analysis").await;
     assert!(answer["misere_basis"]
         .as_str()
@@ -1791,4 +1791,59 @@ async fn a_proven_quotient_kept_decides_misere_play_in_the_playground() {
             grundy::Convention::Misere { budget }
         )
     );
+}
+
+/// The partial quotient kept that reaches the furthest decides, in the
+/// playground too, the sums of the heaps it reached where the game has no
+/// proven one: 0.07's Q₂₇ a sum the request's own budget refuses.
+#[tokio::test]
+async fn a_partial_quotient_kept_decides_the_sums_of_its_heaps_in_the_playground() {
+    use grundy::misere::quotient::{self, KeptQuotients, Quotient, QuotientMisere};
+    use grundy_web::router_with_kept_quotients;
+
+    struct Kept(Arc<Quotient>);
+    impl KeptQuotients for Kept {
+        fn proven(&self, _: &str) -> Option<Arc<Quotient>> {
+            None
+        }
+        fn partial(&self, game: &str) -> Option<Arc<Quotient>> {
+            (game == "octal:0.07").then(|| Arc::clone(&self.0))
+        }
+    }
+    let settings = quotient::Settings {
+        upto: 28,
+        ..quotient::Settings::default()
+    };
+    let dawson = Arc::new(quotient::compute(
+        &"0.07".parse().unwrap(),
+        &settings,
+        &mut |_| {},
+    ));
+    let limits = Limits {
+        misere_budget: 1000,
+        ..Limits::default()
+    };
+    let heaps = [27, 27, 27, 26, 26];
+    let position = json!({ "kind": "heaps", "heaps": heaps });
+    let body = json!({ "game": "octal:0.07", "position": position, "misere": true, "listed": 4 });
+    fails(
+        &router(limits.clone()),
+        "/api/solve",
+        body.clone(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "refused",
+    )
+    .await;
+    let wins = QuotientMisere::partial(Arc::clone(&dawson))
+        .unwrap()
+        .wins(&heaps)
+        .unwrap();
+    let kept = router_with_kept_quotients(limits, Some(Arc::new(Kept(dawson))));
+    let answer = ok(&kept, "/api/solve", body, "Analysis").await;
+    assert_eq!(
+        answer["misere_basis"],
+        "the partial misère quotient of octal:0.07 kept in the cache, exact for sums of heaps \
+         below 28 (176 elements, 28 in P)"
+    );
+    assert_eq!(answer["winner"], if wins { "first" } else { "second" });
 }

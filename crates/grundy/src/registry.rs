@@ -121,7 +121,7 @@ pub struct Settings {
     /// Where proven misère quotients are kept between runs: the heap game
     /// of a code decides by the one kept for it, if any, before looking
     /// for one within a question's bounds; other games ignore it.
-    pub proven_quotients: Option<Arc<dyn crate::misere::quotient::ProvenQuotients>>,
+    pub kept_quotients: Option<Arc<dyn crate::misere::quotient::KeptQuotients>>,
 }
 
 /// A game the registry can build.

@@ -614,7 +614,7 @@ fn a_quotient_given_decides_the_sums_of_the_heaps_it_reached() {
     );
 }
 
-/// A proven quotient kept between runs ([`ProvenQuotients`], the user's
+/// A proven quotient kept between runs ([`KeptQuotients`], the user's
 /// cache in the CLI) decides a heap game's misère play where the
 /// question's own look, within a tiny budget, finds none; its basis is the
 /// one the look gives when it finds the quotient. The store is asked for
@@ -624,14 +624,14 @@ fn a_quotient_given_decides_the_sums_of_the_heaps_it_reached() {
 fn a_proven_quotient_kept_decides_where_the_look_finds_none() {
     use grundy::game::Extras;
     use grundy::games::heap::HeapGame;
-    use grundy::misere::quotient::ProvenQuotients;
+    use grundy::misere::quotient::KeptQuotients;
     use grundy::registry::{Registered, Settings as Opened};
     use std::sync::{Arc, Mutex};
     struct Kept {
         quotient: Arc<Quotient>,
         asked: Mutex<Vec<String>>,
     }
-    impl ProvenQuotients for Kept {
+    impl KeptQuotients for Kept {
         fn proven(&self, game: &str) -> Option<Arc<Quotient>> {
             self.asked.lock().unwrap().push(game.to_string());
             Some(Arc::clone(&self.quotient))
@@ -645,7 +645,7 @@ fn a_proven_quotient_kept_decides_where_the_look_finds_none() {
     };
     let open = |code: &str, kept: &Arc<Kept>, given: Option<Arc<Quotient>>| {
         let settings = Opened {
-            proven_quotients: Some(Arc::clone(kept) as Arc<dyn ProvenQuotients>),
+            kept_quotients: Some(Arc::clone(kept) as Arc<dyn KeptQuotients>),
             misere_quotient: given,
             ..Opened::default()
         };
@@ -695,6 +695,112 @@ fn a_proven_quotient_kept_decides_where_the_look_finds_none() {
     let first = open("0.77", &partial, Some(given));
     assert!(first.basis(&vec![60]).unwrap().contains(" given "));
     assert_eq!(partial.asked.lock().unwrap().len(), 1);
+}
+
+/// A partial quotient kept between runs ([`KeptQuotients::partial`], the
+/// furthest one the user's cache holds) decides the sums of the heaps it
+/// reached, and the search takes its answers past them, where the game has
+/// no proven one: 0.07's Q₂₇ kept answers sums with heaps of 25 to 27 as
+/// literal play has them. Of the partial quotients given, kept and found,
+/// the one that reaches the furthest decides (the one given where two reach
+/// as far); one of another game is not used.
+#[test]
+fn a_partial_quotient_kept_decides_the_sums_of_the_heaps_it_reached() {
+    use grundy::game::Extras;
+    use grundy::games::heap::HeapGame;
+    use grundy::misere::quotient::KeptQuotients;
+    use grundy::misere::DEFAULT_BUDGET;
+    use grundy::registry::{Registered, Settings as Opened};
+    use std::sync::{Arc, Mutex};
+    struct Kept {
+        partial: Option<Arc<Quotient>>,
+        asked: Mutex<Vec<String>>,
+    }
+    impl KeptQuotients for Kept {
+        fn proven(&self, _: &str) -> Option<Arc<Quotient>> {
+            None
+        }
+        fn partial(&self, game: &str) -> Option<Arc<Quotient>> {
+            self.asked.lock().unwrap().push(game.to_string());
+            self.partial.clone()
+        }
+    }
+    let upto = |code: &str, upto: u64| {
+        let settings = Settings {
+            upto,
+            ..Settings::default()
+        };
+        Arc::new(compute(&code.parse().unwrap(), &settings, &mut |_| {}))
+    };
+    let (q26, q28) = (upto("0.07", 26), upto("0.07", 28));
+    let open = |kept: Option<&Arc<Quotient>>, given: Option<&Arc<Quotient>>| {
+        let kept = Arc::new(Kept {
+            partial: kept.cloned(),
+            asked: Mutex::default(),
+        });
+        let settings = Opened {
+            kept_quotients: Some(Arc::clone(&kept) as Arc<dyn KeptQuotients>),
+            misere_quotient: given.cloned(),
+            ..Opened::default()
+        };
+        let game = HeapGame::<OctalCode>::open(Some("0.07"), &settings).unwrap();
+        let form = game.misere(DEFAULT_BUDGET).unwrap();
+        assert_eq!(*kept.asked.lock().unwrap(), ["octal:0.07"]);
+        form
+    };
+    let kept_28 = "the partial misère quotient of octal:0.07 kept in the cache, exact for sums \
+                   of heaps below 28 (176 elements, 28 in P)";
+    let mut form = open(Some(&q28), None);
+    let mut brute = Brute::new("0.07");
+    for big in 25..28 {
+        for mut sum in sums(8) {
+            sum.push(big);
+            sum.sort_unstable();
+            assert_eq!(form.basis(&sum).unwrap(), kept_28);
+            plays_by_the_letter(&mut *form, &mut brute, &sum);
+        }
+    }
+    let basis = form.basis(&vec![28, 1]).unwrap();
+    assert!(
+        basis.starts_with(
+            "genus theory where every heap is tame, else a search of the sum (its sums of \
+             heaps below 28 decided by the partial misère quotient kept in the cache; no \
+             misère quotient of octal:0.07 was proven"
+        ),
+        "{basis}"
+    );
+    for mut sum in sums(4) {
+        sum.push(29);
+        sum.sort_unstable();
+        plays_by_the_letter(&mut *form, &mut brute, &sum);
+    }
+    // The furthest decides; the one given where two reach as far.
+    let given_28 = kept_28.replace("kept in the cache", "given");
+    let decides = |kept, given| open(kept, given).basis(&vec![26, 3]).unwrap();
+    assert_eq!(decides(Some(&q28), Some(&q26)), kept_28);
+    assert_eq!(decides(Some(&q26), Some(&q28)), given_28);
+    assert_eq!(decides(Some(&q28), Some(&q28)), given_28);
+    // Nearer than the question's own look (heaps below 25): the look's.
+    let own = open(Some(&upto("0.07", 20)), None)
+        .basis(&vec![24, 3])
+        .unwrap();
+    assert!(
+        own.starts_with(
+            "the partial misère quotient of octal:0.07, exact for sums of heaps below 25"
+        ),
+        "{own}"
+    );
+    // Another game's is not used.
+    let other = open(Some(&upto("0.77", 20)), None)
+        .basis(&vec![26, 3])
+        .unwrap();
+    assert!(
+        other.starts_with(
+            "genus theory where every heap is tame, else a search of the sum (its sums of \
+             heaps below 25 decided by the partial misère quotient; no misère quotient"
+        ),
+        "{other}"
+    );
 }
 
 /// The certificate check a proof waits on stops when asked (a run's time

@@ -15,8 +15,10 @@ use crate::input::UsageError;
 /// keeps the largest Bomb table computed, and a copy of each misère
 /// quotient document that passed the certificate check (not checked again
 /// when given again); the last proven one of a code decides that code's
-/// misère play without --quotient. The CLI and the Python package share
-/// it. Nothing there is needed: a run without it computes again.
+/// misère play without --quotient, and until one is proven the partial one
+/// that reaches the furthest (`grundy quotient` keeps each that goes
+/// further) decides the sums of its heaps. The CLI and the Python package
+/// share it. Nothing there is needed: a run without it computes again.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   grundy cache            # the folder, the Bomb table and each quotient kept
@@ -104,10 +106,10 @@ fn write_contents(out: &mut impl Write, contents: &grundy_cache::Contents) -> io
                 },
                 with_commas(s.order as u128),
                 with_commas(s.p_size as u128),
-                if kept.decides {
-                    "; decides its misère play"
-                } else {
-                    ""
+                match (kept.decides, s.proven) {
+                    (true, true) => "; decides its misère play",
+                    (true, false) => "; the furthest kept: decides the misère sums of its heaps",
+                    (false, _) => "",
                 }
             ),
         };

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 
 use grundy::game::{Limits, Present};
 use grundy::games::bomb::TableStore;
-use grundy::misere::quotient::ProvenQuotients;
+use grundy::misere::quotient::KeptQuotients;
 use grundy::registry::{self, Settings};
 use grundy::{Analyst, AnyGame};
 
@@ -68,10 +68,10 @@ impl Env {
             limits: self.limits(),
             progress: progress::table_progress(),
             store: self.store.clone(),
-            proven_quotients: self
+            kept_quotients: self
                 .checked
                 .clone()
-                .map(|kept| kept as Arc<dyn ProvenQuotients>),
+                .map(|kept| kept as Arc<dyn KeptQuotients>),
             ..Settings::default()
         }
     }

@@ -197,9 +197,11 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     let json = cache::document_bytes(&doc)?;
     // A proof passed the certificate check: the document, as `--format
     // json` prints it, is kept (not checked again when given) and decides
-    // the code's misère play from now on, whatever the format printed.
-    if let (true, Some(kept)) = (doc.proven, &kept) {
-        kept.remember(&doc, &json);
+    // the code's misère play from now on, whatever the format printed. A
+    // partial one that reaches further than the one kept decides the sums
+    // of the heaps it reached.
+    if let (true, Some(kept)) = (q.exact(), &kept) {
+        kept.remember_built(&doc, &json);
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -256,7 +258,7 @@ pub fn read_checked(
     let refused = |e: String| UsageError(format!("{}: not {what}: {e}", path.display()));
     let (bytes, doc) = read_document(path)?;
     match checked {
-        Some(kept) if kept.knows(&bytes) => kept.note_proven(&doc, &bytes),
+        Some(kept) if kept.knows(&bytes) => kept.note(&doc, &bytes),
         _ => {
             check_shown(path, &doc, stop)?.map_err(|e| refused(e.to_string()))?;
             if let Some(kept) = checked {

@@ -8,7 +8,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
 use anyhow::Context;
-use grundy::misere::quotient::ProvenQuotients;
+use grundy::misere::quotient::KeptQuotients;
 
 use crate::cache::CheckedQuotients;
 
@@ -84,7 +84,7 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 /// codes' misère play, as in `solve`).
 pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     let kept = CheckedQuotients::of_this_user(!no_cache)
-        .map(|kept| Arc::new(kept) as Arc<dyn ProvenQuotients>);
+        .map(|kept| Arc::new(kept) as Arc<dyn KeptQuotients>);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -114,7 +114,7 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
         };
         grundy_web::serve(
             listener,
-            grundy_web::router_with_proven_quotients(limits, kept),
+            grundy_web::router_with_kept_quotients(limits, kept),
         )
         .await
         .context("the server stopped")

@@ -67,8 +67,8 @@ pub struct HeapGame<R: HeapRules> {
     /// ([`Settings::misere_quotient`](crate::registry::Settings)), checked.
     pub(super) given: Option<std::sync::Arc<crate::misere::quotient::Quotient>>,
     /// Where proven quotients are kept between runs
-    /// ([`Settings::proven_quotients`](crate::registry::Settings)).
-    pub(super) kept: Option<std::sync::Arc<dyn crate::misere::quotient::ProvenQuotients>>,
+    /// ([`Settings::kept_quotients`](crate::registry::Settings)).
+    pub(super) kept: Option<std::sync::Arc<dyn crate::misere::quotient::KeptQuotients>>,
 }
 
 /// A move in a heap game: take `k` from heap `component` (from 1), leaving

@@ -730,10 +730,12 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
 
     /// The game's own misère form, else a proven misère quotient (the one
     /// given in the settings, the one kept from an earlier run, or one
-    /// found within the budget), else genus
-    /// theory where every heap is tame and a search of the sum, with the
-    /// partial quotients in front for the sums of the heaps they reached:
-    /// the one given first, then the one found.
+    /// found within the budget), else genus theory where every heap is
+    /// tame and a search of the sum, with the partial quotient that reaches
+    /// the furthest in front for the sums of the heaps it reached (the one
+    /// given, the one kept or the one found, in that order where they
+    /// reach as far: each is exact for those sums, so a nearer one decides
+    /// nothing the furthest does not).
     fn misere(
         &self,
         budget: u64,
@@ -748,37 +750,42 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
             return Ok(Box::new(proven.clone()));
         }
         let name = self.rules().name();
-        if let Some(kept) = (self.kept.as_ref())
-            .and_then(|kept| kept.proven(&name))
+        let kept = self.kept.as_ref();
+        if let Some(proven) = (kept.and_then(|kept| kept.proven(&name)))
             .filter(|q| q.game() == name)
             .and_then(QuotientMisere::new)
         {
-            return Ok(Box::new(kept));
+            return Ok(Box::new(proven));
         }
         let NoQuotient { why, partial } =
             match self.rules().quotient_form(budget, self.cancel.clone()) {
                 Ok(form) => return Ok(form),
                 Err(found) => found,
             };
+        let kept = (kept.and_then(|kept| kept.partial(&name)))
+            .filter(|q| q.game() == name)
+            .and_then(QuotientMisere::kept);
+        // The first of the furthest (`max_by_key` keeps the last).
+        let front = [given, kept, partial]
+            .into_iter()
+            .flatten()
+            .rev()
+            .max_by_key(|q| q.reach());
         let mut misere = crate::misere::Misere::new(self.rules().clone());
         misere.set_budget(budget);
         if let Some(cancel) = &self.cancel {
             misere.stop_when(cancel.clone());
         }
-        // The search takes the partial quotients' answers for the sums of
-        // the heaps they reached (the one that reaches further asked first).
-        let mut exact: Vec<(&QuotientMisere, &str)> = (given.iter().map(|q| (q, " given")))
-            .chain(partial.iter().map(|q| (q, "")))
-            .collect();
-        exact.sort_by_key(|(q, _)| std::cmp::Reverse(q.reach()));
-        for (q, _) in &exact {
-            let q = (*q).clone();
+        // The search takes the partial quotient's answers for the sums of
+        // the heaps it reached.
+        if let Some(q) = front.clone() {
             misere.decide_by(Box::new(move |heaps: &[u64]| q.wins(heaps)));
         }
-        let helped = exact.first().and_then(|(q, given)| {
+        let helped = front.as_ref().and_then(|q| {
             Some(format!(
-                "its sums of heaps below {} decided by the partial misère quotient{given}",
-                crate::notation::with_commas(u128::from(q.reach()?))
+                "its sums of heaps below {} decided by {}",
+                crate::notation::with_commas(u128::from(q.reach()?)),
+                q.named()
             ))
         });
         let why = match (helped, why) {
@@ -786,19 +793,12 @@ impl<R: HeapRules> crate::game::Extras for HeapGame<R> {
             (helped, why) => helped.or(why),
         };
         let search: HeapMisereForm = Box::new(crate::misere::HeapMisere(misere, why));
-        let found = match partial {
+        Ok(match front {
             Some(front) => Box::new(crate::misere::Covered {
                 front: Box::new(front),
                 rest: search,
             }),
             None => search,
-        };
-        Ok(match given {
-            Some(given) => Box::new(crate::misere::Covered {
-                front: Box::new(given),
-                rest: found,
-            }),
-            None => found,
         })
     }
 
@@ -937,7 +937,7 @@ pub(crate) fn opened<R: HeapRules>(
         .misere_quotient
         .clone()
         .filter(|q| q.game() == game.rules().name());
-    game.kept = settings.proven_quotients.clone();
+    game.kept = settings.kept_quotients.clone();
     game
 }
 

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::monoid::Monoid;
-use super::{compute, Quotient, Settings, Unproven};
+use super::{compute, Quotient, Settings};
 use crate::engine::Outcome;
 use crate::games::octal::OctalCode;
 use crate::misere::{MisereEngine, MisereError};
@@ -25,10 +25,21 @@ pub struct QuotientMisere {
     /// Heaps below this are covered; `None` when the quotient is proven
     /// for every heap size.
     reach: Option<u64>,
-    /// Whether the front end gave it (rather than a question's look).
-    given: bool,
+    /// Where it came from, which its basis says.
+    source: Source,
     /// Raised when a walk over a sum's moves is to stop.
     cancel: Option<Cancel>,
+}
+
+/// Where a [`QuotientMisere`]'s quotient came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// A question's own look ([`tried`]), or a proven one kept.
+    Found,
+    /// The front end gave it (a checked certificate).
+    Given,
+    /// A partial one kept from an earlier run.
+    Kept,
 }
 
 impl QuotientMisere {
@@ -37,7 +48,7 @@ impl QuotientMisere {
         quotient.period().is_some().then_some(QuotientMisere {
             quotient,
             reach: None,
-            given: false,
+            source: Source::Found,
             cancel: None,
         })
     }
@@ -51,11 +62,10 @@ impl QuotientMisere {
             return QuotientMisere::new(quotient);
         }
         let reach = quotient.heaps();
-        let usable = !matches!(quotient.unproven(), Some(Unproven::CheckFailed(_)));
-        usable.then_some(QuotientMisere {
+        quotient.exact().then_some(QuotientMisere {
             quotient,
             reach: Some(reach),
-            given: false,
+            source: Source::Found,
             cancel: None,
         })
     }
@@ -63,7 +73,36 @@ impl QuotientMisere {
     /// [`QuotientMisere::partial`] of a quotient the front end gave (a
     /// checked certificate), which its basis says.
     pub fn given(quotient: Arc<Quotient>) -> Option<QuotientMisere> {
-        QuotientMisere::partial(quotient).map(|q| QuotientMisere { given: true, ..q })
+        QuotientMisere::partial(quotient).map(|q| QuotientMisere {
+            source: Source::Given,
+            ..q
+        })
+    }
+
+    /// [`QuotientMisere::partial`] of a quotient kept from an earlier run
+    /// ([`KeptQuotients::partial`]), which its basis says.
+    pub fn kept(quotient: Arc<Quotient>) -> Option<QuotientMisere> {
+        QuotientMisere::partial(quotient).map(|q| QuotientMisere {
+            source: Source::Kept,
+            ..q
+        })
+    }
+
+    /// Where it came from, as a basis says it: ` given`, ` kept in the
+    /// cache` or nothing (a question's own look).
+    fn source(&self) -> &'static str {
+        match self.source {
+            Source::Found => "",
+            Source::Given => " given",
+            Source::Kept => " kept in the cache",
+        }
+    }
+
+    /// What a basis calls it: `the partial misère quotient given` (see
+    /// [`QuotientMisere::source`]).
+    pub fn named(&self) -> String {
+        let partial = if self.is_proven() { "" } else { "partial " };
+        format!("the {partial}misère quotient{}", self.source())
     }
 
     /// Whether it answers every sum (its quotient is proven).
@@ -361,7 +400,7 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     fn basis(&self, _: &Vec<u64>) -> Option<String> {
         let q = &self.quotient;
         let name = q.game();
-        let given = if self.given { " given" } else { "" };
+        let given = self.source();
         Some(match self.reach {
             None => format!(
                 "the misère quotient of {name}{given} ({} elements, {} in P), proven for every \
@@ -440,14 +479,22 @@ impl MisereEngine<Vec<u64>, SumMove<u64, u64>> for QuotientMisere {
     }
 }
 
-/// Where proven quotients are kept between runs (the user's cache, which
-/// the front end owns): the heap game of a code asks it before looking for
-/// the quotient within a question's bounds, so that a quotient proven once
-/// (0.56's takes minutes) decides every later question at once.
-pub trait ProvenQuotients: Send + Sync {
-    /// The proven quotient of `game` (`octal:0.56`) kept, if any. What is
-    /// kept passed the certificate check when it was kept.
+/// Where quotients are kept between runs (the user's cache, which the
+/// front end owns): the heap game of a code asks it before looking for the
+/// quotient within a question's bounds, so that a quotient proven once
+/// (0.56's takes minutes) decides every later question at once, and one
+/// that got further than a question's look (Dawson's Kayles' to heap 33,
+/// seconds) decides the sums of the heaps it reached. What is kept passed
+/// the certificate check, or was built by [`compute`], when it was kept.
+pub trait KeptQuotients: Send + Sync {
+    /// The proven quotient of `game` (`octal:0.56`) kept, if any.
     fn proven(&self, game: &str) -> Option<Arc<Quotient>>;
+
+    /// The partial quotient of `game` kept that reaches the furthest, if
+    /// any (none by default).
+    fn partial(&self, _game: &str) -> Option<Arc<Quotient>> {
+        None
+    }
 }
 
 /// The quotients tried in this process, proven or not, by code and the

@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 pub use check::{
     check, check_until, check_watched, CheckError, CheckStage, Checked, MAX_CHECK_ORDER,
 };
-pub use engine::{proven, request_settings, tried, why_not, ProvenQuotients, QuotientMisere};
+pub use engine::{proven, request_settings, tried, why_not, KeptQuotients, QuotientMisere};
 
 use crate::games::octal::OctalCode;
 use crate::games::values::Periodicity;
@@ -288,6 +288,13 @@ impl Quotient {
     /// The code.
     pub fn code(&self) -> &OctalCode {
         &self.code
+    }
+
+    /// Whether it is exact for every sum of the heaps it reached (proven,
+    /// or partial): all but a quotient whose periodic claim the
+    /// certificate check refused.
+    pub fn exact(&self) -> bool {
+        !matches!(self.unproven, Some(Unproven::CheckFailed(_)))
     }
 
     /// The registry's name of its game (`octal:0.77`).
