@@ -436,10 +436,20 @@ pub(crate) mod tests {
         let (doc, ten_again) = document("0.07", 10);
         fresh().remember_built(&doc, &ten_again);
         assert_eq!(files(), 3, "as far, so not again");
+        // Another copy as far, given: kept, but the note stays.
+        let mut spaced = ten.clone();
+        spaced.insert(ten.len() - 1, b' ');
+        fresh().remember(&doc, &spaced);
+        assert!(fresh().knows(&spaced));
+        assert_eq!(
+            fs::read_to_string(dir.path().join("q/partial-octal_3a0.07")).unwrap(),
+            CheckedQuotients::name(&ten)
+        );
+        assert_eq!(files(), 4);
         let (doc, twelve) = document("0.07", 12);
         fresh().remember_built(&doc, &twelve);
         assert!(fresh().knows(&twelve));
-        assert_eq!((reach("octal:0.07"), files()), (Some(12), 4));
+        assert_eq!((reach("octal:0.07"), files()), (Some(12), 5));
         // Proven ones are built and kept too, under their own note.
         let (doc, proven) = document("0.75", 100);
         fresh().remember_built(&doc, &proven);
