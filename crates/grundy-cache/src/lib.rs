@@ -210,11 +210,14 @@ impl CheckedQuotients {
     /// Keeps `document` (built by `grundy quotient`, whose contents are
     /// `doc`) as [`CheckedQuotients::remember`] does when it is proven or
     /// reaches further than the partial one noted for its game; otherwise
-    /// nothing is written (a short run does not fill the folder).
-    pub fn remember_built(&self, doc: &wire::Quotient, document: &[u8]) {
-        if doc.proven || self.further(doc) {
+    /// nothing is written (a short run does not fill the folder). Whether
+    /// it was kept.
+    pub fn remember_built(&self, doc: &wire::Quotient, document: &[u8]) -> bool {
+        let keep = doc.proven || self.further(doc);
+        if keep {
             self.remember(doc, document);
         }
+        keep
     }
 
     /// Whether the partial `doc` reaches further than the partial one
@@ -430,11 +433,11 @@ pub(crate) mod tests {
         assert_eq!(files(), 3);
         // One built is kept only when it reaches further.
         let (doc, six) = document("0.07", 6);
-        fresh().remember_built(&doc, &six);
+        assert!(!fresh().remember_built(&doc, &six));
         assert!(!fresh().knows(&six));
         assert_eq!(files(), 3);
         let (doc, ten_again) = document("0.07", 10);
-        fresh().remember_built(&doc, &ten_again);
+        assert!(!fresh().remember_built(&doc, &ten_again));
         assert_eq!(files(), 3, "as far, so not again");
         // Another copy as far, given: kept, but the note stays.
         let mut spaced = ten.clone();
@@ -447,12 +450,12 @@ pub(crate) mod tests {
         );
         assert_eq!(files(), 4);
         let (doc, twelve) = document("0.07", 12);
-        fresh().remember_built(&doc, &twelve);
+        assert!(fresh().remember_built(&doc, &twelve));
         assert!(fresh().knows(&twelve));
         assert_eq!((reach("octal:0.07"), files()), (Some(12), 5));
         // Proven ones are built and kept too, under their own note.
         let (doc, proven) = document("0.75", 100);
-        fresh().remember_built(&doc, &proven);
+        assert!(fresh().remember_built(&doc, &proven));
         assert!(fresh().proven("octal:0.75").is_some());
         assert_eq!(reach("octal:0.75"), None);
         // A note naming a proven copy, or another game's, is not read.
@@ -469,7 +472,7 @@ pub(crate) mod tests {
         assert!(Arc::ptr_eq(&first, &cache.partial("octal:0.07").unwrap()));
         assert_eq!(reach("octal:0.07"), None);
         let (doc, _) = document("0.07", 6);
-        fresh().remember_built(&doc, &six);
+        assert!(fresh().remember_built(&doc, &six));
         assert_eq!(reach("octal:0.07"), Some(6));
     }
 

@@ -473,7 +473,7 @@ fn a_proven_quotient_kept_decides_later_misere_play() {
 #[test]
 fn limits_give_a_partial_quotient_said_to_be_partial() {
     grundy()
-        .args(["quotient", "0.77", "--upto", "10"])
+        .args(["--no-cache", "quotient", "0.77", "--upto", "10"])
         .assert()
         .success()
         .stdout(
@@ -484,6 +484,29 @@ fn limits_give_a_partial_quotient_said_to_be_partial() {
                      decides them in solve, judge and play (--misere --quotient FILE)\n",
                 )),
         );
+    // Kept in a cache with none further for its code, which is said; one
+    // nearer is not kept.
+    let cache = tempfile::tempdir().unwrap();
+    let in_cache = |upto: &str| {
+        let mut cmd = grundy();
+        cmd.env("GRUNDY_CACHE_DIR", cache.path())
+            .args(["quotient", "0.77", "--upto", upto]);
+        String::from_utf8(common::stdout_of(&mut cmd)).unwrap()
+    };
+    let kept = in_cache("10");
+    assert!(
+        kept.contains(
+            "\n  exact for every sum of heaps below 10: kept in the cache, it decides them in \
+             solve, judge and play (--misere) until one is proven; saved with --format json, \
+             with --quotient FILE elsewhere\n"
+        ),
+        "{kept}"
+    );
+    let nearer = in_cache("9");
+    assert!(
+        nearer.contains("below 9: saved with --format json, it decides them in solve"),
+        "{nearer}"
+    );
     let out = common::stdout_of(grundy().args([
         "quotient",
         "0.07",

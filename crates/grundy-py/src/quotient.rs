@@ -62,7 +62,7 @@ pub fn quotient<'py>(
     // A proof passed the certificate check, as in `grundy quotient`; a
     // partial one that reaches further than the one kept is kept too.
     if let (true, Some(kept)) = (exact, CheckedQuotients::of_this_user(cache)) {
-        kept.remember_built(&doc, &bytes(&doc)?);
+        let _ = kept.remember_built(&doc, &bytes(&doc)?);
     }
     convert::plain(py, &doc)
 }

@@ -200,14 +200,15 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     // the code's misère play from now on, whatever the format printed. A
     // partial one that reaches further than the one kept decides the sums
     // of the heaps it reached.
-    if let (true, Some(kept)) = (q.exact(), &kept) {
-        kept.remember_built(&doc, &json);
-    }
+    let kept_here = match (q.exact(), &kept) {
+        (true, Some(kept)) => kept.remember_built(&doc, &json),
+        _ => false,
+    };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match args.format {
         QuotientFormat::Json => out.write_all(&json)?,
-        QuotientFormat::Text => write_text(&mut out, &doc, q.largest_trial())?,
+        QuotientFormat::Text => write_text(&mut out, &doc, q.largest_trial(), kept_here)?,
     }
     out.flush()?;
     saved?;
@@ -385,7 +386,14 @@ fn check(
 /// The widest a line of the text report gets where its lists can break.
 const WIDTH: usize = 100;
 
-fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io::Result<()> {
+/// The text report of `doc`; `kept`, whether the cache now keeps it as
+/// its game's (a partial one that reaches further than the one kept).
+fn write_text(
+    out: &mut impl Write,
+    doc: &wire::Quotient,
+    largest: usize,
+    kept: bool,
+) -> io::Result<()> {
     let names: Vec<String> = doc.generators.iter().map(|g| g.name.clone()).collect();
     let word = |x: u32| quotient::write_word(&doc.elements[x as usize], &names);
     let status = if doc.proven {
@@ -485,12 +493,21 @@ fn write_text(out: &mut impl Write, doc: &wire::Quotient, largest: usize) -> io:
             with_commas(largest as u128),
             if largest == 1 { "" } else { "s" }
         )?;
-        writeln!(
-            out,
-            "  exact for every sum of heaps below {}: saved with --format json, it decides them in \
-             solve, judge and play (--misere --quotient FILE)",
-            with_commas(u128::from(doc.heaps))
-        )?;
+        let heaps = with_commas(u128::from(doc.heaps));
+        if kept {
+            writeln!(
+                out,
+                "  exact for every sum of heaps below {heaps}: kept in the cache, it decides them \
+                 in solve, judge and play (--misere) until one is proven; saved with --format \
+                 json, with --quotient FILE elsewhere"
+            )?;
+        } else {
+            writeln!(
+                out,
+                "  exact for every sum of heaps below {heaps}: saved with --format json, it \
+                 decides them in solve, judge and play (--misere --quotient FILE)"
+            )?;
+        }
     }
     Ok(())
 }
