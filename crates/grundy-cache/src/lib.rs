@@ -12,8 +12,10 @@
 //!
 //! Misère quotient documents that passed the certificate check: the check
 //! of a document of many heaps takes minutes (0.56's proven quotient about
-//! three), so a copy of each document passed is kept, and a document equal
-//! to a copy byte for byte is not checked again. The last proven one of
+//! three), so a copy of each document passed is kept (and of each that
+//! `grundy quotient` builds, when proven or when it reaches further than
+//! the partial one kept), and a document equal to a copy byte for byte is
+//! not checked again. The last proven one of
 //! each game is noted as the game's, and its misère analysis decides by it
 //! without being given it (0.56's proof takes 14 minutes, and a question's
 //! own look for a quotient gives up long before). So is, for a game with

@@ -154,7 +154,7 @@ fn grundy_cache_shows_what_is_kept_and_clears_only_grundys_files() {
     );
     assert_eq!(
         lines[2],
-        "Misère quotient documents that passed the certificate check:"
+        "Misère quotient documents (built by grundy quotient, or checked as certificates):"
     );
     assert!(
         lines[3].starts_with(

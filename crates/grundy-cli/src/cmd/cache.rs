@@ -85,7 +85,7 @@ fn write_contents(out: &mut impl Write, contents: &grundy_cache::Contents) -> io
     if !contents.documents.is_empty() {
         writeln!(
             out,
-            "Misère quotient documents that passed the certificate check:"
+            "Misère quotient documents (built by grundy quotient, or checked as certificates):"
         )?;
     }
     for kept in &contents.documents {

@@ -17,6 +17,32 @@ fn misere_nim_on_one_token_heaps_is_two_elements() {
     assert!(q.period().is_some());
 }
 
+/// Only a quotient whose periodic claim the certificate check refused (a
+/// fault of the solver, which no run here shows, so it is made by hand)
+/// is not exact for the heaps it reached: its engine is refused, and a
+/// front end does not keep it. Proven and partial ones are exact.
+#[test]
+fn a_quotient_the_check_refused_is_not_exact_for_its_heaps() {
+    use std::sync::Arc;
+    let proven = quotient("0.75");
+    let partial = compute(
+        &"0.77".parse().unwrap(),
+        &Settings {
+            upto: 10,
+            ..Settings::default()
+        },
+        &mut |_| {},
+    );
+    assert!(proven.exact() && partial.exact());
+    assert!(engine::QuotientMisere::partial(Arc::new(partial.clone())).is_some());
+    let mut refused = partial;
+    refused.unproven = Some(Unproven::CheckFailed("a sum".into()));
+    assert!(!refused.exact());
+    assert!(engine::QuotientMisere::partial(Arc::new(refused.clone())).is_none());
+    assert!(engine::QuotientMisere::given(Arc::new(refused.clone())).is_none());
+    assert!(engine::QuotientMisere::kept(Arc::new(refused)).is_none());
+}
+
 #[test]
 fn a_stopped_computation_is_partial() {
     let cancel = Cancel::new();
