@@ -70,7 +70,7 @@ pub struct Cleared {
 
 /// Whether `name` is a kept copy's: its length, `-`, its CRC-32 in eight
 /// hex digits, `.json`.
-fn is_copy_name(name: &str) -> bool {
+pub(crate) fn is_copy_name(name: &str) -> bool {
     let Some(stem) = name.strip_suffix(".json") else {
         return false;
     };
@@ -271,6 +271,9 @@ mod tests {
 
         let kept = CheckedQuotients::in_dir(dir.path().join(QUOTIENTS));
         let kayles = keep(&kept, "0.77", 1000);
+        // Partial, and not the furthest: a partial one to heap 21 is kept
+        // first (its copy removed below).
+        let further = keep(&kept, "0.07", 22);
         let partial = keep(&kept, "0.07", 20);
         let proven_75 = keep(&kept, "0.75", 100);
         let partial_64 = keep(&kept, "0.64", 10);
@@ -280,9 +283,6 @@ mod tests {
             "1-00000000.json",
         )
         .unwrap();
-        // Partial, and no longer the furthest: a partial one to heap 21 is
-        // noted in its place, then its copy removed.
-        let further = keep(&kept, "0.07", 22);
         fs::remove_file(kept.dir.join(CheckedQuotients::name(&further))).unwrap();
         let mut table = TableFile {
             path: dir.path().join(FILE),

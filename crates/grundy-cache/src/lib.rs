@@ -241,11 +241,20 @@ impl CheckedQuotients {
         }
         let note = self.note_path(Note::of(doc), &doc.game);
         let name = CheckedQuotients::name(document);
-        if fs::read(&note).is_ok_and(|noted| noted == name.as_bytes()) {
+        let before = fs::read_to_string(&note).ok();
+        if before.as_deref() == Some(name.as_str()) {
             return;
         }
         let temporary = note.with_extension(format!("tmp{}", std::process::id()));
-        let _ = persist::replace(&note, &temporary, |out| out.write_all(name.as_bytes()));
+        let noted = persist::replace(&note, &temporary, |out| out.write_all(name.as_bytes()));
+        // The partial copy noted before decides nothing now (the new one
+        // reaches further), so it goes: the folder holds one partial copy
+        // a game of its own making. (Given again, it is checked again.)
+        if let (Ok(()), Note::Partial, Some(before)) = (noted, Note::of(doc), before) {
+            if contents::is_copy_name(&before) {
+                let _ = fs::remove_file(self.dir.join(before));
+            }
+        }
     }
 
     /// The document of `game` its note names: `None` without a note, or
@@ -454,7 +463,10 @@ pub(crate) mod tests {
         let (doc, twelve) = document("0.07", 12);
         assert!(fresh().remember_built(&doc, &twelve));
         assert!(fresh().knows(&twelve));
-        assert_eq!((reach("octal:0.07"), files()), (Some(12), 5));
+        // The copy noted before goes; those never noted stay.
+        assert!(!fresh().knows(&ten));
+        assert!(fresh().knows(&eight) && fresh().knows(&spaced));
+        assert_eq!((reach("octal:0.07"), files()), (Some(12), 4));
         // Proven ones are built and kept too, under their own note.
         let (doc, proven) = document("0.75", 100);
         assert!(fresh().remember_built(&doc, &proven));
@@ -476,6 +488,14 @@ pub(crate) mod tests {
         let (doc, _) = document("0.07", 6);
         assert!(fresh().remember_built(&doc, &six));
         assert_eq!(reach("octal:0.07"), Some(6));
+        // A note naming no copy of grundy's: nothing it names is removed.
+        let outside = dir.path().join("outside.json");
+        fs::write(&outside, b"not grundy's").unwrap();
+        fs::write(note("0.07"), "../outside.json").unwrap();
+        let (doc, seven) = document("0.07", 7);
+        assert!(fresh().remember_built(&doc, &seven));
+        assert!(outside.exists());
+        assert_eq!(reach("octal:0.07"), Some(7));
     }
 
     #[test]
