@@ -28,7 +28,40 @@ pub struct Contents {
     pub total_bytes: u64,
 }
 
-/// A quotient document kept: it passed the certificate check.
+impl Contents {
+    /// The contents as the wire format writes them (`grundy cache --format
+    /// json`).
+    pub fn wire(&self) -> wire::CacheContents {
+        wire::CacheContents {
+            format: wire::FORMAT_VERSION,
+            dir: self.dir.display().to_string(),
+            bomb_table: self.bomb_table.map(|(bytes, size)| wire::CachedTable {
+                bytes,
+                size: size.map(|(rows, cols)| [rows, cols]),
+            }),
+            quotients: (self.documents.iter())
+                .map(|kept| wire::CachedQuotient {
+                    file: (kept.file.file_name())
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    bytes: kept.bytes,
+                    summary: kept.summary.clone().map(|s| wire::CachedQuotientSummary {
+                        game: s.game,
+                        proven: s.proven,
+                        heaps: s.heaps,
+                        order: s.order,
+                        p_size: s.p_size,
+                    }),
+                    decides: kept.decides,
+                })
+                .collect(),
+            total_bytes: self.total_bytes,
+        }
+    }
+}
+
+/// A quotient document kept: it passed the certificate check, or
+/// `grundy quotient` built it.
 #[derive(Debug)]
 pub struct KeptDocument {
     /// Its file.
@@ -344,6 +377,40 @@ mod tests {
         // A damaged table is listed without its size.
         fs::write(dir.path().join(FILE), b"damaged").unwrap();
         assert_eq!(contents(dir.path()).unwrap().bomb_table, Some((7, None)));
+        // As the wire writes them: the damaged table without its size, the
+        // changed copy without its summary, the others as they are.
+        let wire = contents(dir.path()).unwrap().wire();
+        assert_eq!(
+            wire.bomb_table,
+            Some(wire::CachedTable {
+                bytes: 7,
+                size: None
+            })
+        );
+        assert_eq!(wire.format, wire::FORMAT_VERSION);
+        assert_eq!(wire.dir, dir.path().display().to_string());
+        let copy = |b: &[u8]| {
+            wire.quotients
+                .iter()
+                .find(|q| q.file == CheckedQuotients::name(b))
+                .unwrap()
+        };
+        assert_eq!(copy(&partial).summary, None);
+        assert_eq!(copy(&partial).bytes, partial.len() as u64);
+        let p64 = copy(&partial_64);
+        assert!(p64.decides);
+        assert_eq!(
+            p64.summary,
+            Some(wire::CachedQuotientSummary {
+                game: "octal:0.64".into(),
+                proven: false,
+                heaps: 10,
+                order: by_name(&partial_64).summary.as_ref().unwrap().order,
+                p_size: by_name(&partial_64).summary.as_ref().unwrap().p_size,
+            })
+        );
+        assert!(!copy(&proven_75).decides);
+        assert_eq!(wire.quotients.len(), 4);
 
         let notes = 4;
         let files = 1 + 1 + 4 + notes;

@@ -196,6 +196,46 @@ fn grundy_cache_shows_what_is_kept_and_clears_only_grundys_files() {
         )
     );
 
+    // The same as JSON: a CacheContents document of the schema.
+    let json = cache_command(dir.path(), &["cache", "--format", "json"]).success();
+    let doc: Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    common::check_schema(&doc, "CacheContents");
+    assert_eq!(doc["dir"], path);
+    assert_eq!(doc["total_bytes"], total);
+    assert_eq!(
+        doc["bomb_table"],
+        serde_json::json!({ "bytes": table.len(), "size": [200, 150] })
+    );
+    let quotients = doc["quotients"].as_array().unwrap();
+    assert_eq!(quotients.len(), 2, "{doc}");
+    assert_eq!(quotients[0]["bytes"], 3_713);
+    assert_eq!(quotients[0]["decides"], true);
+    let kayles = &quotients[0]["summary"];
+    assert_eq!(
+        [
+            &kayles["game"],
+            &kayles["proven"],
+            &kayles["order"],
+            &kayles["p_size"]
+        ],
+        [
+            &Value::from("octal:0.77"),
+            &Value::from(true),
+            &Value::from(40),
+            &Value::from(9)
+        ]
+    );
+    assert_eq!(quotients[1]["summary"]["heaps"], 5);
+    assert_eq!(quotients[1]["summary"]["proven"], false);
+    assert_eq!(quotients[1]["decides"], true);
+    assert!(quotients[1]["file"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("{}-", partial.len())));
+    cache_command(dir.path(), &["cache", "--clear", "--format", "json"])
+        .code(2)
+        .stderr(predicates::str::contains("cannot be used with"));
+
     cache_command(dir.path(), &["--no-cache", "cache"])
         .code(2)
         .stderr(predicates::str::contains("run it without --no-cache"));

@@ -981,6 +981,77 @@ pub struct QuotientRelation {
     pub text: String,
 }
 
+/// What grundy keeps in the user's cache folder (`grundy cache --format
+/// json`): only grundy's own files there.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct CacheContents {
+    /// The format's version ([`FORMAT_VERSION`]).
+    pub format: u32,
+    /// The folder.
+    pub dir: String,
+    /// The Bomb table kept, if any.
+    pub bomb_table: Option<CachedTable>,
+    /// The quotient documents kept, by file name.
+    pub quotients: Vec<CachedQuotient>,
+    /// The bytes of all of grundy's files there (the table, the documents,
+    /// the notes naming each game's, files a run was writing aside): what
+    /// `grundy cache --clear` removes.
+    pub total_bytes: u64,
+}
+
+/// The Bomb table kept in the cache.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct CachedTable {
+    /// The file's bytes.
+    pub bytes: u64,
+    /// Its rows and columns; `null` when the file does not read as a table
+    /// (it is computed again when needed).
+    pub size: Option<[u32; 2]>,
+}
+
+/// A quotient document kept in the cache.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct CachedQuotient {
+    /// The copy's file name (its length and CRC-32).
+    pub file: String,
+    /// Its bytes.
+    pub bytes: u64,
+    /// What it says; `null` when its bytes no longer give its name
+    /// (changed since it was kept: never used).
+    pub summary: Option<CachedQuotientSummary>,
+    /// Whether its game's note names it: a proven one then decides the
+    /// game's misère play, a partial one (the furthest kept) the sums of
+    /// the heaps it reached while none is proven.
+    pub decides: bool,
+}
+
+/// What a kept quotient document says, in short.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct CachedQuotientSummary {
+    /// The game (`octal:0.77`).
+    pub game: String,
+    /// Whether it is proven for every heap size.
+    pub proven: bool,
+    /// Heaps 0 … heaps − 1 were computed.
+    pub heaps: u64,
+    /// |Q|.
+    pub order: usize,
+    /// |P|.
+    pub p_size: usize,
+}
+
 /// A sparse space of a sequence: a value v is rare when `v & mask` has
 /// even weight, and the few heaps with a rare value are listed.
 #[derive(
@@ -1002,7 +1073,8 @@ pub fn small(n: Big, what: &str) -> Result<u64, WireError> {
 
 /// The JSON Schema of the whole format: every type under `$defs`, and the
 /// root any of the standalone documents: the library's (an analysis, a
-/// table, an octal sequence, genera) and those `more` adds (a server's
+/// table, an octal sequence, genera, a quotient, an explanation, a value's
+/// moves, the cache's contents) and those `more` adds (a server's
 /// requests, answers and errors), in that order.
 pub fn schema(
     more: impl FnOnce(&mut schemars::SchemaGenerator) -> Vec<schemars::Schema>,
@@ -1016,6 +1088,7 @@ pub fn schema(
         generator.subschema_for::<Quotient>(),
         generator.subschema_for::<Explanation>(),
         generator.subschema_for::<ValueMoves>(),
+        generator.subschema_for::<CacheContents>(),
     ];
     documents.extend(more(&mut generator));
     let defs: serde_json::Map<String, serde_json::Value> =

@@ -21,13 +21,26 @@ use crate::input::UsageError;
 /// share it. Nothing there is needed: a run without it computes again.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  grundy cache            # the folder, the Bomb table and each quotient kept
-  grundy cache --clear    # remove them (only grundy's own files)")]
+  grundy cache                  # the folder, the Bomb table and each quotient kept
+  grundy cache --format json    # the same as one JSON document (CacheContents)
+  grundy cache --clear          # remove them (only grundy's own files)")]
 pub struct Args {
     /// Remove what grundy keeps there: the Bomb table and the quotient
     /// documents (only grundy's own files; anything else is left).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "format")]
     pub clear: bool,
+    /// How the contents are written.
+    #[arg(long, value_enum, default_value_t = CacheFormat::Text)]
+    pub format: CacheFormat,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CacheFormat {
+    /// A line for the table and for each document, in words.
+    Text,
+    /// One `CacheContents` document (`schema/grundy.schema.json`).
+    Json,
 }
 
 /// Runs `grundy cache`; `no_cache` is `--no-cache` before it.
@@ -58,7 +71,13 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     }
     let contents =
         grundy_cache::contents(&dir).with_context(|| format!("cannot read {}", dir.display()))?;
-    write_contents(&mut out, &contents)?;
+    match args.format {
+        CacheFormat::Text => write_contents(&mut out, &contents)?,
+        CacheFormat::Json => {
+            serde_json::to_writer(&mut out, &contents.wire())?;
+            writeln!(out)?;
+        }
+    }
     Ok(out.flush()?)
 }
 
