@@ -98,8 +98,8 @@ impl QuotientMisere {
         }
     }
 
-    /// What a basis calls it: `the partial misère quotient given` (see
-    /// [`QuotientMisere::source`]).
+    /// What a basis calls it: `the partial misère quotient given`, `… kept
+    /// in the cache`, or with nothing after for a question's own look.
     pub fn named(&self) -> String {
         let partial = if self.is_proven() { "" } else { "partial " };
         format!("the {partial}misère quotient{}", self.source())
