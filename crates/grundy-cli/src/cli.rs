@@ -74,9 +74,11 @@ pub struct Cli {
 pub struct LimitArgs {
     /// Do not read or write the cache (kept in the user's cache directory,
     /// or in GRUNDY_CACHE_DIR): Bomb Game tables, and the misère quotient
-    /// documents that passed the certificate check (one given again by
-    /// --quotient is not checked again; a proven one decides its code's
-    /// misère play without being given). `grundy cache` shows it.
+    /// documents that passed the certificate check or `grundy quotient`
+    /// built (one given again by --quotient is not checked again; a proven
+    /// one decides its code's misère play without being given, and until
+    /// then the partial one that reaches the furthest decides the sums of
+    /// its heaps). `grundy cache` shows it.
     #[arg(long)]
     pub no_cache: bool,
     /// The most cells a kept Matrix case or a table may have; Bomb boards

@@ -21,7 +21,9 @@ use crate::convert;
 /// Ctrl-C stops it with `KeyboardInterrupt`. With `cache=True` (the
 /// default) a proven quotient is kept in the user's cache, shared with the
 /// CLI, and decides the code's misère play from then on (`grundy.game(…,
-/// misere=True)`, `grundy solve --misere`).
+/// misere=True)`, `grundy solve --misere`); a partial one is kept when it
+/// reaches further than the one kept for the code, and decides the sums of
+/// the heaps it reached until one is proven.
 #[pyfunction]
 #[pyo3(signature = (code, upto=100_000, *, time_limit=None, cache=true))]
 pub fn quotient<'py>(
@@ -100,7 +102,8 @@ pub fn given(doc: &Bound<'_, PyAny>, cache: bool) -> PyResult<Quotient> {
 /// many heaps it covers, or raises `ValueError` naming the failure. Always
 /// checked; with `cache=True` (the default) a document that passes is kept
 /// as `grundy quotient --check` keeps it (a proven one then decides its
-/// code's misère play).
+/// code's misère play; a partial one, the sums of its heaps, when it
+/// reaches further than the one kept).
 #[pyfunction]
 #[pyo3(signature = (doc, *, cache=true))]
 pub fn check_quotient(doc: &Bound<'_, PyAny>, cache: bool) -> PyResult<u64> {

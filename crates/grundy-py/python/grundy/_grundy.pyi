@@ -172,13 +172,16 @@ def quotient(
     ``preperiod``, ``changes``, ``generators``, ``relations``, ``elements``,
     ``actions``, ``p_portion``, ``pretending``. Releases the GIL. With
     ``cache=True`` a proven one is kept in the user's cache and decides the
-    code's misère play from then on."""
+    code's misère play from then on; a partial one is kept when it reaches
+    further than the one kept for the code, and decides the sums of the
+    heaps it reached until one is proven."""
 
 def check_quotient(doc: dict[str, Any], *, cache: bool = True) -> int:
     """Checks a quotient document as a certificate: the heaps it covers, or
     ``ValueError`` naming the failure. With ``cache=True`` one that passes
     is kept in the user's cache (a proven one then decides its code's misère
-    play)."""
+    play; a partial one, the sums of its heaps, when it reaches further than
+    the one kept)."""
 
 SumMove = Tuple[int, Any, list[Any]]
 
