@@ -257,6 +257,21 @@ impl CheckedQuotients {
         }
     }
 
+    /// The kept quotient of `game` a run to `upto` heaps may start from (it
+    /// goes on from there to the same quotient as from heap 0): the proven
+    /// one if it took at most `upto` heaps, else the partial one that
+    /// reaches the furthest if it reaches at most `upto`. A kept quotient
+    /// further than `upto` is not a start: the run would end past `upto`.
+    pub fn start(&self, game: &str, upto: u64) -> Option<Arc<Quotient>> {
+        // The document's heaps, not the quotient's: a proven one keeps Φ
+        // through one period only.
+        [Note::Proven, Note::Partial].into_iter().find_map(|note| {
+            self.read_noted(note, game)
+                .filter(|doc| doc.heaps <= upto)
+                .and_then(|_| self.noted(note, game))
+        })
+    }
+
     /// The document of `game` its note names: `None` without a note, or
     /// when the copy is gone, changed (its length and CRC-32 no longer its
     /// name), unreadable, of another game or not of the note's kind
@@ -496,6 +511,36 @@ pub(crate) mod tests {
         assert!(fresh().remember_built(&doc, &seven));
         assert!(outside.exists());
         assert_eq!(reach("octal:0.07"), Some(7));
+    }
+
+    #[test]
+    fn a_run_starts_from_the_kept_quotient_that_does_not_pass_its_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = || CheckedQuotients::in_dir(dir.path().join("q"));
+        let start = |game: &str, upto| {
+            fresh()
+                .start(game, upto)
+                .map(|q| (q.heaps(), q.period().is_some()))
+        };
+        assert_eq!(start("octal:0.75", 1000), None);
+        let (doc, twelve) = document("0.75", 12);
+        fresh().remember(&doc, &twelve);
+        assert_eq!(start("octal:0.75", 1000), Some((12, false)));
+        assert_eq!(
+            start("octal:0.75", 12),
+            Some((12, false)),
+            "as far as asked"
+        );
+        assert_eq!(start("octal:0.75", 11), None, "past the end asked for");
+        assert_eq!(start("octal:0.77", 1000), None, "another game's");
+        let (doc, proven) = document("0.75", 1000);
+        let took = doc.heaps;
+        assert!(doc.proven && took > 12);
+        fresh().remember(&doc, &proven);
+        // The proven one first, where it took no more heaps than asked.
+        assert_eq!(start("octal:0.75", took), Some((took, true)));
+        assert_eq!(start("octal:0.75", took - 1), Some((12, false)));
+        assert_eq!(start("octal:0.75", 11), None);
     }
 
     #[test]

@@ -78,7 +78,8 @@ pub struct LimitArgs {
     /// built (one given again by --quotient is not checked again; a proven
     /// one decides its code's misère play without being given, and until
     /// then the partial one that reaches the furthest decides the sums of
-    /// its heaps). `grundy cache` shows it.
+    /// its heaps, and `grundy quotient` goes on from it). `grundy cache`
+    /// shows it.
     #[arg(long)]
     pub no_cache: bool,
     /// The most cells a kept Matrix case or a table may have; Bomb boards

@@ -520,8 +520,12 @@ fn limits_give_a_partial_quotient_said_to_be_partial() {
     assert!(doc["unproven"].as_str().unwrap().contains("stopped"));
     // Φ of a partial quotient: its first 200 heaps, then `…` where there
     // are more; its largest trial said.
+    // (From heap 0: a quotient the tests' cache kept is no start here.)
     let text = |args: &[&str]| {
-        String::from_utf8(common::stdout_of(grundy().arg("quotient").args(args))).unwrap()
+        String::from_utf8(common::stdout_of(
+            grundy().args(["--no-cache", "quotient"]).args(args),
+        ))
+        .unwrap()
     };
     let long = text(&["0.7!", "--upto", "205"]);
     assert!(long.contains("  Φ(0 … 199) = 1 a 1 a"), "{long}");
@@ -619,6 +623,94 @@ fn a_checkpointed_run_resumes_to_the_same_quotient() {
         .stdout(predicate::str::contains("PARTIAL"));
     let saved: Value = serde_json::from_slice(&std::fs::read(&dawson).unwrap()).unwrap();
     assert!(saved["heaps"].as_u64().unwrap() >= 20, "{saved}");
+}
+
+#[test]
+fn a_run_goes_on_from_the_quotient_the_cache_keeps_to_the_same_quotient() {
+    let cache = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = grundy();
+        cmd.env("GRUNDY_CACHE_DIR", cache.path())
+            .arg("quotient")
+            .args(args);
+        String::from_utf8(common::stdout_of(&mut cmd)).unwrap()
+    };
+    let fresh = |args: &[&str]| {
+        String::from_utf8(common::stdout_of(
+            grundy().args(["--no-cache", "quotient"]).args(args),
+        ))
+        .unwrap()
+    };
+    let went_on = "went on from the partial quotient of heaps below";
+    let read = "read from the cache";
+    let first = run(&["0.77", "--upto", "10"]);
+    assert!(!first.contains(went_on) && !first.contains(read), "{first}");
+    // Further: from heap 10 on, trials built from there.
+    let further = run(&["0.77", "--upto", "20"]);
+    assert!(
+        further.contains(&format!(
+            "  {went_on} 10 kept in the cache (--no-cache starts from heap 0)\n"
+        )) && further.contains("largest trial quotient built from heap 10: "),
+        "{further}"
+    );
+    // As far as kept: nothing built.
+    let again = run(&["0.77", "--upto", "20"]);
+    assert!(
+        again.contains("  read from the cache, where it was kept as far as --upto asks")
+            && !again.contains("largest trial"),
+        "{again}"
+    );
+    // Nearer than the one kept: from heap 0.
+    let nearer = run(&["0.77", "--upto", "15"]);
+    assert!(
+        !nearer.contains(went_on)
+            && !nearer.contains(read)
+            && nearer.contains("largest trial quotient built: "),
+        "{nearer}"
+    );
+    // The same quotient as from heap 0, to the document's byte.
+    for upto in ["20", "30"] {
+        let args = ["0.77", "--upto", upto, "--format", "json"];
+        assert_eq!(run(&args), fresh(&args), "to {upto}");
+    }
+    // A proven one kept is read, not computed again, and is the same; a
+    // run to fewer heaps than its proof took is not read from it.
+    let args = ["0.75", "--format", "json"];
+    let proven = run(&args);
+    assert_eq!(run(&args), proven);
+    assert_eq!(fresh(&args), proven);
+    let doc: Value = serde_json::from_str(&proven).unwrap();
+    let took = doc["heaps"].as_u64().unwrap();
+    let read_again = run(&["0.75"]);
+    assert!(
+        read_again.contains(
+            "  read from the cache, where it was kept after the certificate check (--no-cache \
+             computes it again)\n"
+        ),
+        "{read_again}"
+    );
+    let short = run(&["0.75", "--upto", &(took - 1).to_string()]);
+    assert!(
+        short.contains("PARTIAL") && !short.contains(read),
+        "{short}"
+    );
+    assert_eq!(run(&["0.75", "--upto", &took.to_string()]), read_again);
+    // --resume FILE goes on from FILE, not from the cache.
+    let ck = cache.path().join("kayles.ck");
+    std::fs::write(&ck, fresh(&["0.77", "--upto", "12", "--format", "json"])).unwrap();
+    let resumed = run(&["--resume", ck.to_str().unwrap(), "--upto", "25"]);
+    assert!(!resumed.contains(went_on), "{resumed}");
+    assert_eq!(
+        run(&[
+            "--resume",
+            ck.to_str().unwrap(),
+            "--upto",
+            "25",
+            "--format",
+            "json"
+        ]),
+        fresh(&["0.77", "--upto", "25", "--format", "json"])
+    );
 }
 
 #[test]
@@ -883,10 +975,12 @@ fn a_signal_prints_and_saves_the_partial_quotient_and_ends_with_its_status() {
     let dir = tempfile::tempdir().unwrap();
     for (signal, status) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
         let ck = dir.path().join(format!("dawson{signal}.ck"));
-        // Dawson's Kayles is stuck at heap 34 for longer than this test.
+        // Dawson's Kayles is stuck at heap 34 for longer than this test
+        // (from heap 0: a partial quotient kept is no start here).
         let child = Command::new(cargo_bin("grundy"))
             .env("GRUNDY_CACHE_DIR", scratch_cache())
             .args([
+                "--no-cache",
                 "quotient",
                 "0.07",
                 "--upto",

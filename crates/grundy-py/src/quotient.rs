@@ -2,8 +2,11 @@
 //! take-and-break game as `grundy quotient --format json` prints it, as a
 //! dict; `grundy.check_quotient(doc)` checks one as a certificate.
 
+use grundy::games::heap::HeapRules;
 use grundy::games::octal::OctalCode;
-use grundy::misere::quotient::{check_until, compute, CheckError, Checked, Quotient, Settings};
+use grundy::misere::quotient::{
+    check_until, compute, resume, CheckError, Checked, Quotient, Settings,
+};
 use grundy::shared::Cancel;
 use grundy::wire;
 use grundy_cache::{document_bytes, CheckedQuotients};
@@ -23,7 +26,10 @@ use crate::convert;
 /// CLI, and decides the code's misère play from then on (`grundy.game(…,
 /// misere=True)`, `grundy solve --misere`); a partial one is kept when it
 /// reaches further than the one kept for the code, and decides the sums of
-/// the heaps it reached until one is proven.
+/// the heaps it reached until one is proven. The run goes on from the
+/// quotient kept for the code (proven, or the partial one that reaches
+/// furthest) when that does not pass `upto`: the same quotient as from
+/// heap 0, sooner.
 #[pyfunction]
 #[pyo3(signature = (code, upto=100_000, *, time_limit=None, cache=true))]
 pub fn quotient<'py>(
@@ -49,21 +55,31 @@ pub fn quotient<'py>(
         cancel: Some(cancel.clone()),
         ..Settings::default()
     };
+    let kept = CheckedQuotients::of_this_user(cache);
+    // The run goes on from the quotient kept for the code when that does
+    // not pass `upto`, as `grundy quotient` does: the same quotient.
+    let start = kept
+        .as_ref()
+        .and_then(|kept| kept.start(&HeapRules::name(&parsed), upto));
     let doc = py.detach(move || {
         let mut interrupted = false;
-        let q = compute(&parsed, &settings, &mut |_| {
+        let mut progress = |_| {
             if !interrupted && Python::attach(|py| py.check_signals()).is_err() {
                 interrupted = true;
                 cancel.cancel();
             }
-        });
+        };
+        let q = match start {
+            Some(start) => resume(start.as_ref().clone(), &settings, &mut progress),
+            None => compute(&parsed, &settings, &mut progress),
+        };
         (!interrupted).then(|| (q.document(), q.exact()))
     });
     let (doc, exact) =
         doc.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("stopped"))?;
     // A proof passed the certificate check, as in `grundy quotient`; a
     // partial one that reaches further than the one kept is kept too.
-    if let (true, Some(kept)) = (exact, CheckedQuotients::of_this_user(cache)) {
+    if let (true, Some(kept)) = (exact, kept) {
         let _ = kept.remember_built(&doc, &bytes(&doc)?);
     }
     convert::plain(py, &doc)

@@ -112,6 +112,33 @@ def test_nothing_is_kept_without_the_cache_and_a_partial_run_only_if_further():
         grundy.game("octal:0.07", misere=True, misere_budget=10, cache=False).outcome(sum_)
 
 
+def test_a_run_goes_on_from_the_quotient_kept_to_the_same_quotient():
+    # Kept at heap 20, then on to 30: the quotient of a run from heap 0.
+    grundy.quotient("0.77", upto=20)
+    assert grundy.quotient("0.77", upto=30) == grundy.quotient("0.77", upto=30, cache=False)
+    proven = grundy.quotient("0.75")
+    assert grundy.quotient("0.75") == proven == grundy.quotient("0.75", cache=False)
+    # The run did go on from the copy kept: one planted under the name of
+    # its bytes (so trusted as checked before), its first change moved to
+    # another heap, carries that change into what the run returns; a run
+    # to fewer heaps than it reached, or without the cache, does not.
+    kept = pathlib.Path(os.environ["GRUNDY_CACHE_DIR"]) / "checked-quotients-v1"
+    doc = grundy.quotient("0.07", upto=12, cache=False)
+    doc["changes"][0]["heap"] += 100
+    text = (json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    name = f"{len(text)}-{zlib.crc32(text):08x}.json"
+    (kept / name).write_bytes(text)
+    (kept / "partial-octal_3a0.07").write_text(name)
+    moved = grundy.quotient("0.07", upto=16)
+    assert moved["changes"][0] == doc["changes"][0]
+    assert moved["heaps"] == 16
+    fresh = grundy.quotient("0.07", upto=16, cache=False)
+    assert fresh["changes"][0]["heap"] == doc["changes"][0]["heap"] - 100
+    assert moved["pretending"] == fresh["pretending"]
+    assert grundy.quotient("0.07", upto=11)["changes"] == grundy.quotient(
+        "0.07", upto=11, cache=False)["changes"]
+
+
 def test_a_document_kept_is_not_checked_again(cli):
     # A copy planted under the name of its bytes as the CLI writes them,
     # though its P-portion is wrong, passes as one checked before; without

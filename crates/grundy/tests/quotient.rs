@@ -1517,3 +1517,34 @@ fn a_walk_over_a_huge_heap_s_moves_stops_when_asked() {
     );
     assert!(seen < 10_000, "{seen}");
 }
+
+#[test]
+fn a_run_resumed_from_its_document_at_any_heap_ends_as_a_fresh_run() {
+    use grundy::misere::quotient::resume;
+    let settings = |upto| Settings {
+        upto,
+        ..Settings::default()
+    };
+    // Kayles past its last change at heap 27, 0.75 to its proof (at heap
+    // 22), and Dawson's Kayles through the changes at heaps 9 … 28.
+    for (code, upto, every) in [("0.77", 40, 1), ("0.75", 100, 1), ("0.07", 30, 3)] {
+        let code: OctalCode = code.parse().unwrap();
+        let fresh = compute(&code, &settings(upto), &mut |_| {}).document();
+        // The document read back is the quotient it was written from, a
+        // proven one's heaps included (its Φ lists one period only); why
+        // a partial run ended is the run's, not the quotient's.
+        let back = Quotient::from_document(&fresh).unwrap().document();
+        let ended = grundy::wire::Quotient {
+            unproven: None,
+            ..fresh.clone()
+        };
+        assert_eq!(back, ended, "{code}");
+        for n in (1..fresh.heaps).step_by(every) {
+            let part = compute(&code, &settings(n), &mut |_| {}).document();
+            assert_eq!(part.heaps, n);
+            let from = Quotient::from_document(&part).unwrap();
+            let resumed = resume(from, &settings(upto), &mut |_| {}).document();
+            assert_eq!(resumed, fresh, "{code} resumed at heap {n}");
+        }
+    }
+}

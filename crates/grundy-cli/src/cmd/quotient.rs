@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::ValueEnum;
+use grundy::games::heap::HeapRules;
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{self, CheckError, CheckStage, Settings};
 use grundy::notation::with_commas;
@@ -73,7 +74,8 @@ pub struct Args {
     pub resume: Option<PathBuf>,
     /// Do not keep copies of the documents that passed the certificate
     /// check (in the user's cache directory, or in GRUNDY_CACHE_DIR), nor
-    /// skip the check of a document equal to one.
+    /// skip the check of a document equal to one, nor go on from the
+    /// quotient kept for the code (a run starts from heap 0).
     #[arg(long)]
     pub no_cache: bool,
 }
@@ -139,6 +141,21 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
         (None, Some(q)) => q.code().clone(),
         (None, None) => return Err(UsageError("a code or --resume FILE".into()).into()),
     };
+    // Without --resume, a run goes on from the quotient the cache keeps for
+    // its code (the proven one, or the partial one that reaches furthest)
+    // when that does not pass --upto: the same quotient as from heap 0.
+    let mut from_cache = None;
+    if let (None, Some(kept)) = (&start, &kept) {
+        if let Some(q) = kept.start(&HeapRules::name(&code), args.upto) {
+            let heaps = q.document().heaps;
+            from_cache = Some(Started {
+                heaps,
+                proven: q.period().is_some(),
+                went_on: q.period().is_none() && heaps < args.upto,
+            });
+            start = Some(q.as_ref().clone());
+        }
+    }
     // A bar to --upto heaps (a period proven sooner ends the run early).
     let bar = io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(args.upto).with_message(format!("quotient of {code}"));
@@ -148,6 +165,9 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
+        if let Some(from) = &from_cache {
+            bar.set_position(from.heaps);
+        }
         bar
     });
     let settings = Settings {
@@ -201,14 +221,20 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     // partial one that reaches further than the one kept decides the sums
     // of the heaps it reached.
     let kept_here = match (q.exact(), &kept) {
-        (true, Some(kept)) => kept.remember_built(&doc, &json),
+        (true, Some(kept)) => kept.remember_built(&doc, &json) || kept.knows(&json),
         _ => false,
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match args.format {
         QuotientFormat::Json => out.write_all(&json)?,
-        QuotientFormat::Text => write_text(&mut out, &doc, q.largest_trial(), kept_here)?,
+        QuotientFormat::Text => write_text(
+            &mut out,
+            &doc,
+            q.largest_trial(),
+            kept_here,
+            from_cache.as_ref(),
+        )?,
     }
     out.flush()?;
     saved?;
@@ -388,11 +414,22 @@ const WIDTH: usize = 100;
 
 /// The text report of `doc`; `kept`, whether the cache now keeps it as
 /// its game's (a partial one that reaches further than the one kept).
+/// Where a run started from the cache.
+struct Started {
+    /// The kept quotient's heaps.
+    heaps: u64,
+    /// Whether it was proven.
+    proven: bool,
+    /// Whether the run went on past it (it stopped short of --upto).
+    went_on: bool,
+}
+
 fn write_text(
     out: &mut impl Write,
     doc: &wire::Quotient,
     largest: usize,
     kept: bool,
+    from_cache: Option<&Started>,
 ) -> io::Result<()> {
     let names: Vec<String> = doc.generators.iter().map(|g| g.name.clone()).collect();
     let word = |x: u32| quotient::write_word(&doc.elements[x as usize], &names);
@@ -486,13 +523,41 @@ fn write_text(
         )?,
         None => writeln!(out, "  not tame (no T_k)")?,
     }
-    if !doc.proven {
-        writeln!(
+    // A run that went on from the cache built its trials from there; one
+    // that found the cache's quotient already as far as asked built none.
+    let computed = from_cache.is_none_or(|from| from.went_on);
+    match from_cache {
+        Some(Started { proven: true, .. }) => writeln!(
             out,
-            "  largest trial quotient built: {} element{}",
-            with_commas(largest as u128),
-            if largest == 1 { "" } else { "s" }
-        )?;
+            "  read from the cache, where it was kept after the certificate check \
+             (--no-cache computes it again)"
+        )?,
+        Some(Started { heaps, .. }) if computed => writeln!(
+            out,
+            "  went on from the partial quotient of heaps below {} kept in the cache \
+             (--no-cache starts from heap 0)",
+            with_commas(u128::from(*heaps))
+        )?,
+        Some(_) => writeln!(
+            out,
+            "  read from the cache, where it was kept as far as --upto asks \
+             (--no-cache computes it again)"
+        )?,
+        None => {}
+    }
+    if !doc.proven {
+        if computed {
+            writeln!(
+                out,
+                "  largest trial quotient built{}: {} element{}",
+                from_cache.map_or(String::new(), |from| format!(
+                    " from heap {}",
+                    with_commas(u128::from(from.heaps))
+                )),
+                with_commas(largest as u128),
+                if largest == 1 { "" } else { "s" }
+            )?;
+        }
         let heaps = with_commas(u128::from(doc.heaps));
         if kept {
             writeln!(

@@ -174,7 +174,9 @@ def quotient(
     ``cache=True`` a proven one is kept in the user's cache and decides the
     code's misère play from then on; a partial one is kept when it reaches
     further than the one kept for the code, and decides the sums of the
-    heaps it reached until one is proven."""
+    heaps it reached until one is proven. The run goes on from the quotient
+    kept for the code when that does not pass ``upto``: the same quotient
+    as from heap 0, sooner (``cache=False`` starts from heap 0)."""
 
 def check_quotient(doc: dict[str, Any], *, cache: bool = True) -> int:
     """Checks a quotient document as a certificate: the heaps it covers, or

@@ -118,6 +118,9 @@ pub struct Quotient {
     table: Table,
     p: Vec<bool>,
     phi: Vec<u32>,
+    /// Heaps 0 … heaps − 1 computed (Φ of a proven one read back from its
+    /// document lists one period only).
+    heaps: u64,
     changes: Vec<(u64, usize, usize)>,
     period: Option<Periodicity>,
     unproven: Option<Unproven>,
@@ -204,6 +207,7 @@ fn run(
                 table: build.table.clone(),
                 p: build.p.clone(),
                 phi: build.phi.clone(),
+                heaps: build.heaps(),
                 changes: build.changes.clone(),
                 period: None,
                 unproven: Some(Unproven::Stopped),
@@ -258,6 +262,7 @@ fn run(
     }
     let mut q = Quotient {
         code: code.clone(),
+        heaps: build.heaps(),
         table: build.table,
         p: build.p,
         phi: build.phi,
@@ -314,7 +319,7 @@ impl Quotient {
 
     /// Heaps 0 … n − 1 computed.
     pub fn heaps(&self) -> u64 {
-        self.phi.len() as u64
+        self.heaps
     }
 
     /// The proven period, if any.
@@ -398,6 +403,12 @@ impl Quotient {
             table: Table::from_products(order, mul),
             p,
             phi: doc.pretending.clone(),
+            // A proven document says how far its run went; a partial one
+            // lists Φ of every heap it reached.
+            heaps: match period {
+                Some(_) => doc.heaps.max(doc.pretending.len() as u64),
+                None => doc.pretending.len() as u64,
+            },
             changes: doc
                 .changes
                 .iter()
