@@ -8,6 +8,7 @@
 
 use pyo3::prelude::*;
 
+mod cache;
 mod convert;
 mod deadline;
 mod game;
@@ -50,5 +51,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(octal::proven_period, m)?)?;
     m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
     m.add_function(wrap_pyfunction!(quotient::check_quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_contents, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::clear_cache, m)?)?;
     Ok(())
 }

@@ -185,6 +185,18 @@ def check_quotient(doc: dict[str, Any], *, cache: bool = True) -> int:
     play; a partial one, the sums of its heaps, when it reaches further than
     the one kept)."""
 
+def cache_contents() -> dict[str, Any]:
+    """What the user's cache (the CLI's: ``GRUNDY_CACHE_DIR``, else the
+    platform's folder) holds, as ``grundy cache --format json``: ``dir``,
+    ``bomb_table``, ``quotients`` (each kept document's ``file``,
+    ``bytes``, ``summary`` and whether it ``decides`` its code's misère
+    play) and ``total_bytes``. ``OSError`` where there is no folder."""
+
+def clear_cache() -> dict[str, int]:
+    """Removes grundy's files from the cache folder (nothing else there),
+    as ``grundy cache --clear``: the ``files`` removed and their
+    ``bytes``."""
+
 SumMove = Tuple[int, Any, list[Any]]
 
 class Solver:
