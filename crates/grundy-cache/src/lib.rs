@@ -202,11 +202,17 @@ impl CheckedQuotients {
     /// reason to fail), and notes it as its game's when it is proven or
     /// the partial one that reaches the furthest ([`CheckedQuotients::note`]).
     pub fn remember(&self, doc: &wire::Quotient, document: &[u8]) {
+        self.keep(document);
+        self.note(doc, document);
+    }
+
+    /// Writes the copy of `document` (aside, then renamed; a cache that
+    /// cannot be written is no reason to fail).
+    fn keep(&self, document: &[u8]) {
         let _ = fs::create_dir_all(&self.dir);
         let path = self.path(document);
         let temporary = path.with_extension(format!("tmp{}", std::process::id()));
         let _ = persist::replace(&path, &temporary, |out| out.write_all(document));
-        self.note(doc, document);
     }
 
     /// Keeps `document` (built by `grundy quotient`, whose contents are
@@ -215,9 +221,12 @@ impl CheckedQuotients {
     /// nothing is written (a short run does not fill the folder). Whether
     /// it was kept.
     pub fn remember_built(&self, doc: &wire::Quotient, document: &[u8]) -> bool {
+        // Whether it reaches further is asked once: the noted document is
+        // read and parsed for it.
         let keep = doc.proven || self.further(doc);
         if keep {
-            self.remember(doc, document);
+            self.keep(document);
+            self.write_note(doc, document);
         }
         keep
     }
@@ -236,9 +245,15 @@ impl CheckedQuotients {
     /// the one noted (a copy kept before these notes existed gets its
     /// note the next time it is given).
     pub fn note(&self, doc: &wire::Quotient, document: &[u8]) {
-        if !doc.proven && !self.further(doc) {
-            return;
+        if doc.proven || self.further(doc) {
+            self.write_note(doc, document);
         }
+    }
+
+    /// Notes `document`, kept already and proven or further than the
+    /// partial one noted, as its game's (and lets the partial copy noted
+    /// before go).
+    fn write_note(&self, doc: &wire::Quotient, document: &[u8]) {
         let note = self.note_path(Note::of(doc), &doc.game);
         let name = CheckedQuotients::name(document);
         let before = fs::read_to_string(&note).ok();
@@ -263,13 +278,10 @@ impl CheckedQuotients {
     /// reaches the furthest if it reaches at most `upto`. A kept quotient
     /// further than `upto` is not a start: the run would end past `upto`.
     pub fn start(&self, game: &str, upto: u64) -> Option<Arc<Quotient>> {
-        // The document's heaps, not the quotient's: a proven one keeps Φ
-        // through one period only.
-        [Note::Proven, Note::Partial].into_iter().find_map(|note| {
-            self.read_noted(note, game)
-                .filter(|doc| doc.heaps <= upto)
-                .and_then(|_| self.noted(note, game))
-        })
+        [Note::Proven, Note::Partial]
+            .into_iter()
+            .filter_map(|note| self.noted(note, game))
+            .find(|q| q.heaps() <= upto)
     }
 
     /// The document of `game` its note names: `None` without a note, or

@@ -147,7 +147,7 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
     let mut from_cache = None;
     if let (None, Some(kept)) = (&start, &kept) {
         if let Some(q) = kept.start(&HeapRules::name(&code), args.upto) {
-            let heaps = q.document().heaps;
+            let heaps = q.heaps();
             from_cache = Some(Started {
                 heaps,
                 proven: q.period().is_some(),
