@@ -964,6 +964,37 @@ fn a_document_whose_fields_do_not_fit_is_refused_as_malformed() {
     let mut size = doc.clone();
     size.p_size += 1;
     assert!(malformed(&size).contains("p_size"));
+    // The heaps reached: at least Φ's period and preperiod in a proven one
+    // (further is how far its run went), Φ's length in a partial one; a
+    // partial one claiming more would pass for one that reaches further.
+    let listed = doc.pretending.len() as u64;
+    assert!(doc.heaps > listed);
+    let mut fewer = doc.clone();
+    fewer.heaps = listed - 1;
+    assert!(malformed(&fewer).contains(&format!("heaps {} but Φ lists {listed} heaps", listed - 1)));
+    let mut through = doc.clone();
+    through.heaps = listed;
+    assert!(check(&through).is_ok());
+    let partial = compute(
+        &"0.77".parse().unwrap(),
+        &Settings {
+            upto: 12,
+            ..Settings::default()
+        },
+        &mut |_| {},
+    )
+    .document();
+    assert_eq!(check(&partial).unwrap().heaps, 12);
+    for heaps in [11, 13, u64::MAX] {
+        let claimed = grundy::wire::Quotient {
+            heaps,
+            ..partial.clone()
+        };
+        assert!(
+            malformed(&claimed).contains("but Φ lists 12 heaps"),
+            "{heaps}"
+        );
+    }
 }
 
 #[test]

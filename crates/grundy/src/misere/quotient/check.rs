@@ -356,8 +356,19 @@ fn check_within(
         lost_beside.push(profile);
     }
     drop(profiles);
-    // The pretending function, and the heaps to check.
+    // The pretending function, and the heaps to check. The heaps a run
+    // reached are Φ's length in a partial document, and at least that in a
+    // proven one (Φ through one period); they say how far it decides.
     let phi = &doc.pretending;
+    if (doc.proven && doc.heaps < phi.len() as u64)
+        || (!doc.proven && doc.heaps != phi.len() as u64)
+    {
+        return Err(malformed(format!(
+            "heaps {} but Φ lists {} heaps",
+            doc.heaps,
+            phi.len()
+        )));
+    }
     if phi.first() != Some(&0) || phi.iter().any(|&x| x as usize >= m) {
         return Err(CheckError::Pretending(
             "heap 0 must pretend to be the identity, and every heap an element".into(),
