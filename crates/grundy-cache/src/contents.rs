@@ -165,6 +165,7 @@ pub fn contents(dir: &Path) -> io::Result<Contents> {
                 Note::Partial
             };
             fs::read(kept.note_path(note, &s.game)).is_ok_and(|noted| noted == name.as_bytes())
+                && (s.proven || kept.read_noted(Note::Proven, &s.game).is_none())
         });
         documents.push(KeptDocument {
             file,

@@ -232,9 +232,11 @@ impl CheckedQuotients {
     }
 
     /// Whether the partial `doc` reaches further than the partial one
-    /// noted for its game (or none is noted, or the note is of no use).
+    /// noted for its game (or none is noted, or the note is of no use),
+    /// its game having no proven one noted (which decides every sum).
     fn further(&self, doc: &wire::Quotient) -> bool {
         !doc.proven
+            && self.read_noted(Note::Proven, &doc.game).is_none()
             && self
                 .read_noted(Note::Partial, &doc.game)
                 .is_none_or(|noted| doc.heaps > noted.heaps)
@@ -262,13 +264,24 @@ impl CheckedQuotients {
         }
         let temporary = note.with_extension(format!("tmp{}", std::process::id()));
         let noted = persist::replace(&note, &temporary, |out| out.write_all(name.as_bytes()));
+        if noted.is_err() {
+            return;
+        }
         // The partial copy noted before decides nothing now (the new one
-        // reaches further), so it goes: the folder holds one partial copy
-        // a game of its own making. (Given again, it is checked again.)
-        if let (Ok(()), Note::Partial, Some(before)) = (noted, Note::of(doc), before) {
-            if contents::is_copy_name(&before) {
-                let _ = fs::remove_file(self.dir.join(before));
+        // reaches further, or is proven), so it goes: the folder holds one
+        // partial copy a game of its own making, and none once the game
+        // has a proof. (Given again, it is checked again.)
+        let before = match Note::of(doc) {
+            Note::Partial => before,
+            Note::Proven => {
+                let partial = self.note_path(Note::Partial, &doc.game);
+                let before = fs::read_to_string(&partial).ok();
+                let _ = fs::remove_file(partial);
+                before
             }
+        };
+        if let Some(before) = before.filter(|name| contents::is_copy_name(name)) {
+            let _ = fs::remove_file(self.dir.join(before));
         }
     }
 
@@ -288,7 +301,7 @@ impl CheckedQuotients {
     /// when the copy is gone, changed (its length and CRC-32 no longer its
     /// name), unreadable, of another game or not of the note's kind
     /// (proven or partial).
-    fn read_noted(&self, note: Note, game: &str) -> Option<wire::Quotient> {
+    pub(crate) fn read_noted(&self, note: Note, game: &str) -> Option<wire::Quotient> {
         let name = fs::read_to_string(self.note_path(note, game)).ok()?;
         let well_named = name.ends_with(".json")
             && name
@@ -549,10 +562,77 @@ pub(crate) mod tests {
         let took = doc.heaps;
         assert!(doc.proven && took > 12);
         fresh().remember(&doc, &proven);
-        // The proven one first, where it took no more heaps than asked.
+        // The proven one, where it took no more heaps than asked; the
+        // partial one went when it was noted.
         assert_eq!(start("octal:0.75", took), Some((took, true)));
-        assert_eq!(start("octal:0.75", took - 1), Some((12, false)));
-        assert_eq!(start("octal:0.75", 11), None);
+        assert_eq!(start("octal:0.75", took - 1), None);
+    }
+
+    #[test]
+    fn a_proof_noted_lets_the_partial_copy_go_and_no_partial_is_noted_after() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join(QUOTIENTS);
+        let fresh = || CheckedQuotients::in_dir(folder.clone());
+        let files = || {
+            let mut names: Vec<String> = fs::read_dir(&folder)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            names.sort();
+            names
+        };
+        let (doc, twelve) = document("0.75", 12);
+        assert!(fresh().remember_built(&doc, &twelve));
+        let (doc, other) = document("0.77", 12);
+        assert!(fresh().remember_built(&doc, &other));
+        let (doc, proven) = document("0.75", 1000);
+        assert!(fresh().remember_built(&doc, &proven));
+        // 0.75's partial copy and note are gone; 0.77's stay.
+        let name = CheckedQuotients::name;
+        let mut left = vec![
+            name(&other),
+            name(&proven),
+            "partial-octal_3a0.77".to_string(),
+            "proven-octal_3a0.75".to_string(),
+        ];
+        left.sort();
+        assert_eq!(files(), left);
+        assert!(fresh().partial("octal:0.75").is_none());
+        // A partial one built afterwards is not kept, one given is kept
+        // (not checked again) but not noted: the proof decides every sum.
+        let (doc, sixteen) = document("0.75", 16);
+        assert!(!fresh().remember_built(&doc, &sixteen));
+        assert!(!fresh().knows(&sixteen));
+        fresh().remember(&doc, &sixteen);
+        assert!(fresh().knows(&sixteen));
+        assert!(fresh().partial("octal:0.75").is_none());
+        // Listed: the proof and 0.77's partial one decide, the copy given
+        // does not; nor would a partial one noted beside a proof (as a
+        // cache from before this rule may hold).
+        let decides = || {
+            let mut listed: Vec<(String, bool, bool)> = contents::contents(dir.path())
+                .unwrap()
+                .documents
+                .iter()
+                .map(|d| {
+                    let s = d.summary.clone().unwrap();
+                    (s.game, s.proven, d.decides)
+                })
+                .collect();
+            listed.sort();
+            listed
+        };
+        let game = |g: &str, proven, decides| (g.to_string(), proven, decides);
+        assert_eq!(
+            decides(),
+            [
+                game("octal:0.75", false, false),
+                game("octal:0.75", true, true),
+                game("octal:0.77", false, true),
+            ]
+        );
+        fs::write(folder.join("partial-octal_3a0.75"), name(&sixteen)).unwrap();
+        assert_eq!(decides()[0], game("octal:0.75", false, false));
     }
 
     #[test]

@@ -149,6 +149,7 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
     doc["p_portion"] = serde_json::json!([1]);
     doc["p_size"] = Value::from(1);
     doc["pretending"] = serde_json::json!([0, 1]);
+    doc["heaps"] = Value::from(2);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cycle.json");
     std::fs::write(&path, doc.to_string()).unwrap();

@@ -194,7 +194,7 @@ def test_ctrl_c_stops_a_long_check_at_once():
     # take about a second, and Ctrl-C stops them (the GIL released).
     m = 10_000
     doc = grundy.quotient("0.75")
-    doc.update(order=m, proven=False, relations=[], p_portion=[1], p_size=1,
+    doc.update(order=m, proven=False, heaps=2, relations=[], p_portion=[1], p_size=1,
                generators=[{"name": "a", "heap": 1}], pretending=[0, 1],
                elements=[[i] for i in range(m)],
                actions=[[(i + 1) % m for i in range(m)]])
