@@ -95,8 +95,11 @@ def misere_solver(classes, code, upto, limit):
 
 def grundy(code, upto, limit):
     start = time.perf_counter()
-    out = subprocess.run([GRUNDY, "quotient", code, "--upto", str(upto), "--time-limit", str(limit),
-                          "--format", "json"], capture_output=True, text=True, check=True).stdout
+    # --no-cache: from heap 0, as MisereSolver runs (a quotient kept in the
+    # cache would be read, or gone on from, instead of computed).
+    out = subprocess.run([GRUNDY, "--no-cache", "quotient", code, "--upto", str(upto),
+                          "--time-limit", str(limit), "--format", "json"],
+                         capture_output=True, text=True, check=True).stdout
     wall = time.perf_counter() - start
     doc = json.loads(out)
     status = "proven" if doc["proven"] else ("timeout" if doc["unproven"].startswith("stopped") else "partial")
