@@ -173,7 +173,8 @@ fn grundy_cache_shows_what_is_kept_and_clears_only_grundys_files() {
     assert!(
         lines[4].starts_with(&format!(
             "  octal:0.75: partial, heaps below 5, {order} elements, {p_size} in P; the furthest \
-             kept: decides the misère sums of its heaps ({}-",
+             kept: decides the misère sums of its heaps, and grundy quotient goes on from it \
+             ({}-",
             partial.len()
         )),
         "{out}"

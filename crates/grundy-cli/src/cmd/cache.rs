@@ -127,7 +127,10 @@ fn write_contents(out: &mut impl Write, contents: &grundy_cache::Contents) -> io
                 with_commas(s.p_size as u128),
                 match (kept.decides, s.proven) {
                     (true, true) => "; decides its misère play",
-                    (true, false) => "; the furthest kept: decides the misère sums of its heaps",
+                    (true, false) => {
+                        "; the furthest kept: decides the misère sums of its heaps, and grundy \
+                         quotient goes on from it"
+                    }
                     (false, _) => "",
                 }
             ),
