@@ -412,8 +412,6 @@ fn check(
 /// The widest a line of the text report gets where its lists can break.
 const WIDTH: usize = 100;
 
-/// The text report of `doc`; `kept`, whether the cache now keeps it as
-/// its game's (a partial one that reaches further than the one kept).
 /// Where a run started from the cache.
 struct Started {
     /// The kept quotient's heaps.
@@ -424,6 +422,9 @@ struct Started {
     went_on: bool,
 }
 
+/// The text report of `doc`; `kept`, whether the cache keeps it as its
+/// game's (byte for byte: built further than the one kept, or that one);
+/// `from_cache`, where the run started when it went on from the cache.
 fn write_text(
     out: &mut impl Write,
     doc: &wire::Quotient,
