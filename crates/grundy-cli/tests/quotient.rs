@@ -671,6 +671,14 @@ fn a_run_goes_on_from_the_quotient_the_cache_keeps_to_the_same_quotient() {
             && nearer.contains("largest trial quotient built: "),
         "{nearer}"
     );
+    // 0.56 past its last change builds no trial from there, which is said.
+    run(&["0.56", "--upto", "3000"]);
+    let tame = run(&["0.56", "--upto", "6000"]);
+    assert!(
+        tame.contains("\n  no trial quotient built from heap 3,000\n")
+            && !tame.contains("largest trial"),
+        "{tame}"
+    );
     // The same quotient as from heap 0, to the document's byte.
     for upto in ["20", "30"] {
         let args = ["0.77", "--upto", upto, "--format", "json"];

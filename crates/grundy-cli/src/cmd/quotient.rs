@@ -27,6 +27,7 @@ Examples:
   grundy quotient 0.75 --format json > q.json
   grundy quotient --check q.json          # check it as a certificate
   grundy quotient 0.07 --time-limit 60    # Dawson's Kayles: partial, as far as it gets
+  grundy quotient 0.56 --time-limit 600   # a long proof: stopped, the next run goes on
   grundy quotient nim --upto 16           # misère Nim on heaps below 16: tame, T_4";
 
 /// The most heaps `--upto` may ask for.
@@ -547,17 +548,19 @@ fn write_text(
         None => {}
     }
     if !doc.proven {
-        if computed {
-            writeln!(
+        let from = from_cache.map_or(String::new(), |from| {
+            format!(" from heap {}", with_commas(u128::from(from.heaps)))
+        });
+        // A run builds no trial while each heap is an element already
+        // there (the count starts at the trivial monoid's 1).
+        match largest {
+            _ if !computed => {}
+            0 | 1 => writeln!(out, "  no trial quotient built{from}")?,
+            _ => writeln!(
                 out,
-                "  largest trial quotient built{}: {} element{}",
-                from_cache.map_or(String::new(), |from| format!(
-                    " from heap {}",
-                    with_commas(u128::from(from.heaps))
-                )),
-                with_commas(largest as u128),
-                if largest == 1 { "" } else { "s" }
-            )?;
+                "  largest trial quotient built{from}: {} elements",
+                with_commas(largest as u128)
+            )?,
         }
         let heaps = with_commas(u128::from(doc.heaps));
         if kept {
