@@ -659,7 +659,7 @@ fn a_run_goes_on_from_the_quotient_the_cache_keeps_to_the_same_quotient() {
     // The document is the copy kept, byte for byte, which is said.
     assert!(
         again.contains("  read from the cache, where it was kept as far as --upto asks")
-            && !again.contains("largest trial")
+            && !again.contains("trial quotient")
             && again.contains("exact for every sum of heaps below 20: kept in the cache"),
         "{again}"
     );
