@@ -8,6 +8,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use grundy::games::bomb::BombTable;
+use grundy::misere::quotient::CheckProgress;
 use grundy::wire;
 
 use crate::{CheckedQuotients, Note, FILE, QUOTIENTS};
@@ -22,9 +23,12 @@ pub struct Contents {
     pub bomb_table: Option<(u64, Option<(u32, u32)>)>,
     /// The quotient documents kept, by file name.
     pub documents: Vec<KeptDocument>,
+    /// The certificate checks stopped part way, by file name.
+    pub stopped_checks: Vec<StoppedCheck>,
     /// The bytes of all of grundy's files there (the table, the documents,
-    /// the notes naming each game's proven and partial ones, and any file a run was
-    /// writing aside): what [`clear`] removes.
+    /// the notes naming each game's proven and partial ones, the stopped
+    /// checks, and any file a run was writing aside): what [`clear`]
+    /// removes.
     pub total_bytes: u64,
 }
 
@@ -55,9 +59,31 @@ impl Contents {
                     decides: kept.decides,
                 })
                 .collect(),
+            stopped_checks: (self.stopped_checks.iter())
+                .map(|stopped| wire::CachedStoppedCheck {
+                    file: (stopped.file.file_name())
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    bytes: stopped.bytes,
+                    heap: stopped.heap,
+                })
+                .collect(),
             total_bytes: self.total_bytes,
         }
     }
+}
+
+/// A certificate check stopped part way: how far it read its document's
+/// heaps, kept for the next check of that document to go on from.
+#[derive(Debug)]
+pub struct StoppedCheck {
+    /// Its file.
+    pub file: PathBuf,
+    /// Its length in bytes.
+    pub bytes: u64,
+    /// The first heap it had not read; `None` when the file does not read
+    /// as a stopped check's (the next check reads every heap).
+    pub heap: Option<u64>,
 }
 
 /// A quotient document kept: it passed the certificate check, or
@@ -114,6 +140,13 @@ pub(crate) fn is_copy_name(name: &str) -> bool {
         && length.bytes().all(|b| b.is_ascii_digit())
         && crc.len() == 8
         && crc.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Whether `name` is a stopped check's: a kept copy's name with
+/// `.checking` for `.json`.
+pub(crate) fn is_stopped_check_name(name: &str) -> bool {
+    name.strip_suffix(".checking")
+        .is_some_and(|stem| is_copy_name(&format!("{stem}.json")))
 }
 
 /// Whether `name` is the Bomb table file or one a run was writing aside
@@ -174,6 +207,19 @@ pub fn contents(dir: &Path) -> io::Result<Contents> {
             decides,
         });
     }
+    let mut stopped_checks = Vec::new();
+    for name in file_names(&kept.dir)? {
+        if !is_stopped_check_name(&name) {
+            continue;
+        }
+        let file = kept.dir.join(&name);
+        let bytes = fs::read(&file)?;
+        stopped_checks.push(StoppedCheck {
+            file,
+            bytes: bytes.len() as u64,
+            heap: CheckProgress::from_bytes(&bytes).map(|p| p.heap()),
+        });
+    }
     let mut total_bytes = 0;
     for file in grundys_files(dir)? {
         total_bytes += fs::metadata(file)?.len();
@@ -182,6 +228,7 @@ pub fn contents(dir: &Path) -> io::Result<Contents> {
         dir: dir.to_path_buf(),
         bomb_table,
         documents,
+        stopped_checks,
         total_bytes,
     })
 }
@@ -249,6 +296,8 @@ pub fn clear(dir: &Path) -> io::Result<Cleared> {
 mod tests {
     use grundy::games::bomb::TableStore;
 
+    use grundy::misere::quotient::{CheckError, CheckStage};
+
     use super::*;
     use crate::tests::document;
     use crate::TableFile;
@@ -289,6 +338,11 @@ mod tests {
         assert!(!is_copy_name("3713-71d03a84.jsn"));
         assert!(!is_copy_name("3713-71d03g84.json"));
         assert!(!is_copy_name("371371d03a84.json"));
+        assert!(is_stopped_check_name("3713-71d03a84.checking"));
+        assert!(!is_stopped_check_name("3713-71d03a84.json"));
+        assert!(!is_stopped_check_name("3713-71d03a8.checking"));
+        assert!(!is_stopped_check_name("3713-71d03a84.checkin"));
+        assert!(!is_stopped_check_name("3713.checking"));
         assert!(is_table_name("bomb-table-v2.bin"));
         assert!(is_table_name("bomb-table-v2.tmp4242"));
         assert!(!is_table_name("bomb-table-v2.tmp"));
@@ -328,8 +382,30 @@ mod tests {
         fs::create_dir(dir.path().join("wasm-tools")).unwrap();
         fs::write(dir.path().join("wasm-tools/tool"), b"not grundy's").unwrap();
         fs::write(dir.path().join("notes.txt"), b"not grundy's").unwrap();
+        // A check stopped as it began to read the heaps, and a stopped
+        // check's file damaged.
+        let (doc_77, bytes_77) = crate::tests::document("0.77", 30);
+        let reading = std::cell::Cell::new(false);
+        let stopped = kept.check(&doc_77, &bytes_77, &|| reading.get(), &|stage| {
+            reading.set(matches!(stage, CheckStage::Heaps { .. }));
+        });
+        assert_eq!(stopped, Err(CheckError::Stopped));
+        let stopped = kept.progress_path(&bytes_77);
+        let damaged = kept.dir.join("12-0000abcd.checking");
+        fs::write(&damaged, b"not a check").unwrap();
 
         let seen = contents(dir.path()).unwrap();
+        let checks: Vec<(&Path, u64, Option<u64>)> = (seen.stopped_checks.iter())
+            .map(|c| (c.file.as_path(), c.bytes, c.heap))
+            .collect();
+        let stopped_bytes = fs::metadata(&stopped).unwrap().len();
+        assert_eq!(
+            checks,
+            [
+                (damaged.as_path(), 11, None),
+                (stopped.as_path(), stopped_bytes, Some(1))
+            ]
+        );
         assert_eq!(seen.dir, dir.path());
         let (bytes, size) = seen.bomb_table.unwrap();
         assert_eq!(size, Some((3, 4)));
@@ -412,11 +488,28 @@ mod tests {
         );
         assert!(!copy(&proven_75).decides);
         assert_eq!(wire.quotients.len(), 4);
+        assert_eq!(
+            wire.stopped_checks,
+            [
+                wire::CachedStoppedCheck {
+                    file: "12-0000abcd.checking".into(),
+                    bytes: 11,
+                    heap: None
+                },
+                wire::CachedStoppedCheck {
+                    file: CheckedQuotients::name(&bytes_77).replace(".json", ".checking"),
+                    bytes: stopped_bytes,
+                    heap: Some(1)
+                }
+            ]
+        );
 
         let notes = 4;
-        let files = 1 + 1 + 4 + notes;
+        let files = 1 + 1 + 4 + notes + 2;
         let bytes: u64 = 7
             + 4
+            + 11
+            + stopped_bytes
             + (kayles.len() + partial.len() + proven_75.len() + partial_64.len()) as u64
             + fs::metadata(kept.note_path(Note::Proven, "octal:0.77"))
                 .unwrap()

@@ -22,6 +22,10 @@
 //! none proven, the partial one that reaches the furthest, for the sums of
 //! the heaps it reached (Dawson's Kayles' to heap 33 takes seconds; a
 //! question's look reaches heap 24).
+//!
+//! A check stopped part way (a time limit, Ctrl-C) keeps how far it read
+//! the document's heaps beside where the copy would go, and the next check
+//! of the same document goes on from there ([`CheckedQuotients::check`]).
 
 use std::collections::HashMap;
 use std::fs;
@@ -30,12 +34,14 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use grundy::games::bomb::TableStore;
-use grundy::misere::quotient::{KeptQuotients, Quotient};
+use grundy::misere::quotient::{
+    check_going_on, CheckError, CheckProgress, CheckStage, Checked, KeptQuotients, Quotient,
+};
 use grundy::{persist, wire};
 
 mod contents;
 
-pub use contents::{clear, contents, Cleared, Contents, KeptDocument, Summary};
+pub use contents::{clear, contents, Cleared, Contents, KeptDocument, StoppedCheck, Summary};
 
 /// The bytes of a quotient document as grundy writes it (`grundy quotient
 /// --format json`, a checkpoint, a document Python hands back): one line
@@ -190,6 +196,59 @@ impl CheckedQuotients {
             }
         }
         self.dir.join(name)
+    }
+
+    /// Where a stopped check of `document` keeps how far it got: the
+    /// copy's name, `.checking` for `.json`.
+    pub(crate) fn progress_path(&self, document: &[u8]) -> PathBuf {
+        self.path(document).with_extension("checking")
+    }
+
+    /// The certificate check of `document` (whose contents are `doc`),
+    /// telling `progress` and asking `stop` as
+    /// [`check_watched`](grundy::misere::quotient::check_watched) does. It
+    /// goes on from where a stopped check of the same document got, when
+    /// one is kept; stopped while reading the heaps, it keeps how far it
+    /// got; once it ends (passed or refused) that is let go. A document
+    /// that passes is remembered ([`CheckedQuotients::remember`]). A cache
+    /// that cannot be written is no reason to fail: the check is then only
+    /// not gone on from.
+    pub fn check(
+        &self,
+        doc: &wire::Quotient,
+        document: &[u8],
+        stop: &dyn Fn() -> bool,
+        progress: &dyn Fn(CheckStage),
+    ) -> Result<Checked, CheckError> {
+        let path = self.progress_path(document);
+        let from = fs::read(&path)
+            .ok()
+            .and_then(|bytes| CheckProgress::from_bytes(&bytes));
+        let (result, left) = check_going_on(doc, from.as_ref(), stop, progress);
+        match (&result, left) {
+            (Err(CheckError::Stopped), Some(left)) => {
+                let _ = fs::create_dir_all(&self.dir);
+                let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+                let _ = persist::replace(&path, &temporary, |out| out.write_all(&left.to_bytes()));
+            }
+            // Stopped before the heaps or after them: what was kept still
+            // holds.
+            (Err(CheckError::Stopped), None) => {}
+            _ => {
+                let _ = fs::remove_file(&path);
+            }
+        }
+        if result.is_ok() {
+            self.remember(doc, document);
+        }
+        result
+    }
+
+    /// The first heap a stopped check of `document` had not read, when
+    /// how far it got is kept (the next check goes on from there).
+    pub fn stopped_check(&self, document: &[u8]) -> Option<u64> {
+        let bytes = fs::read(self.progress_path(document)).ok()?;
+        CheckProgress::from_bytes(&bytes).map(|p| p.heap())
     }
 
     /// Whether `document` is, byte for byte, one that passed the check.
@@ -633,6 +692,81 @@ pub(crate) mod tests {
         );
         fs::write(folder.join("partial-octal_3a0.75"), name(&sixteen)).unwrap();
         assert_eq!(decides()[0], game("octal:0.75", false, false));
+    }
+
+    /// A check stopped while reading the heaps keeps how far it got; the
+    /// next check of the same document goes on from there to the end a
+    /// check from heap 1 reaches, and lets it go. Damaged, it is not gone
+    /// on from; a document refused lets it go too and is not kept.
+    #[test]
+    fn a_stopped_check_is_gone_on_from_the_next_time_and_let_go_at_its_end() {
+        use std::cell::Cell;
+
+        let dir = tempfile::tempdir().unwrap();
+        let kept = CheckedQuotients::in_dir(dir.path().join(QUOTIENTS));
+        // 0.56 to 20,000 heaps: its heaps are read in several runs.
+        let (doc, bytes) = document("0.56", 20_000);
+        let whole = quotient::check(&doc).unwrap();
+        // Stopped at the third run of heaps; the first heap each check
+        // reads from.
+        let runs = Cell::new(0usize);
+        let first = Cell::new(None);
+        let progress = |stage| {
+            if let CheckStage::Heaps { heap, .. } = stage {
+                runs.set(runs.get() + 1);
+                first.set(first.get().or(Some(heap)));
+            }
+        };
+        let third = || runs.get() == 3;
+        let check = |doc: &wire::Quotient, bytes: &[u8], stop: &dyn Fn() -> bool| {
+            runs.set(0);
+            first.set(None);
+            kept.check(doc, bytes, stop, &progress)
+        };
+        let file = kept.progress_path(&bytes);
+        assert_eq!(check(&doc, &bytes, &third), Err(CheckError::Stopped));
+        let reached = kept.stopped_check(&bytes).unwrap();
+        assert!(reached > 1 && reached < 20_000, "{reached}");
+        assert!(!kept.knows(&bytes));
+        let passed = check(&doc, &bytes, &|| false).unwrap();
+        assert_eq!(first.get(), Some(reached));
+        assert_eq!(passed.went_on_from, Some(reached));
+        assert_eq!((passed.heaps, passed.states), (whole.heaps, whole.states));
+        assert!(!file.exists());
+        assert_eq!(kept.stopped_check(&bytes), None);
+        assert!(kept.knows(&bytes));
+        // Known now, a check of it still checks, from heap 1.
+        assert_eq!(check(&doc, &bytes, &|| false), Ok(whole));
+        // Damaged: checked from heap 1.
+        assert_eq!(check(&doc, &bytes, &third), Err(CheckError::Stopped));
+        let mut damaged = fs::read(&file).unwrap();
+        let last = damaged.len() - 5;
+        damaged[last] ^= 1;
+        fs::write(&file, &damaged).unwrap();
+        assert_eq!(check(&doc, &bytes, &|| false), Ok(whole));
+        assert_eq!(first.get(), Some(1));
+        assert!(!file.exists());
+        // Stopped before the heaps are read, it keeps nothing new: what
+        // was kept still holds.
+        assert_eq!(check(&doc, &bytes, &third), Err(CheckError::Stopped));
+        let before = fs::read(&file).unwrap();
+        assert_eq!(check(&doc, &bytes, &|| true), Err(CheckError::Stopped));
+        assert_eq!(fs::read(&file).unwrap(), before);
+        // A document refused after a stop: let go, and not kept.
+        let mut changed = doc.clone();
+        let at = changed.pretending.len() - 1;
+        changed.pretending[at] = (changed.pretending[at] + 1) % changed.order as u32;
+        let changed_bytes = document_bytes(&changed).unwrap();
+        assert_eq!(
+            check(&changed, &changed_bytes, &third),
+            Err(CheckError::Stopped)
+        );
+        let changed_file = kept.progress_path(&changed_bytes);
+        assert!(changed_file.exists());
+        assert!(check(&changed, &changed_bytes, &|| false).is_err());
+        assert!(first.get().is_some_and(|heap| heap > 1), "{first:?}");
+        assert!(!changed_file.exists());
+        assert!(!kept.knows(&changed_bytes));
     }
 
     #[test]

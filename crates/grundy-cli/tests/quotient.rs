@@ -127,6 +127,100 @@ fn kayles_json_is_a_certificate_and_a_tampered_one_is_refused() {
         .stderr(predicate::str::contains("line 2"));
 }
 
+/// A check stopped while it reads the heaps keeps how far it got in the
+/// cache (`grundy cache` lists it): the next check of the same file goes
+/// on from there, says so, and ends as a check of every heap does. Then
+/// nothing of the stop is left.
+#[test]
+fn a_stopped_check_is_gone_on_from_by_the_next_check_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let in_cache = || {
+        let mut cmd = Cmd::new(cargo_bin("grundy"));
+        cmd.env("GRUNDY_CACHE_DIR", &cache);
+        cmd
+    };
+    // 0.56 to 30,000 heaps: its check reads them for seconds.
+    let file = dir.path().join("q56.json");
+    std::fs::write(
+        &file,
+        common::stdout_of(in_cache().args([
+            "--no-cache",
+            "quotient",
+            "0.56",
+            "--upto",
+            "30000",
+            "--format",
+            "json",
+        ])),
+    )
+    .unwrap();
+    let whole = String::from_utf8(common::stdout_of(
+        in_cache()
+            .args(["--no-cache", "quotient", "--check"])
+            .arg(&file),
+    ))
+    .unwrap();
+    assert!(whole.contains("below 30,000"), "{whole}");
+    let stopped = in_cache()
+        .args(["quotient", "--time-limit", "0.5", "--check"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(stopped.status.code(), Some(1));
+    let said = String::from_utf8(stopped.stderr).unwrap();
+    let heap: u64 = said
+        .split_once("it had read the heaps below ")
+        .and_then(|(_, rest)| {
+            rest.split_once(", kept in the cache: the next check of this file goes on from there")
+        })
+        .map(|(heap, _)| heap.replace(',', "").parse().unwrap())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(heap > 1 && heap < 30_000, "{heap}");
+    assert!(said.contains("nothing is decided"), "{said}");
+    // Listed, in words and in JSON.
+    let listed = String::from_utf8(common::stdout_of(in_cache().arg("cache"))).unwrap();
+    let with_commas = grundy::notation::with_commas(u128::from(heap));
+    assert!(
+        listed.contains("Certificate checks stopped part way")
+            && listed.contains(&format!("the heaps below {with_commas} read")),
+        "{listed}"
+    );
+    let json: Value = serde_json::from_slice(&common::stdout_of(
+        in_cache().args(["cache", "--format", "json"]),
+    ))
+    .unwrap();
+    assert_eq!(json["stopped_checks"][0]["heap"], Value::from(heap));
+    assert_eq!(json["quotients"], serde_json::json!([]));
+    // Gone on from, and said so after the same line as a whole check.
+    let on = String::from_utf8(common::stdout_of(
+        in_cache().args(["quotient", "--check"]).arg(&file),
+    ))
+    .unwrap();
+    assert_eq!(
+        on,
+        format!(
+            "{whole}{}: the check went on from heap {with_commas}, where a stopped check of this \
+             file had got (the heaps below it were read then; --no-cache reads them all)\n",
+            file.display()
+        )
+    );
+    let json: Value = serde_json::from_slice(&common::stdout_of(
+        in_cache().args(["cache", "--format", "json"]),
+    ))
+    .unwrap();
+    assert_eq!(json["stopped_checks"], serde_json::json!([]));
+    assert_eq!(json["quotients"].as_array().map(Vec::len), Some(1));
+    // Checked again: from heap 1, as a whole check.
+    assert_eq!(
+        String::from_utf8(common::stdout_of(
+            in_cache().args(["quotient", "--check"]).arg(&file)
+        ))
+        .unwrap(),
+        whole
+    );
+}
+
 /// A document of 10,000 elements (one generator, a cycle), the most the
 /// check holds, whose check takes about a second: `--time-limit` and
 /// Ctrl-C stop it long before, and it decides nothing.

@@ -20,8 +20,10 @@ fn folder() -> PyResult<PathBuf> {
 
 /// `grundy.cache_contents()`: the folder, the Bomb table, every misère
 /// quotient document kept (its file, bytes, game, whether proven, heaps,
-/// |Q|, |P|, and whether it decides its code's misère play) and the total
-/// bytes, as the dict `grundy cache --format json` prints.
+/// |Q|, |P|, and whether it decides its code's misère play), every
+/// certificate check stopped part way (its file, bytes and the heap the
+/// next check goes on from) and the total bytes, as the dict `grundy
+/// cache --format json` prints.
 #[pyfunction]
 pub fn cache_contents(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let dir = folder()?;

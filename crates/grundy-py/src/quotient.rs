@@ -104,10 +104,8 @@ pub fn given(doc: &Bound<'_, PyAny>, cache: bool) -> PyResult<Quotient> {
     match &kept {
         Some(kept) if kept.knows(&document) => kept.note(&doc, &document),
         _ => {
-            checked(py, &doc)?.map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))?;
-            if let Some(kept) = &kept {
-                kept.remember(&doc, &document);
-            }
+            checked(py, &doc, &document, kept.as_ref())?
+                .map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))?;
         }
     }
     Quotient::from_document(&doc).map_err(|e| PyValueError::new_err(format!("quotient=: {e}")))
@@ -119,26 +117,34 @@ pub fn given(doc: &Bound<'_, PyAny>, cache: bool) -> PyResult<Quotient> {
 /// checked; with `cache=True` (the default) a document that passes is kept
 /// as `grundy quotient --check` keeps it (a proven one then decides its
 /// code's misère play; a partial one, the sums of its heaps, when it
-/// reaches further than the one kept).
+/// reaches further than the one kept), and a check that Ctrl-C stops while
+/// it reads the heaps keeps how far it got: the next check of the same
+/// document goes on from there.
 #[pyfunction]
 #[pyo3(signature = (doc, *, cache=true))]
 pub fn check_quotient(doc: &Bound<'_, PyAny>, cache: bool) -> PyResult<u64> {
     let py = doc.py();
     let doc: wire::Quotient = serde_json::from_value(convert::to_json(doc)?)
         .map_err(|e| PyValueError::new_err(format!("not a quotient document: {e}")))?;
-    let heaps = checked(py, &doc)?
+    let kept = CheckedQuotients::of_this_user(cache);
+    let heaps = checked(py, &doc, &bytes(&doc)?, kept.as_ref())?
         .map(|checked| checked.heaps)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if let Some(kept) = CheckedQuotients::of_this_user(cache) {
-        kept.remember(&doc, &bytes(&doc)?);
-    }
     Ok(heaps)
 }
 
-/// The certificate check of `doc`, with the GIL released (it takes
-/// minutes for a document of many heaps); a signal's exception (Ctrl-C's
-/// `KeyboardInterrupt`) stops it and is raised.
-fn checked(py: Python<'_>, doc: &wire::Quotient) -> PyResult<Result<Checked, CheckError>> {
+/// The certificate check of `doc` (whose bytes as the CLI writes it are
+/// `document`), with the GIL released (it takes minutes for a document of
+/// many heaps); a signal's exception (Ctrl-C's `KeyboardInterrupt`) stops
+/// it and is raised. With the cache (`kept`), a document that passes is
+/// kept, and a check stopped while reading the heaps keeps how far it got
+/// for the next check of the same document to go on from.
+fn checked(
+    py: Python<'_>,
+    doc: &wire::Quotient,
+    document: &[u8],
+    kept: Option<&CheckedQuotients>,
+) -> PyResult<Result<Checked, CheckError>> {
     let (result, raised) = py.detach(|| {
         let raised = std::cell::Cell::new(None);
         let stop = || match Python::attach(|py| py.check_signals()) {
@@ -148,7 +154,10 @@ fn checked(py: Python<'_>, doc: &wire::Quotient) -> PyResult<Result<Checked, Che
                 true
             }
         };
-        let result = check_until(doc, &stop);
+        let result = match kept {
+            Some(kept) => kept.check(doc, document, &stop, &|_| {}),
+            None => check_until(doc, &stop),
+        };
         (result, raised.into_inner())
     });
     match (result, raised) {

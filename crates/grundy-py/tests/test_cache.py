@@ -15,6 +15,7 @@ def test_an_empty_cache_lists_nothing_and_clears_nothing(cli):
     assert contents["dir"] == os.environ["GRUNDY_CACHE_DIR"]
     assert contents["bomb_table"] is None
     assert contents["quotients"] == []
+    assert contents["stopped_checks"] == []
     assert contents["total_bytes"] == 0
     assert grundy.clear_cache() == {"files": 0, "bytes": 0}
 

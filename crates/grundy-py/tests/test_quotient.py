@@ -217,6 +217,32 @@ def test_ctrl_c_stops_a_long_check_at_once():
     assert waited < 0.5, waited
 
 
+def test_a_check_stopped_by_ctrl_c_is_gone_on_from_the_next_time():
+    # 0.56 to 30,000 heaps: its check reads them for about a second. Ctrl-C
+    # while it reads them keeps how far it got in the cache; the next check
+    # of the same document goes on from there and lets it go.
+    doc = grundy.quotient("0.56", upto=30_000, cache=False)
+
+    def interrupt():
+        time.sleep(0.4)
+        signal.raise_signal(signal.SIGINT)
+
+    thread = threading.Thread(target=interrupt)
+    thread.start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.check_quotient(doc)
+    thread.join()
+    contents = grundy.cache_contents()
+    assert contents["quotients"] == []
+    [stopped] = contents["stopped_checks"]
+    assert 1 < stopped["heap"] < 30_000, stopped
+    assert grundy.check_quotient(doc) == 30_000
+    contents = grundy.cache_contents()
+    assert contents["stopped_checks"] == []
+    [kept] = contents["quotients"]
+    assert stopped["file"] == kept["file"].replace(".json", ".checking")
+
+
 def test_a_quotient_given_decides_the_sums_of_the_heaps_it_reached():
     # 0.07's Q27 decides a sum with heaps of 26 and 27, which the search
     # alone refuses within 1,000 positions (without the cache, which keeps

@@ -13,6 +13,7 @@
 //! | --- | --- | --- |
 //! | the Bomb table cache ([`BombTable::to_bytes`](crate::games::bomb::BombTable::to_bytes)) | `GRUNDYBT`, version 2 | CRC-32 of all before it, as a u64, at the end |
 //! | a checkpoint of a long octal run ([`Checkpoint`](crate::games::octal::checkpoint::Checkpoint)) | `GRUNDYCK`, version 2 (1 is read too) | CRC-32 of the length-prefixed body, after it |
+//! | a stopped certificate check's progress ([`CheckProgress`](crate::misere::quotient::CheckProgress)) | `GRUNDYQC`, version 1 | CRC-32 of all before it, as a u32, at the end |
 //! | an octal values file ([`values_file`](crate::games::octal::values_file)) | `GRUNDYSQ`, version 1 | none: it is written as values are computed, and read block by block |
 
 use std::fs::{self, File};

@@ -996,10 +996,31 @@ pub struct CacheContents {
     pub bomb_table: Option<CachedTable>,
     /// The quotient documents kept, by file name.
     pub quotients: Vec<CachedQuotient>,
+    /// The certificate checks stopped part way, by file name: how far each
+    /// read its document's heaps, for the next check of that document to
+    /// go on from.
+    pub stopped_checks: Vec<CachedStoppedCheck>,
     /// The bytes of all of grundy's files there (the table, the documents,
-    /// the notes naming each game's, files a run was writing aside): what
-    /// `grundy cache --clear` removes.
+    /// the notes naming each game's, the stopped checks, files a run was
+    /// writing aside): what `grundy cache --clear` removes.
     pub total_bytes: u64,
+}
+
+/// A certificate check stopped part way, kept in the cache.
+#[derive(
+    Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct CachedStoppedCheck {
+    /// Its file's name: the name of its document's copy, with `.checking`
+    /// for `.json`.
+    pub file: String,
+    /// Its bytes.
+    pub bytes: u64,
+    /// The first heap it had not read (the next check of its document
+    /// goes on from there); `null` when the file does not read as a
+    /// stopped check's (the next check then reads every heap).
+    pub heap: Option<u64>,
 }
 
 /// The Bomb table kept in the cache.

@@ -14,7 +14,8 @@ use crate::input::UsageError;
 /// The folder (`~/.cache/grundy` on Linux; GRUNDY_CACHE_DIR moves it)
 /// keeps the largest Bomb table computed, and a copy of each misère
 /// quotient document that passed the certificate check (not checked again
-/// when given again); the last proven one of a code decides that code's
+/// when given again) and how far each check stopped part way got (the next
+/// check of that document goes on from there); the last proven one of a code decides that code's
 /// misère play without --quotient, and until one is proven the partial one
 /// that reaches the furthest (`grundy quotient` keeps each that goes
 /// further) decides the sums of its heaps. The CLI and the Python package
@@ -25,8 +26,9 @@ use crate::input::UsageError;
   grundy cache --format json    # the same as one JSON document (CacheContents)
   grundy cache --clear          # remove them (only grundy's own files)")]
 pub struct Args {
-    /// Remove what grundy keeps there: the Bomb table and the quotient
-    /// documents (only grundy's own files; anything else is left).
+    /// Remove what grundy keeps there: the Bomb table, the quotient
+    /// documents and the stopped checks (only grundy's own files;
+    /// anything else is left).
     #[arg(long, conflicts_with = "format")]
     pub clear: bool,
     /// How the contents are written.
@@ -139,6 +141,29 @@ fn write_contents(out: &mut impl Write, contents: &grundy_cache::Contents) -> io
             out,
             "  {what} ({name}, {} bytes)",
             with_commas(u128::from(kept.bytes))
+        )?;
+    }
+    if !contents.stopped_checks.is_empty() {
+        writeln!(
+            out,
+            "Certificate checks stopped part way (the next check of the same document goes on \
+             from where it stopped):"
+        )?;
+    }
+    for stopped in &contents.stopped_checks {
+        let name = stopped
+            .file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let what = match stopped.heap {
+            Some(heap) => format!("the heaps below {} read", with_commas(u128::from(heap))),
+            None => "damaged (the next check reads every heap)".to_string(),
+        };
+        writeln!(
+            out,
+            "  {what} ({name}, {} bytes)",
+            with_commas(u128::from(stopped.bytes))
         )?;
     }
     writeln!(

@@ -57,7 +57,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = QuotientFormat::Text)]
     pub format: QuotientFormat,
     /// Check FILE (a quotient written by --format json) as a certificate,
-    /// with code written apart from the solver.
+    /// with code written apart from the solver. Stopped while it reads the
+    /// heaps, it keeps how far it got in the cache, and the next check of
+    /// FILE goes on from there.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["code", "resume"])]
     pub check: Option<PathBuf>,
     /// Save the partial quotient to FILE (its JSON document: written to
@@ -288,22 +290,24 @@ pub fn read_checked(
     match checked {
         Some(kept) if kept.knows(&bytes) => kept.note(&doc, &bytes),
         _ => {
-            check_shown(path, &doc, stop)?.map_err(|e| refused(e.to_string()))?;
-            if let Some(kept) = checked {
-                kept.remember(&doc, &bytes);
-            }
+            check_shown(path, &doc, &bytes, stop, checked)?.map_err(|e| refused(e.to_string()))?;
         }
     }
     Ok(quotient::Quotient::from_document(&doc).map_err(refused)?)
 }
 
-/// Checks `doc` (read from `path`) as a certificate, with a bar on a
-/// terminal, as a document of many heaps takes minutes. Stopped, an error;
+/// Checks `doc` (read from `path`, whose bytes are `bytes`) as a
+/// certificate, with a bar on a terminal, as a document of many heaps
+/// takes minutes. With the cache (`kept`), a document that passes is kept
+/// there, and a check stopped while reading the heaps keeps how far it got
+/// for the next check of the same file to go on from. Stopped, an error;
 /// else whether it passed.
 fn check_shown(
     path: &Path,
     doc: &wire::Quotient,
+    bytes: &[u8],
     stop: &dyn Fn() -> bool,
+    kept: Option<&CheckedQuotients>,
 ) -> anyhow::Result<Result<quotient::Checked, CheckError>> {
     let bar = io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(1)
@@ -339,15 +343,29 @@ fn check_shown(
         bar.set_length(of);
         bar.set_position(done);
     };
-    let result = quotient::check_watched(doc, stop, &progress);
+    let result = match kept {
+        Some(kept) => kept.check(doc, bytes, stop, &progress),
+        None => quotient::check_watched(doc, stop, &progress),
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     match result {
-        Err(CheckError::Stopped) => Err(anyhow::anyhow!(
-            "{}: the certificate check was stopped before it ended: nothing is decided",
-            path.display()
-        )),
+        Err(CheckError::Stopped) => {
+            let kept_at = kept.and_then(|kept| kept.stopped_check(bytes));
+            Err(anyhow::anyhow!(
+                "{}: the certificate check was stopped before it ended: nothing is decided{}",
+                path.display(),
+                match kept_at {
+                    Some(heap) => format!(
+                        " (it had read the heaps below {}, kept in the cache: the next check \
+                         of this file goes on from there)",
+                        with_commas(u128::from(heap))
+                    ),
+                    None => String::new(),
+                }
+            ))
+        }
         result => Ok(result),
     }
 }
@@ -382,11 +400,8 @@ fn check(
     kept: Option<&CheckedQuotients>,
 ) -> anyhow::Result<()> {
     let (bytes, doc) = read_document(path)?;
-    match check_shown(path, &doc, stop)? {
+    match check_shown(path, &doc, &bytes, stop, kept)? {
         Ok(checked) => {
-            if let Some(kept) = kept {
-                kept.remember(&doc, &bytes);
-            }
             let mut out = io::stdout().lock();
             writeln!(
                 out,
@@ -404,6 +419,15 @@ fn check(
                     " (partial: not proven beyond them)"
                 }
             )?;
+            if let Some(heap) = checked.went_on_from {
+                writeln!(
+                    out,
+                    "{}: the check went on from heap {}, where a stopped check of this file \
+                     had got (the heaps below it were read then; --no-cache reads them all)",
+                    path.display(),
+                    with_commas(u128::from(heap))
+                )?;
+            }
             Ok(())
         }
         Err(e) => Err(UsageError(format!("{}: refused: {e}", path.display())).into()),

@@ -183,14 +183,19 @@ def check_quotient(doc: dict[str, Any], *, cache: bool = True) -> int:
     ``ValueError`` naming the failure. With ``cache=True`` one that passes
     is kept in the user's cache (a proven one then decides its code's misère
     play; a partial one, the sums of its heaps, when it reaches further than
-    the one kept)."""
+    the one kept), and a check that Ctrl-C stops while it reads the heaps
+    keeps how far it got: the next check of the same document goes on from
+    there."""
 
 def cache_contents() -> dict[str, Any]:
     """What the user's cache (the CLI's: ``GRUNDY_CACHE_DIR``, else the
     platform's folder) holds, as ``grundy cache --format json``: ``dir``,
     ``bomb_table``, ``quotients`` (each kept document's ``file``,
     ``bytes``, ``summary`` and whether it ``decides`` its code's misère
-    play) and ``total_bytes``. ``OSError`` where there is no folder."""
+    play), ``stopped_checks`` (each certificate check stopped part way:
+    its ``file``, ``bytes`` and the ``heap`` the next check of its
+    document goes on from) and ``total_bytes``. ``OSError`` where there is
+    no folder."""
 
 def clear_cache() -> dict[str, int]:
     """Removes grundy's files from the cache folder (nothing else there),

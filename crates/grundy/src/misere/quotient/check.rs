@@ -19,10 +19,14 @@
 //! a sum's state, not its code, and a pass rests on that idea's easy half
 //! alone: a heap's own winning set holds its class's share.
 
+mod progress;
+
 use std::str::FromStr;
 
 use crate::games::octal::OctalCode;
 use crate::wire;
+
+pub use progress::CheckProgress;
 
 /// Why a certificate is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -113,6 +117,9 @@ pub struct Checked {
     pub heaps: u64,
     /// Distinct (image, options' images) states walked.
     pub states: usize,
+    /// The heap it went on from, when it went on from a stopped check's
+    /// [`CheckProgress`] (the heaps below it read then).
+    pub went_on_from: Option<u64>,
 }
 
 /// The most states the check walks.
@@ -203,7 +210,24 @@ pub fn check_watched(
     stop: &dyn Fn() -> bool,
     progress: &dyn Fn(CheckStage),
 ) -> Result<Checked, CheckError> {
-    check_within(doc, stop, progress, BOUNDS)
+    check_within(doc, stop, progress, BOUNDS, Runs::here(), None).0
+}
+
+/// [`check_watched`], going on from `from`, how far a stopped check of the
+/// same document had read its heaps (ignored when it does not fit the
+/// document: the check then starts at heap 1). Stopped while reading the
+/// heaps, it also gives how far it got, for a later check to go on from.
+///
+/// The heaps below `from`'s are not read again: what they gave is taken
+/// as `from` has it, so `from` must come from a check of this very
+/// document (the cache keeps it under the document's name).
+pub fn check_going_on(
+    doc: &wire::Quotient,
+    from: Option<&CheckProgress>,
+    stop: &dyn Fn() -> bool,
+    progress: &dyn Fn(CheckStage),
+) -> (Result<Checked, CheckError>, Option<CheckProgress>) {
+    check_within(doc, stop, progress, BOUNDS, Runs::here(), from)
 }
 
 /// How far the walk over sums may grow.
@@ -221,12 +245,30 @@ const BOUNDS: Bounds = Bounds {
     entries: MAX_CHECK_ENTRIES,
 };
 
-/// [`check_watched`] within `bounds`.
+/// [`check_going_on`] within `bounds`, reading the heaps in `runs`.
 fn check_within(
     doc: &wire::Quotient,
     stop: &dyn Fn() -> bool,
     progress: &dyn Fn(CheckStage),
     bounds: Bounds,
+    runs: Runs,
+    from: Option<&CheckProgress>,
+) -> (Result<Checked, CheckError>, Option<CheckProgress>) {
+    let mut left = None;
+    let result = check_from(doc, stop, progress, bounds, runs, from, &mut left);
+    (result, left)
+}
+
+/// [`check_within`], `left` set to how far the heaps were read when it is
+/// stopped while reading them.
+fn check_from(
+    doc: &wire::Quotient,
+    stop: &dyn Fn() -> bool,
+    progress: &dyn Fn(CheckStage),
+    bounds: Bounds,
+    runs: Runs,
+    from: Option<&CheckProgress>,
+    left: &mut Option<CheckProgress>,
 ) -> Result<Checked, CheckError> {
     let watch = Watch { stop, progress };
     let code_text = doc
@@ -462,12 +504,23 @@ fn check_within(
     };
     // The heaps' classes: heaps of one image, with moves or without, and
     // the winning set they all share.
-    let mut classes: Vec<Class> = Vec::new();
-    let mut class_of: std::collections::HashMap<(u32, bool), usize> =
-        std::collections::HashMap::new();
+    // Gone on from a stopped check's progress when it fits this document
+    // (its classes' images those of their heaps here), else from heap 1.
+    let resumed = from.filter(|f| f.fits(m, heaps, &images));
+    let (first, mut classes) = match resumed {
+        Some(f) => (f.heap, f.classes.clone()),
+        None => (1, Vec::new()),
+    };
+    let mut class_of: std::collections::HashMap<(u32, bool), usize> = classes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| ((c.image, c.has_move), i))
+        .collect();
     let read_heaps =
-        |visit: &mut Visit| each_heap(m, heaps, Runs::here(), &watch, &heap_wins, visit);
-    read_heaps(&mut |h, has_move, wins| {
+        |from: u64, visit: &mut Visit| each_heap(m, from, heaps, runs, &watch, &heap_wins, visit);
+    // The first heap not yet read, for a stopped check's progress.
+    let mut next = first;
+    let read = read_heaps(first, &mut |h, has_move, wins| {
         // No P-position has a move to a P-position: a move in heap h of
         // R + h reaches P exactly when R's image r is in h's winning set, so
         // it is enough that no r with r·Φ(h) ∈ P is in it, every element
@@ -494,8 +547,18 @@ fn check_within(
                 });
             }
         }
+        next = h + 1;
         Ok(std::ops::ControlFlow::Continue(()))
-    })?;
+    });
+    if let Err(CheckError::Stopped) = read {
+        *left = Some(CheckProgress {
+            m,
+            heap: next,
+            classes,
+        });
+        return Err(CheckError::Stopped);
+    }
+    read?;
     let walk = Walk {
         m,
         mul: &mul,
@@ -504,7 +567,11 @@ fn check_within(
         bounds,
     };
     match walk.run(&classes) {
-        Ok(states) => Ok(Checked { heaps, states }),
+        Ok(states) => Ok(Checked {
+            heaps,
+            states,
+            went_on_from: resumed.map(|f| f.heap),
+        }),
         Err(Failure::Check(e)) => Err(e),
         // A sum of classes without a move to P: for each of its heaps, a
         // heap of the class whose own winning set lacks what the others'
@@ -522,7 +589,7 @@ fn check_within(
                 })
                 .collect();
             let mut heaps_named = Vec::new();
-            read_heaps(&mut |h, has_move, wins| {
+            read_heaps(1, &mut |h, has_move, wins| {
                 let a = images[h as usize];
                 wanted.retain(|&(c, others)| {
                     let found = (classes[c].image, classes[c].has_move) == (a, has_move)
@@ -575,12 +642,13 @@ impl Runs {
     }
 }
 
-/// Calls `visit` with each heap 1 … `heaps` − 1 in order, whether it has a
-/// move and its winning set (from `heap_wins`), until it breaks or fails.
-/// The heaps are read in `runs`, `watch` told and asked between them, the
-/// threads taking every `threads`-th heap of a run.
+/// Calls `visit` with each heap `from` … `heaps` − 1 in order, whether it
+/// has a move and its winning set (from `heap_wins`), until it breaks or
+/// fails. The heaps are read in `runs`, `watch` told and asked between
+/// them, the threads taking every `threads`-th heap of a run.
 fn each_heap(
     m: usize,
+    from: u64,
     heaps: u64,
     runs: Runs,
     watch: &Watch,
@@ -588,7 +656,7 @@ fn each_heap(
     visit: &mut Visit,
 ) -> Result<(), CheckError> {
     let Runs { threads, moves } = runs;
-    let mut lo = 1u64;
+    let mut lo = from.max(1);
     while lo < heaps {
         watch.at(CheckStage::Heaps { heap: lo, heaps })?;
         // The heaps lo … hi − 1 have about (hi² − lo²) / 2 moves.
@@ -636,7 +704,7 @@ fn each_heap(
 
 /// Heaps of one image, with moves or without: the winning set they all
 /// share, and the least of them.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Class {
     image: u32,
     has_move: bool,
@@ -806,8 +874,17 @@ mod tests {
             ..Default::default()
         };
         let doc = crate::misere::quotient::compute(&code, &settings, &mut |_| {}).document();
-        let within =
-            |states, entries| check_within(&doc, &|| false, &|_| {}, Bounds { states, entries });
+        let within = |states, entries| {
+            check_within(
+                &doc,
+                &|| false,
+                &|_| {},
+                Bounds { states, entries },
+                Runs::here(),
+                None,
+            )
+            .0
+        };
         let passed = within(usize::MAX, usize::MAX).unwrap();
         let walked = passed.states;
         assert!(walked > 10, "{walked}");
@@ -865,7 +942,10 @@ mod tests {
                     states: usize::MAX,
                     entries,
                 },
+                Runs::here(),
+                None,
             )
+            .0
         };
         assert_eq!(nim_within(5).map(|c| c.states), Ok(3));
         assert!(matches!(nim_within(4), Err(CheckError::TooLarge(3))));
@@ -888,24 +968,30 @@ mod tests {
         for threads in 1..=3 {
             for moves in [1, 40, 5_000, 1 << 30] {
                 let runs = Runs { threads, moves };
-                let mut seen = Vec::new();
-                each_heap(
-                    m,
-                    400,
-                    runs,
-                    &Watch::quiet(&|| false),
-                    &heap_wins,
-                    &mut |h, moves, wins| {
-                        assert_eq!((moves, wins), heap_wins(h, &mut vec![false; m]));
-                        seen.push(h);
-                        Ok(std::ops::ControlFlow::Continue(()))
-                    },
-                )
-                .unwrap();
-                assert_eq!(seen, (1..400).collect::<Vec<_>>(), "{runs:?}");
+                // From heap 1 (heap 0 has no move and is not read), or
+                // from where a stopped check got.
+                for from in [0, 1, 137, 399, 400] {
+                    let mut seen = Vec::new();
+                    each_heap(
+                        m,
+                        from,
+                        400,
+                        runs,
+                        &Watch::quiet(&|| false),
+                        &heap_wins,
+                        &mut |h, moves, wins| {
+                            assert_eq!((moves, wins), heap_wins(h, &mut vec![false; m]));
+                            seen.push(h);
+                            Ok(std::ops::ControlFlow::Continue(()))
+                        },
+                    )
+                    .unwrap();
+                    assert_eq!(seen, (from.max(1)..400).collect::<Vec<_>>(), "{runs:?}");
+                }
                 let mut last = 0;
                 each_heap(
                     m,
+                    1,
                     400,
                     runs,
                     &Watch::quiet(&|| false),
@@ -923,6 +1009,7 @@ mod tests {
                 assert_eq!(last, 250, "{runs:?}");
                 let stopped = each_heap(
                     m,
+                    1,
                     400,
                     runs,
                     &Watch::quiet(&|| true),
@@ -959,7 +1046,7 @@ mod tests {
                 stop: &|| false,
                 progress: &progress,
             };
-            each_heap(m, 1_000, runs, &watch, &heap_wins, &mut |h, _, _| {
+            each_heap(m, 1, 1_000, runs, &watch, &heap_wins, &mut |h, _, _| {
                 next.set(h + 1);
                 Ok(std::ops::ControlFlow::Continue(()))
             })
@@ -987,6 +1074,102 @@ mod tests {
         }
         let here = Runs::here();
         assert!(here.threads >= 1 && here.moves == here.threads << 24);
+    }
+
+    /// A check stopped while reading the heaps, at any run, and gone on
+    /// from its progress (kept as bytes, as the cache keeps it) ends as a
+    /// check not stopped: it passes a valid document with the same heaps
+    /// and states, and refuses a changed one with the same failure. A
+    /// progress that does not fit the document is not gone on from.
+    #[test]
+    fn a_stopped_check_goes_on_from_its_progress_to_the_same_end() {
+        let code: OctalCode = "0.77".parse().unwrap();
+        let settings = crate::misere::quotient::Settings {
+            upto: 60,
+            ..Default::default()
+        };
+        let doc = crate::misere::quotient::compute(&code, &settings, &mut |_| {}).document();
+        let mut changed = doc.clone();
+        let last = changed.pretending.len() - 1;
+        changed.pretending[last] = changed.pretending[last - 1];
+        let runs = Runs {
+            threads: 2,
+            moves: 200,
+        };
+        // Stopped at the k-th time it asks while reading the heaps.
+        let run = |doc: &wire::Quotient, from: Option<&CheckProgress>, k: usize| {
+            let asked = std::cell::Cell::new(0usize);
+            let reading = std::cell::Cell::new(false);
+            let progress = |stage| reading.set(matches!(stage, CheckStage::Heaps { .. }));
+            let stop = || {
+                if reading.get() {
+                    asked.set(asked.get() + 1);
+                }
+                reading.get() && asked.get() == k
+            };
+            check_within(doc, &stop, &progress, BOUNDS, runs, from)
+        };
+        for doc in [&doc, &changed] {
+            let (whole, none) = run(doc, None, 0);
+            assert_eq!(none, None);
+            if std::ptr::eq(doc, &changed) {
+                assert!(
+                    matches!(
+                        whole,
+                        Err(CheckError::PToP { .. } | CheckError::NWithoutP { .. })
+                    ),
+                    "{whole:?}"
+                );
+            } else {
+                assert!(whole.as_ref().is_ok_and(|c| c.went_on_from.is_none()));
+            }
+            let mut stops = 0;
+            let mut reached = 0;
+            for k in 1.. {
+                let (result, left) = run(doc, None, k);
+                let Some(left) = left else {
+                    // Not stopped: as many runs as it has.
+                    assert_eq!(result, whole);
+                    break;
+                };
+                assert_eq!(result, Err(CheckError::Stopped));
+                stops += 1;
+                assert!(left.heap() > reached || k == 1, "{k}: {}", left.heap());
+                reached = left.heap();
+                let kept = CheckProgress::from_bytes(&left.to_bytes()).unwrap();
+                assert_eq!(kept, left);
+                let (on, again) = run(doc, Some(&kept), 0);
+                assert_eq!(again, None);
+                match (&on, &whole) {
+                    (Ok(on), Ok(whole)) => {
+                        assert_eq!((on.heaps, on.states), (whole.heaps, whole.states));
+                        assert_eq!(on.went_on_from, Some(left.heap()));
+                    }
+                    (on, whole) => assert_eq!(on, whole),
+                }
+                // Stopped again on the way, at its second run: further on,
+                // and gone on from there to the same end.
+                let (result, further) = run(doc, Some(&kept), 2);
+                if let Some(further) = further {
+                    assert_eq!(result, Err(CheckError::Stopped));
+                    assert!(further.heap() > left.heap());
+                    let (end, _) = run(doc, Some(&further), 0);
+                    assert_eq!(
+                        end.map(|c| (c.heaps, c.states)),
+                        whole.clone().map(|c| (c.heaps, c.states))
+                    );
+                }
+            }
+            assert!(stops >= 5, "{stops}");
+        }
+        // Another document's progress is not gone on from.
+        let (_, left) = run(&doc, None, 3);
+        let left = left.unwrap();
+        let kayles_75 =
+            crate::misere::quotient::compute(&"0.75".parse().unwrap(), &settings, &mut |_| {})
+                .document();
+        let (other, _) = run(&kayles_75, Some(&left), 0);
+        assert!(other.is_ok_and(|c| c.went_on_from.is_none()));
     }
 
     #[test]

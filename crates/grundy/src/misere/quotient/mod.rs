@@ -36,7 +36,8 @@ pub(crate) mod monoid;
 use std::time::{Duration, Instant};
 
 pub use check::{
-    check, check_until, check_watched, CheckError, CheckStage, Checked, MAX_CHECK_ORDER,
+    check, check_going_on, check_until, check_watched, CheckError, CheckProgress, CheckStage,
+    Checked, MAX_CHECK_ORDER,
 };
 pub use engine::{proven, request_settings, tried, why_not, KeptQuotients, QuotientMisere};
 
