@@ -73,9 +73,14 @@ impl TableFile {
     }
 }
 
+/// Why there is no cache folder to show or clear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("this platform has no cache folder for grundy: set GRUNDY_CACHE_DIR")]
+pub struct NoCacheFolder;
+
 /// This user's cache directory, where it is or would be.
-pub fn this_users_dir() -> Option<PathBuf> {
-    cache_dir(true)
+pub fn this_users_dir() -> Result<PathBuf, NoCacheFolder> {
+    cache_dir(true).ok_or(NoCacheFolder)
 }
 
 /// This user's cache directory (none when `enabled` is false, or when the
@@ -448,6 +453,11 @@ pub(crate) mod tests {
         );
         assert!(TableFile::of_this_user(false).is_none());
         assert!(CheckedQuotients::of_this_user(false).is_none());
+        assert_eq!(this_users_dir().ok(), cache_dir(true));
+        assert_eq!(
+            NoCacheFolder.to_string(),
+            "this platform has no cache folder for grundy: set GRUNDY_CACHE_DIR"
+        );
     }
 
     #[test]

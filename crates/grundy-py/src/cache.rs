@@ -13,9 +13,7 @@ use crate::convert;
 
 /// The user's cache folder, or `OSError` where the platform has none.
 fn folder() -> PyResult<PathBuf> {
-    grundy_cache::this_users_dir().ok_or_else(|| {
-        PyOSError::new_err("this platform has no cache folder for grundy: set GRUNDY_CACHE_DIR")
-    })
+    grundy_cache::this_users_dir().map_err(|e| PyOSError::new_err(e.to_string()))
 }
 
 /// `grundy.cache_contents()`: the folder, the Bomb table, every misère

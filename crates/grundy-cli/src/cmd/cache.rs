@@ -54,9 +54,7 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
         )
         .into());
     }
-    let dir = grundy_cache::this_users_dir().ok_or_else(|| {
-        anyhow::anyhow!("this platform has no cache folder for grundy: set GRUNDY_CACHE_DIR")
-    })?;
+    let dir = grundy_cache::this_users_dir()?;
     let mut out = io::stdout().lock();
     if args.clear {
         let cleared =
