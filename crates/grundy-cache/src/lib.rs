@@ -35,7 +35,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use grundy::games::bomb::TableStore;
 use grundy::misere::quotient::{
-    check_going_on, CheckError, CheckProgress, CheckStage, Checked, KeptQuotients, Quotient,
+    check_going_on, check_until, CheckError, CheckProgress, CheckStage, Checked, KeptQuotients,
+    Quotient, ResumableChecks,
 };
 use grundy::{persist, wire};
 
@@ -128,6 +129,7 @@ impl TableStore for TableFile {
 /// of the last proven document kept and the copy of the partial one that
 /// reaches the furthest, which the game's misère analysis decides by
 /// ([`KeptQuotients`]).
+#[derive(Debug)]
 pub struct CheckedQuotients {
     dir: PathBuf,
     /// The quotients read for this process.
@@ -392,6 +394,23 @@ impl CheckedQuotients {
                 Quotient::from_document(&doc).ok().map(Arc::new)
             })
             .clone()
+    }
+}
+
+impl ResumableChecks for CheckedQuotients {
+    /// [`CheckedQuotients::check`] of `doc`'s bytes as grundy writes them
+    /// ([`document_bytes`]): the bytes a run's document printed with
+    /// `--format json`, or saved as its checkpoint, has, so a later check
+    /// of that file goes on where this one got, and the other way round.
+    fn check_resumably(
+        &self,
+        doc: &wire::Quotient,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Checked, CheckError> {
+        match document_bytes(doc) {
+            Ok(bytes) => self.check(doc, &bytes, stop, &|_| {}),
+            Err(_) => check_until(doc, stop),
+        }
     }
 }
 
@@ -777,6 +796,52 @@ pub(crate) mod tests {
         assert!(first.get().is_some_and(|heap| heap > 1), "{first:?}");
         assert!(!changed_file.exists());
         assert!(!kept.knows(&changed_bytes));
+    }
+
+    /// The check a run's proof waits on keeps how far it got under the
+    /// name of the document's bytes as grundy writes them, so that a check
+    /// of the printed file goes on from it (and the other way round); a
+    /// pass is remembered.
+    #[test]
+    fn a_runs_check_is_kept_under_the_name_of_its_printed_document() {
+        use std::cell::Cell;
+
+        let dir = tempfile::tempdir().unwrap();
+        let kept = CheckedQuotients::in_dir(dir.path().join(QUOTIENTS));
+        let (doc, bytes) = document("0.56", 20_000);
+        let whole = quotient::check(&doc).unwrap();
+        let checks: &dyn ResumableChecks = &kept;
+        // The check asks once a row of the monoid, three times over, then
+        // once a run of heaps: stopped at its third run.
+        let asked = Cell::new(0usize);
+        let third_run = || {
+            asked.set(asked.get() + 1);
+            asked.get() == 3 * doc.order + 3
+        };
+        assert_eq!(
+            checks.check_resumably(&doc, &third_run),
+            Err(CheckError::Stopped)
+        );
+        let reached = kept.stopped_check(&bytes).unwrap();
+        assert!(reached > 1, "{reached}");
+        // A check of the printed file goes on from there.
+        let on = kept.check(&doc, &bytes, &|| false, &|_| {}).unwrap();
+        assert_eq!(on.went_on_from, Some(reached));
+        assert_eq!((on.heaps, on.states), (whole.heaps, whole.states));
+        assert!(kept.knows(&bytes));
+        // And the other way round: stopped as a file's check, gone on from
+        // as a run's.
+        asked.set(0);
+        let file_stopped = kept.check(&doc, &bytes, &third_run, &|_| {});
+        assert_eq!(file_stopped, Err(CheckError::Stopped));
+        assert_eq!(kept.stopped_check(&bytes), Some(reached));
+        assert_eq!(
+            checks
+                .check_resumably(&doc, &|| false)
+                .map(|c| c.went_on_from),
+            Ok(Some(reached))
+        );
+        assert_eq!(kept.stopped_check(&bytes), None);
     }
 
     #[test]

@@ -2,10 +2,12 @@
 //! take-and-break game as `grundy quotient --format json` prints it, as a
 //! dict; `grundy.check_quotient(doc)` checks one as a certificate.
 
+use std::sync::Arc;
+
 use grundy::games::heap::HeapRules;
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{
-    check_until, compute, resume, CheckError, Checked, Quotient, Settings,
+    check_until, compute, resume, CheckError, Checked, Quotient, ResumableChecks, Settings,
 };
 use grundy::shared::Cancel;
 use grundy::wire;
@@ -49,10 +51,14 @@ pub fn quotient<'py>(
     }
     let deadline = crate::deadline::deadline(time_limit)?;
     let cancel = Cancel::new();
+    // The check a proof waits on goes on where a stopped one got.
+    let checks = CheckedQuotients::of_this_user(cache)
+        .map(|kept| Arc::new(kept) as Arc<dyn ResumableChecks>);
     let settings = Settings {
         upto,
         deadline,
         cancel: Some(cancel.clone()),
+        checks,
         ..Settings::default()
     };
     let kept = CheckedQuotients::of_this_user(cache);

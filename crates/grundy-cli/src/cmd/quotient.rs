@@ -4,13 +4,14 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::ValueEnum;
 use grundy::games::heap::HeapRules;
 use grundy::games::octal::OctalCode;
-use grundy::misere::quotient::{self, CheckError, CheckStage, Settings};
+use grundy::misere::quotient::{self, CheckError, CheckStage, ResumableChecks, Settings};
 use grundy::notation::with_commas;
 use grundy::shared::Cancel;
 use grundy::wire;
@@ -173,11 +174,15 @@ pub fn run(args: Args, no_cache: bool) -> anyhow::Result<()> {
         }
         bar
     });
+    // The check a proof waits on goes on where a stopped one got.
+    let checks = CheckedQuotients::of_this_user(!(args.no_cache || no_cache))
+        .map(|kept| Arc::new(kept) as Arc<dyn ResumableChecks>);
     let settings = Settings {
         upto: args.upto,
         max_trial: args.max_trial as usize,
         deadline,
         cancel: Some(cancel.clone()),
+        checks,
         ..Settings::default()
     };
     let mut progress = |heap| {

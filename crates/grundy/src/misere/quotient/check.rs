@@ -230,6 +230,20 @@ pub fn check_going_on(
     check_within(doc, stop, progress, BOUNDS, Runs::here(), from)
 }
 
+/// Checks that go on where a stopped check of the same document got (the
+/// user's cache): a run's proof waits on such a check, and with one given
+/// ([`Settings::checks`](super::Settings::checks)) a run stopped during
+/// it loses none of the heaps it read.
+pub trait ResumableChecks: Send + Sync + std::fmt::Debug {
+    /// [`check_until`], going on from what is kept for `doc` and keeping
+    /// how far it got when `stop` ends it while it reads the heaps.
+    fn check_resumably(
+        &self,
+        doc: &wire::Quotient,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Checked, CheckError>;
+}
+
 /// How far the walk over sums may grow.
 #[derive(Clone, Copy, Debug)]
 struct Bounds {

@@ -523,6 +523,7 @@ pub fn request_settings(budget: u64, cancel: Option<Cancel>) -> Settings {
         max_work: budget.min(2_000_000),
         deadline: None,
         cancel,
+        checks: None,
     }
 }
 

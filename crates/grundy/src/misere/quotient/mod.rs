@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 
 pub use check::{
     check, check_going_on, check_until, check_watched, CheckError, CheckProgress, CheckStage,
-    Checked, MAX_CHECK_ORDER,
+    Checked, ResumableChecks, MAX_CHECK_ORDER,
 };
 pub use engine::{proven, request_settings, tried, why_not, KeptQuotients, QuotientMisere};
 
@@ -66,6 +66,9 @@ pub struct Settings {
     pub deadline: Option<Instant>,
     /// Stop when this flag is raised.
     pub cancel: Option<Cancel>,
+    /// Where the certificate check a proof waits on keeps how far it got
+    /// when stopped, and goes on from (none: it reads every heap).
+    pub checks: Option<std::sync::Arc<dyn ResumableChecks>>,
 }
 
 impl Default for Settings {
@@ -77,6 +80,7 @@ impl Default for Settings {
             max_work: u64::MAX,
             deadline: None,
             cancel: None,
+            checks: None,
         }
     }
 }
@@ -275,7 +279,12 @@ fn run(
     // A proof is only claimed once the certificate check, written apart
     // from the solver, passes too.
     if q.period.is_some() {
-        match check_until(&q.document(), &stop) {
+        let doc = q.document();
+        let checked = match &settings.checks {
+            Some(checks) => checks.check_resumably(&doc, &stop),
+            None => check_until(&doc, &stop),
+        };
+        match checked {
             Ok(_) => {}
             Err(CheckError::Stopped) => {
                 q.period = None;

@@ -110,3 +110,61 @@ fn the_quotients_remembered_are_bounded_in_number() {
         );
     }
 }
+
+/// The check a proof waits on is the one `Settings::checks` gives, when
+/// given, asked about the proven document: its pass proves, its stop
+/// leaves the quotient stopped, its refusal leaves it refused. Without
+/// one, the check reads every heap itself.
+#[test]
+fn a_proof_waits_on_the_check_the_settings_give() {
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Debug)]
+    struct Told {
+        answer: Result<Checked, CheckError>,
+        asked: Mutex<Vec<crate::wire::Quotient>>,
+    }
+    impl ResumableChecks for Told {
+        fn check_resumably(
+            &self,
+            doc: &crate::wire::Quotient,
+            _stop: &dyn Fn() -> bool,
+        ) -> Result<Checked, CheckError> {
+            self.asked.lock().unwrap().push(doc.clone());
+            self.answer.clone()
+        }
+    }
+    let code: OctalCode = "0.75".parse().unwrap();
+    let plain = quotient("0.75");
+    let passed = check(&plain.document()).unwrap();
+    for answer in [
+        Ok(passed),
+        Err(CheckError::Stopped),
+        Err(CheckError::Malformed("told so".into())),
+    ] {
+        let told = Arc::new(Told {
+            answer: answer.clone(),
+            asked: Mutex::default(),
+        });
+        let settings = Settings {
+            checks: Some(told.clone()),
+            ..Settings::default()
+        };
+        let q = compute(&code, &settings, &mut |_| {});
+        let asked = told.asked.lock().unwrap().clone();
+        assert_eq!(asked.len(), 1);
+        assert!(asked[0].proven);
+        assert_eq!(asked[0], plain.document());
+        match answer {
+            Ok(_) => assert_eq!(q.document(), plain.document()),
+            Err(CheckError::Stopped) => {
+                assert_eq!(q.period(), None);
+                assert_eq!(q.unproven(), Some(&Unproven::Stopped));
+            }
+            Err(e) => {
+                assert_eq!(q.period(), None);
+                assert_eq!(q.unproven(), Some(&Unproven::CheckFailed(e.to_string())));
+            }
+        }
+    }
+}
