@@ -215,8 +215,8 @@ impl CheckedQuotients {
     /// telling `progress` and asking `stop` as
     /// [`check_watched`](grundy::misere::quotient::check_watched) does. It
     /// goes on from where a stopped check of the same document got, when
-    /// one is kept; stopped while reading the heaps, it keeps how far it
-    /// got; once it ends (passed or refused) that is let go. A document
+    /// one is kept; stopped while reading the heaps or after, it keeps how
+    /// far it got; once it ends (passed or refused) that is let go. A document
     /// that passes is remembered ([`CheckedQuotients::remember`]). A cache
     /// that cannot be written is no reason to fail: the check is then only
     /// not gone on from.
@@ -238,8 +238,7 @@ impl CheckedQuotients {
                 let temporary = path.with_extension(format!("tmp{}", std::process::id()));
                 let _ = persist::replace(&path, &temporary, |out| out.write_all(&left.to_bytes()));
             }
-            // Stopped before the heaps or after them: what was kept still
-            // holds.
+            // Stopped before it read a heap: what was kept still holds.
             (Err(CheckError::Stopped), None) => {}
             _ => {
                 let _ = fs::remove_file(&path);

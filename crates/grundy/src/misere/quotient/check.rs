@@ -216,7 +216,8 @@ pub fn check_watched(
 /// [`check_watched`], going on from `from`, how far a stopped check of the
 /// same document had read its heaps (ignored when it does not fit the
 /// document: the check then starts at heap 1). Stopped while reading the
-/// heaps, it also gives how far it got, for a later check to go on from.
+/// heaps or after them, it also gives how far it got, for a later check to
+/// go on from.
 ///
 /// The heaps below `from`'s are not read again: what they gave is taken
 /// as `from` has it, so `from` must come from a check of this very
@@ -274,7 +275,7 @@ fn check_within(
 }
 
 /// [`check_within`], `left` set to how far the heaps were read when it is
-/// stopped while reading them.
+/// stopped while reading them or after.
 fn check_from(
     doc: &wire::Quotient,
     stop: &dyn Fn() -> bool,
@@ -586,6 +587,16 @@ fn check_from(
             states,
             went_on_from: resumed.map(|f| f.heap),
         }),
+        // Stopped in the walk: every heap was read, and a later check
+        // need read none.
+        Err(Failure::Check(CheckError::Stopped)) => {
+            *left = Some(CheckProgress {
+                m,
+                heap: next,
+                classes,
+            });
+            Err(CheckError::Stopped)
+        }
         Err(Failure::Check(e)) => Err(e),
         // A sum of classes without a move to P: for each of its heaps, a
         // heap of the class whose own winning set lacks what the others'
@@ -1176,6 +1187,38 @@ mod tests {
             }
             assert!(stops >= 5, "{stops}");
         }
+        // Stopped in the walk over sums: every heap read, and none read
+        // again by the check that goes on.
+        let walking = std::cell::Cell::new(false);
+        let (stopped, left) = check_within(
+            &doc,
+            &|| walking.get(),
+            &|stage| walking.set(matches!(stage, CheckStage::Sums { .. })),
+            BOUNDS,
+            runs,
+            None,
+        );
+        assert_eq!(stopped, Err(CheckError::Stopped));
+        let left = left.unwrap();
+        assert_eq!(left.heap(), doc.heaps);
+        let read = std::cell::Cell::new(false);
+        let (on, _) = check_within(
+            &doc,
+            &|| false,
+            &|stage| read.set(read.get() || matches!(stage, CheckStage::Heaps { .. })),
+            BOUNDS,
+            runs,
+            Some(&left),
+        );
+        let whole = check(&doc).unwrap();
+        assert_eq!(
+            on,
+            Ok(Checked {
+                went_on_from: Some(doc.heaps),
+                ..whole
+            })
+        );
+        assert!(!read.get(), "no heap read again");
         // Another document's progress is not gone on from.
         let (_, left) = run(&doc, None, 3);
         let left = left.unwrap();
