@@ -175,6 +175,14 @@ mod tests {
         let crc = persist::crc32(&huge);
         huge.extend_from_slice(&crc.to_le_bytes());
         assert_eq!(CheckProgress::from_bytes(&huge), None);
+        // Shorter than its fixed fields, with a checksum that fits: cut
+        // short, not read past its end.
+        for fields in 0..16 {
+            let mut short = bytes[..HEADER + fields].to_vec();
+            let crc = persist::crc32(&short);
+            short.extend_from_slice(&crc.to_le_bytes());
+            assert_eq!(CheckProgress::from_bytes(&short), None, "{fields}");
+        }
         let mut version = bytes.clone();
         version[8] = 2;
         assert_eq!(CheckProgress::from_bytes(&version), None);
