@@ -221,6 +221,38 @@ fn a_stopped_check_is_gone_on_from_by_the_next_check_of_the_file() {
     );
 }
 
+/// The check a run's proof waits on is the cache's: it goes on from what a
+/// stopped check of the same document kept, and once it ends lets that go
+/// (here a damaged one, planted under the proven document's name, which
+/// it reads past). With --no-cache the run's check leaves the cache alone.
+#[test]
+fn a_runs_proof_is_checked_through_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let in_cache = || {
+        let mut cmd = Cmd::new(cargo_bin("grundy"));
+        cmd.env("GRUNDY_CACHE_DIR", &cache);
+        cmd
+    };
+    let document =
+        common::stdout_of(in_cache().args(["--no-cache", "quotient", "0.75", "--format", "json"]));
+    let folder = cache.join("checked-quotients-v1");
+    std::fs::create_dir_all(&folder).unwrap();
+    let planted = folder.join(format!(
+        "{}-{:08x}.checking",
+        document.len(),
+        grundy::persist::crc32(&document)
+    ));
+    std::fs::write(&planted, b"damaged").unwrap();
+    let no_cache =
+        common::stdout_of(in_cache().args(["--no-cache", "quotient", "0.75", "--format", "json"]));
+    assert_eq!(no_cache, document);
+    assert!(planted.exists(), "--no-cache leaves the cache alone");
+    let run = common::stdout_of(in_cache().args(["quotient", "0.75", "--format", "json"]));
+    assert_eq!(run, document);
+    assert!(!planted.exists(), "the run's check went through the cache");
+}
+
 /// A document of 10,000 elements (one generator, a cycle), the most the
 /// check holds, whose check takes about a second: `--time-limit` and
 /// Ctrl-C stop it long before, and it decides nothing.

@@ -39,6 +39,23 @@ def test_the_document_equals_the_clis(cli):
     assert (kept / "proven-octal_3a0.75").read_text() == copies[0]
 
 
+def test_a_runs_proof_is_checked_through_the_cache(cli):
+    # The check a proof waits on goes on from what a stopped check of the
+    # same document kept, and lets it go once it ends: a damaged one planted
+    # under the proven document's name is gone after the run, and left
+    # without the cache.
+    out = subprocess.run([cli, "--no-cache", "quotient", "0.75", "--format", "json"],
+                         capture_output=True, check=True).stdout
+    kept = pathlib.Path(os.environ["GRUNDY_CACHE_DIR"]) / "checked-quotients-v1"
+    kept.mkdir(parents=True)
+    planted = kept / f"{len(out)}-{zlib.crc32(out):08x}.checking"
+    planted.write_bytes(b"damaged")
+    assert grundy.quotient("0.75", cache=False) == json.loads(out)
+    assert planted.exists()
+    assert grundy.quotient("0.75") == json.loads(out)
+    assert not planted.exists()
+
+
 KAYLES = {"kind": "heaps", "heaps": [60, 61, 62]}
 
 
