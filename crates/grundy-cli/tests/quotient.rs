@@ -16,8 +16,13 @@ fn scratch_cache() -> std::path::PathBuf {
 
 /// The command, with the tests' cache.
 fn grundy() -> Cmd {
+    grundy_in(&scratch_cache())
+}
+
+/// The command, with the cache folder `cache`.
+fn grundy_in(cache: &std::path::Path) -> Cmd {
     let mut cmd = Cmd::new(cargo_bin("grundy"));
-    cmd.env("GRUNDY_CACHE_DIR", scratch_cache());
+    cmd.env("GRUNDY_CACHE_DIR", cache);
     cmd
 }
 
@@ -135,11 +140,7 @@ fn kayles_json_is_a_certificate_and_a_tampered_one_is_refused() {
 fn a_stopped_check_is_gone_on_from_by_the_next_check_of_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
-    let in_cache = || {
-        let mut cmd = Cmd::new(cargo_bin("grundy"));
-        cmd.env("GRUNDY_CACHE_DIR", &cache);
-        cmd
-    };
+    let in_cache = || grundy_in(&cache);
     // 0.56 to 30,000 heaps: its check reads them for seconds.
     let file = dir.path().join("q56.json");
     std::fs::write(
@@ -229,11 +230,7 @@ fn a_stopped_check_is_gone_on_from_by_the_next_check_of_the_file() {
 fn a_runs_proof_is_checked_through_the_cache() {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
-    let in_cache = || {
-        let mut cmd = Cmd::new(cargo_bin("grundy"));
-        cmd.env("GRUNDY_CACHE_DIR", &cache);
-        cmd
-    };
+    let in_cache = || grundy_in(&cache);
     let document =
         common::stdout_of(in_cache().args(["--no-cache", "quotient", "0.75", "--format", "json"]));
     let folder = cache.join("checked-quotients-v1");

@@ -888,17 +888,21 @@ impl Bits {
 mod tests {
     use super::*;
 
+    /// The document of `code`'s quotient to `upto` heaps.
+    fn document(code: &str, upto: u64) -> wire::Quotient {
+        let settings = crate::misere::quotient::Settings {
+            upto,
+            ..Default::default()
+        };
+        crate::misere::quotient::compute(&code.parse().unwrap(), &settings, &mut |_| {}).document()
+    }
+
     /// The walk stops at its bounds on states and on numbers held, and
     /// not before: each state walked holds its winning set (one word per
     /// 64 elements), its sum of classes and one more.
     #[test]
     fn the_walk_stops_at_its_bounds_and_not_before() {
-        let code: OctalCode = "0.77".parse().unwrap();
-        let settings = crate::misere::quotient::Settings {
-            upto: 30,
-            ..Default::default()
-        };
-        let doc = crate::misere::quotient::compute(&code, &settings, &mut |_| {}).document();
+        let doc = document("0.77", 30);
         let within = |states, entries| {
             check_within(
                 &doc,
@@ -1108,12 +1112,7 @@ mod tests {
     /// progress that does not fit the document is not gone on from.
     #[test]
     fn a_stopped_check_goes_on_from_its_progress_to_the_same_end() {
-        let code: OctalCode = "0.77".parse().unwrap();
-        let settings = crate::misere::quotient::Settings {
-            upto: 60,
-            ..Default::default()
-        };
-        let doc = crate::misere::quotient::compute(&code, &settings, &mut |_| {}).document();
+        let doc = document("0.77", 60);
         let mut changed = doc.clone();
         let last = changed.pretending.len() - 1;
         changed.pretending[last] = changed.pretending[last - 1];
@@ -1222,10 +1221,7 @@ mod tests {
         // Another document's progress is not gone on from.
         let (_, left) = run(&doc, None, 3);
         let left = left.unwrap();
-        let kayles_75 =
-            crate::misere::quotient::compute(&"0.75".parse().unwrap(), &settings, &mut |_| {})
-                .document();
-        let (other, _) = run(&kayles_75, Some(&left), 0);
+        let (other, _) = run(&document("0.75", 60), Some(&left), 0);
         assert!(other.is_ok_and(|c| c.went_on_from.is_none()));
     }
 
