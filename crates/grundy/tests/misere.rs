@@ -1041,6 +1041,28 @@ fn genera_of_grundys_game_equal_cgsuites() {
     check_genus_table("grundys", GrundysGame, 0, &GRUNDYS_GAME_CGSUITE);
 }
 
+/// Where no move is known to lose, the search tries first the moves to
+/// sums lost in normal play (nim-sum 0), which in sums of large heaps are
+/// most often lost in misère play too. 12 + 13 + 14 took 1,390 positions
+/// in Dawson's Kayles and 19,937 in Kayles, where the moves tried in the
+/// order the rules list them took 3,036 and 25,137 (a build without the
+/// order, 2026-12-07).
+#[test]
+fn the_search_tries_the_moves_to_sums_lost_in_normal_play_first() {
+    let mut search = Misere::new("0.07".parse::<OctalCode>().unwrap());
+    search.set_budget(2_000);
+    assert_eq!(
+        search.outcome_by_search(&[12, 13, 14]),
+        Ok(Outcome::FirstPlayer)
+    );
+    let mut search = Misere::new("0.77".parse::<OctalCode>().unwrap());
+    search.set_budget(22_000);
+    assert_eq!(
+        search.outcome_by_search(&[12, 13, 14]),
+        Ok(Outcome::FirstPlayer)
+    );
+}
+
 /// What a search learnt is kept for later questions up to four budgets'
 /// worth, then forgotten: 0.07's [12, 13, 14] takes some 3,000 positions
 /// to search; asked again with a budget of 1,000 (four of which hold what

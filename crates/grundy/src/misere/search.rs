@@ -56,11 +56,48 @@ const SEPARATOR: u32 = u32::MAX;
 /// at.
 struct Frame {
     key: Key,
-    children: Vec<Key>,
+    children: Children,
     next: usize,
     /// Whether every child was looked up once for a known loss (the
     /// outcome search does so when it first meets the sum).
     scanned: bool,
+    /// The children the outcome search did not know then (their indices,
+    /// in order), to search in turn.
+    unknown: Vec<u32>,
+}
+
+/// The positions one move from a sum, in the order its moves are listed
+/// (a position two moves reach may be there twice): their keys one after
+/// another in one allocation, as most are looked up and never kept.
+#[derive(Default)]
+struct Children {
+    keys: Vec<u32>,
+    /// Where each key ends in `keys`.
+    ends: Vec<u32>,
+}
+
+impl Children {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The key of the `i`th position.
+    fn get(&self, i: usize) -> &[u32] {
+        let start = match i {
+            0 => 0,
+            _ => self.ends[i - 1] as usize,
+        };
+        &self.keys[start..self.ends[i] as usize]
+    }
+
+    /// Ends the key written since the last one.
+    fn end_key(&mut self) {
+        self.ends.push(self.keys.len() as u32);
+    }
 }
 
 /// The search's path: the sums being valued, innermost last, and the same
@@ -100,6 +137,22 @@ struct Node<P, M> {
     height: Option<u64>,
 }
 
+/// What is known of a sum: its misère value, or only its outcome (at
+/// least one of them).
+#[derive(Clone, Copy, Default)]
+struct Known {
+    value: Option<u32>,
+    outcome: Option<bool>,
+}
+
+impl Known {
+    /// Whether the player to move wins (misère value 0 loses).
+    fn wins(self) -> bool {
+        self.outcome
+            .unwrap_or_else(|| self.value.is_some_and(|v| v != 0))
+    }
+}
+
 /// A misère move of a game with rules `R`.
 pub type MoveOf<R> = SumMove<<R as Rules>::Move, <R as Rules>::Position>;
 
@@ -113,10 +166,13 @@ pub struct Misere<R: Rules> {
     rules: R,
     ids: HashMap<R::Position, u32>,
     nodes: Vec<Node<R::Position, R::Move>>,
-    /// Misère values of sums.
-    values: FxHashMap<Key, u32>,
-    /// Misère outcomes of sums: whether the player to move wins.
-    wins: FxHashMap<Key, bool>,
+    /// What is known of sums met: their misère values, and their misère
+    /// outcomes where only the outcome was searched (one map, so a sum is
+    /// hashed once a look).
+    known: FxHashMap<Key, Known>,
+    /// Sums in `known` with a value, and with an outcome.
+    valued: u64,
+    outcomes: u64,
     budget: u64,
     /// Positions kept when the current question began.
     start: u64,
@@ -142,8 +198,9 @@ impl<R: Rules> Misere<R> {
             rules,
             ids: HashMap::new(),
             nodes: Vec::new(),
-            values: FxHashMap::default(),
-            wins: FxHashMap::default(),
+            known: FxHashMap::default(),
+            valued: 0,
+            outcomes: 0,
             budget: DEFAULT_BUDGET,
             start: 0,
             examined: 0,
@@ -276,11 +333,11 @@ impl<R: Rules> Misere<R> {
         (&key[..at], &key[(at + 1).min(key.len())..])
     }
 
-    /// Every position one move from `key` (without repeats).
-    fn children(&mut self, key: &[u32]) -> Result<Vec<Key>, MisereError> {
+    /// Every position one move from `key`.
+    fn children(&mut self, key: &[u32]) -> Result<Children, MisereError> {
         let (comps, nims) = Self::split(key);
         let (comps, nims) = (comps.to_vec(), nims.to_vec());
-        let mut out = Vec::new();
+        let mut out = Children::default();
         let mut parts: Vec<u32> = Vec::new();
         for i in 0..comps.len() {
             if i > 0 && comps[i] == comps[i - 1] {
@@ -305,7 +362,8 @@ impl<R: Rules> Misere<R> {
                 }
                 parts.truncate(with_moves);
                 parts.sort_unstable();
-                out.push(Self::merged(&comps, i, &parts, &nims));
+                Self::merge_into(&mut out.keys, &comps, i, &parts, &nims);
+                out.end_key();
                 // A key lists the moves of components it has not met.
                 self.within_budget()?;
             }
@@ -317,11 +375,11 @@ impl<R: Rules> Misere<R> {
             for smaller in 0..nims[i] {
                 let mut next = nims.clone();
                 next[i] = smaller;
-                out.push(self.key(&comps, &next));
+                let key = self.key(&comps, &next);
+                out.keys.extend_from_slice(&key);
+                out.end_key();
             }
         }
-        out.sort_unstable();
-        out.dedup();
         Ok(out)
     }
 
@@ -336,9 +394,9 @@ impl<R: Rules> Misere<R> {
     /// The key of a sum's components (`comps`, sorted, each with a move)
     /// with the one at `skip` replaced by `parts` (sorted, each with a
     /// move), beside nim heaps `nims` as a key has them: the same key
-    /// [`Misere::key`] gives, merged rather than sorted.
-    fn merged(comps: &[u32], skip: usize, parts: &[u32], nims: &[u32]) -> Key {
-        let mut key = Vec::with_capacity(comps.len() + parts.len() + nims.len());
+    /// [`Misere::key`] gives, merged rather than sorted, written at the end
+    /// of `key`.
+    fn merge_into(key: &mut Vec<u32>, comps: &[u32], skip: usize, parts: &[u32], nims: &[u32]) {
         let mut parts = parts.iter().copied().peekable();
         for (j, &c) in comps.iter().enumerate() {
             if j == skip {
@@ -352,19 +410,19 @@ impl<R: Rules> Misere<R> {
         key.extend(parts);
         key.push(SEPARATOR);
         key.extend_from_slice(nims);
-        key.into_boxed_slice()
     }
 
     fn spent(&self) -> u64 {
-        (self.values.len() + self.wins.len()) as u64
+        self.valued + self.outcomes
     }
 
     /// Starts a question: its budget counts from here, and the positions
     /// kept are forgotten if they pass four budgets.
     fn begin(&mut self) {
         if self.spent() > self.budget.saturating_mul(4) {
-            self.values = FxHashMap::default();
-            self.wins = FxHashMap::default();
+            self.known = FxHashMap::default();
+            self.valued = 0;
+            self.outcomes = 0;
         }
         self.start = self.spent();
         self.examined = 0;
@@ -412,6 +470,7 @@ impl<R: Rules> Misere<R> {
             children,
             next: 0,
             scanned: false,
+            unknown: Vec::new(),
         });
         Ok(())
     }
@@ -420,18 +479,19 @@ impl<R: Rules> Misere<R> {
     /// value not among its options' (so 0 exactly when the player to move
     /// loses). An explicit stack, so deep games do not overflow.
     fn misere_value(&mut self, root: Key) -> Result<u32, MisereError> {
-        if let Some(&v) = self.values.get(&root) {
+        if let Some(v) = self.value_known(&root) {
             return Ok(v);
         }
         let mut path = Path::default();
         self.enter(&mut path, root.clone())?;
         while let Some(top) = path.stack.last_mut() {
-            while top.next < top.children.len() && self.values.contains_key(&top.children[top.next])
+            while top.next < top.children.len()
+                && self.value_known(top.children.get(top.next)).is_some()
             {
                 top.next += 1;
             }
             if top.next < top.children.len() {
-                let child = top.children[top.next].clone();
+                let child = Key::from(top.children.get(top.next));
                 self.enter(&mut path, child)?;
                 continue;
             }
@@ -440,26 +500,59 @@ impl<R: Rules> Misere<R> {
                 1
             } else {
                 let mut seen = MexSet::with_capacity(frame.children.len());
-                for child in &frame.children {
-                    seen.insert(self.values[child].into());
+                for i in 0..frame.children.len() {
+                    let child = frame.children.get(i);
+                    let value = self.value_known(child).expect("valued first");
+                    seen.insert(value.into());
                 }
                 seen.mex().value() as u32
             };
-            self.values.insert(frame.key, value);
+            self.remember_value(frame.key, value);
         }
-        Ok(self.values[&root])
+        Ok(self.value_known(&root).expect("valued"))
     }
 
-    fn known_win(&mut self, key: &Key) -> Option<bool> {
-        self.wins
-            .get(key)
-            .copied()
-            .or_else(|| self.values.get(key).map(|&v| v != 0))
-            .or_else(|| self.decided(key))
+    /// The nim-sum of a sum's normal-play values, where every component's
+    /// is known (the genus theory tried first values them).
+    fn normal_nim_sum(&self, key: &[u32]) -> Option<u32> {
+        let (comps, nims) = Self::split(key);
+        let mut sum = nims.iter().fold(0, |s, &h| s ^ h);
+        for &c in comps {
+            sum ^= self.nodes[c as usize].normal?;
+        }
+        Some(sum)
+    }
+
+    /// The misère value of a sum, if valued.
+    fn value_known(&self, key: &[u32]) -> Option<u32> {
+        self.known.get(key).and_then(|known| known.value)
+    }
+
+    fn remember_value(&mut self, key: Key, value: u32) {
+        let known = self.known.entry(key).or_default();
+        if known.value.is_none() {
+            self.valued += 1;
+        }
+        known.value = Some(value);
+    }
+
+    fn remember_outcome(&mut self, key: Key, wins: bool) {
+        let known = self.known.entry(key).or_default();
+        if known.outcome.is_none() {
+            self.outcomes += 1;
+        }
+        known.outcome = Some(wins);
+    }
+
+    fn known_win(&mut self, key: &[u32]) -> Option<bool> {
+        match self.known.get(key) {
+            Some(known) => Some(known.wins()),
+            None => self.decided(key),
+        }
     }
 
     /// What the exact forms say of a sum without nim heaps, if one answers.
-    fn decided(&mut self, key: &Key) -> Option<bool> {
+    fn decided(&mut self, key: &[u32]) -> Option<bool> {
         if self.exact.is_empty() {
             return None;
         }
@@ -485,6 +578,16 @@ impl<R: Rules> Misere<R> {
         if let Some(w) = self.known_win(&root) {
             return Ok(w);
         }
+        // The normal-play values of the sum's components (and so of every
+        // component it can reach) order its moves.
+        let (comps, _) = Self::split(&root);
+        for &c in comps {
+            match self.normal_and_height(c) {
+                // Past the budget, the search is refused at its first step.
+                Ok(_) | Err(MisereError::TooLarge { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
         let mut path = Path::default();
         self.enter(&mut path, root.clone())?;
         while let Some(top) = path.stack.last_mut() {
@@ -499,32 +602,48 @@ impl<R: Rules> Misere<R> {
             // is searched: looked for once, when the sum is met.
             if !top.scanned {
                 top.scanned = true;
+                // Those not known are searched in turn, those lost in
+                // normal play (nim-sum 0) first: where a sum's heaps are
+                // not all small they are most often lost in misère play
+                // too, and a lost child ends the search of the sum.
+                let mut later = Vec::new();
                 for i in 0..top.children.len() {
-                    if self.known_win(&top.children[i]) == Some(false) {
-                        decided = Some(true);
-                        break;
+                    let child = top.children.get(i);
+                    match self.known_win(child) {
+                        Some(false) => {
+                            decided = Some(true);
+                            break;
+                        }
+                        Some(true) => {}
+                        None if self.normal_nim_sum(child) == Some(0) => top.unknown.push(i as u32),
+                        None => later.push(i as u32),
                     }
                 }
+                top.unknown.append(&mut later);
             }
-            while decided.is_none() && top.next < top.children.len() {
-                match self.known_win(&top.children[top.next]) {
+            // Then the children not known then, one by one (those known
+            // were known won, and stay so): `next` counts those found won
+            // since.
+            while decided.is_none() && top.next < top.unknown.len() {
+                let child = top.children.get(top.unknown[top.next] as usize);
+                match self.known_win(child) {
                     Some(false) => decided = Some(true),
                     Some(true) => top.next += 1,
                     None => break,
                 }
             }
-            if decided.is_none() && top.next == top.children.len() {
+            if decided.is_none() && top.next == top.unknown.len() {
                 decided = Some(false);
             }
             if let Some(wins) = decided {
                 let frame = path.leave();
-                self.wins.insert(frame.key, wins);
+                self.remember_outcome(frame.key, wins);
                 continue;
             }
-            let child = top.children[top.next].clone();
+            let child = Key::from(top.children.get(top.unknown[top.next] as usize));
             self.enter(&mut path, child)?;
         }
-        Ok(self.wins[&root])
+        Ok(self.known[&root].wins())
     }
 
     /// Runs `visit` on `root` and every component below it, each after all
