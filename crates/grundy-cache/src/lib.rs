@@ -30,7 +30,8 @@
 use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use grundy::games::bomb::TableStore;
@@ -235,8 +236,8 @@ impl CheckedQuotients {
         match (&result, left) {
             (Err(CheckError::Stopped), Some(left)) => {
                 let _ = fs::create_dir_all(&self.dir);
-                let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-                let _ = persist::replace(&path, &temporary, |out| out.write_all(&left.to_bytes()));
+                let _ =
+                    persist::replace(&path, &aside(&path), |out| out.write_all(&left.to_bytes()));
             }
             // Stopped before it read a heap: what was kept still holds.
             (Err(CheckError::Stopped), None) => {}
@@ -276,8 +277,7 @@ impl CheckedQuotients {
     fn keep(&self, document: &[u8]) {
         let _ = fs::create_dir_all(&self.dir);
         let path = self.path(document);
-        let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-        let _ = persist::replace(&path, &temporary, |out| out.write_all(document));
+        let _ = persist::replace(&path, &aside(&path), |out| out.write_all(document));
     }
 
     /// Keeps `document` (built by `grundy quotient`, whose contents are
@@ -327,8 +327,7 @@ impl CheckedQuotients {
         if before.as_deref() == Some(name.as_str()) {
             return;
         }
-        let temporary = note.with_extension(format!("tmp{}", std::process::id()));
-        let noted = persist::replace(&note, &temporary, |out| out.write_all(name.as_bytes()));
+        let noted = persist::replace(&note, &aside(&note), |out| out.write_all(name.as_bytes()));
         if noted.is_err() {
             return;
         }
@@ -425,6 +424,19 @@ impl KeptQuotients for CheckedQuotients {
     }
 }
 
+/// Where a file of the quotients' folder is written before it is renamed
+/// to `path`: `NAME.tmpPID-N`, this process's and this write's own, so
+/// that neither two runs nor two threads of one (a server checking one
+/// document for two requests) write into one file, nor a document's copy
+/// and its stopped check (the two names differ only in their extension).
+fn aside(path: &Path) -> PathBuf {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let write = WRITES.fetch_add(1, Ordering::Relaxed);
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp{}-{write}", std::process::id()));
+    path.with_file_name(name)
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use grundy::games::octal::OctalCode;
@@ -442,6 +454,32 @@ pub(crate) mod tests {
         let doc = quotient::compute(&code, &settings, &mut |_| {}).document();
         let bytes = document_bytes(&doc).unwrap();
         (doc, bytes)
+    }
+
+    /// Each write has a file of its own beside the one it replaces, named
+    /// after it: two writes of one file, and a document's copy and its
+    /// stopped check (whose names differ only in their extension).
+    #[test]
+    fn each_write_goes_aside_to_a_file_of_its_own() {
+        let dir = Path::new("cache").join(QUOTIENTS);
+        let copy = dir.join("12-0000abcd.json");
+        let check = dir.join("12-0000abcd.checking");
+        let asides = [
+            (aside(&copy), &copy),
+            (aside(&copy), &copy),
+            (aside(&check), &check),
+        ];
+        for (i, (path, of)) in asides.iter().enumerate() {
+            assert_eq!(path.parent(), Some(dir.as_path()));
+            let name = path.file_name().unwrap().to_str().unwrap();
+            let of = of.file_name().unwrap().to_str().unwrap();
+            let rest = name.strip_prefix(of).unwrap();
+            let rest = rest.strip_prefix(&format!(".tmp{}-", std::process::id()));
+            assert!(rest.is_some_and(|n| n.parse::<u64>().is_ok()), "{name}");
+            for (other, _) in &asides[..i] {
+                assert_ne!(path, other);
+            }
+        }
     }
 
     #[test]
