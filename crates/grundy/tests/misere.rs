@@ -879,6 +879,28 @@ fn the_budget_is_per_question_and_old_positions_are_forgotten() {
     assert_eq!(e.budget(), 3000);
 }
 
+/// What a search learnt is kept while it is at most four budgets' worth
+/// when a question begins, and forgotten past that.
+#[test]
+fn what_a_search_learnt_is_kept_up_to_four_budgets_exactly() {
+    let sum = [12, 13, 14];
+    let mut search = Misere::new("0.07".parse::<OctalCode>().unwrap());
+    let outcome = search.outcome_by_search(&sum).unwrap();
+    let kept = search.positions_kept();
+    assert!(kept > 1_000 && kept % 4 == 0, "{kept}");
+    // Four budgets exactly: kept, and the sum is known at once.
+    search.set_budget(kept / 4);
+    assert_eq!(search.outcome_by_search(&sum), Ok(outcome));
+    assert_eq!(search.positions_kept(), kept);
+    // Past four budgets: forgotten, and the sum too large to search again.
+    search.set_budget(kept / 4 - 1);
+    assert!(matches!(
+        search.outcome_by_search(&sum),
+        Err(MisereError::TooLarge { .. })
+    ));
+    assert!(search.positions_kept() < kept);
+}
+
 #[test]
 fn genera_of_0_14_agree_with_winning_ways() {
     // Winning Ways' data for 0.14 as quoted on T. Plambeck's page for it

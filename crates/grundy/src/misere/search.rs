@@ -251,6 +251,14 @@ impl<R: Rules> Misere<R> {
         self.budget
     }
 
+    /// How many positions of sums it keeps: those valued and those whose
+    /// outcome was searched (one with both counts twice). A question's
+    /// budget counts them, and a question that begins with more than four
+    /// budgets' worth forgets them.
+    pub fn positions_kept(&self) -> u64 {
+        self.spent()
+    }
+
     /// The rules.
     pub fn rules(&self) -> &R {
         &self.rules
@@ -923,5 +931,28 @@ impl<R: Rules> Misere<R> {
             }
         }
         Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::OctalCode;
+
+    /// The nim-sum that orders the search's moves: its components' normal
+    /// values and its nim heaps', once every component is valued.
+    #[test]
+    fn a_sums_normal_nim_sum_adds_its_components_and_its_nim_heaps() {
+        let mut search = Misere::new("0.07".parse::<OctalCode>().unwrap());
+        let ids = search.question(&[4, 6]);
+        let key = search.key(&ids, &[3, 5]);
+        assert_eq!(search.normal_nim_sum(&key), None, "not valued yet");
+        for &id in &ids {
+            search.normal_and_height(id).unwrap();
+        }
+        // Dawson's Kayles: heap 4 is *2 and heap 6 is *3 (OEIS A002187).
+        assert_eq!(search.normal_nim_sum(&key), Some(2 ^ 3 ^ 3 ^ 5));
+        let key = search.key(&ids, &[]);
+        assert_eq!(search.normal_nim_sum(&key), Some(2 ^ 3));
     }
 }
