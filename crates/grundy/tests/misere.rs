@@ -879,6 +879,27 @@ fn the_budget_is_per_question_and_old_positions_are_forgotten() {
     assert_eq!(e.budget(), 3000);
 }
 
+/// Sums valued (for a misère value or a genus) count against the budget
+/// as sums whose outcome was searched do.
+#[test]
+fn the_sums_valued_count_against_the_budget() {
+    let code = || "0.07".parse::<OctalCode>().unwrap();
+    let mut search = Misere::new(code());
+    let value = search.misere_value_of(&20).unwrap();
+    let kept = search.positions_kept();
+    assert!(kept > 20, "{kept}");
+    let mut short = Misere::new(code());
+    short.set_budget(kept / 2);
+    assert!(matches!(
+        short.misere_value_of(&20),
+        Err(MisereError::TooLarge { .. })
+    ));
+    let mut enough = Misere::new(code());
+    enough.set_budget(kept);
+    assert_eq!(enough.misere_value_of(&20), Ok(value));
+    assert_eq!(enough.positions_kept(), kept);
+}
+
 /// What a search learnt is kept while it is at most four budgets' worth
 /// when a question begins, and forgotten past that.
 #[test]
