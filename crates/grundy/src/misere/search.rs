@@ -521,7 +521,8 @@ impl<R: Rules> Misere<R> {
     }
 
     /// The nim-sum of a sum's normal-play values, where every component's
-    /// is known (the genus theory tried first values them).
+    /// is known (the outcome search values its root's components, and with
+    /// them every component they can leave).
     fn normal_nim_sum(&self, key: &[u32]) -> Option<u32> {
         let (comps, nims) = Self::split(key);
         let mut sum = nims.iter().fold(0, |s, &h| s ^ h);
