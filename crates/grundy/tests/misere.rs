@@ -537,6 +537,12 @@ fn rules_that_loop_are_an_error() {
     assert_eq!(e.outcome(&[0]), Err(MisereError::Loop));
     assert_eq!(e.outcome_by_search(&[1]), Err(MisereError::Loop));
     assert_eq!(e.genus(&2), Err(MisereError::Loop));
+    // A misère value alone is searched at once, sum by sum: the search's
+    // own path finds the loop.
+    assert_eq!(
+        Misere::new(Loop).misere_value_of(&0),
+        Err(MisereError::Loop)
+    );
 }
 
 // ------------------------------------------------ the seed games

@@ -29,6 +29,7 @@
 mod engine;
 mod genus;
 mod heaps;
+mod known;
 pub mod nim;
 pub mod quotient;
 mod search;

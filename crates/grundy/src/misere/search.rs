@@ -5,10 +5,13 @@
 //! within a budget of positions.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasher;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 
 use super::genus::{Genus, TameKind};
+use super::known::KnownSums;
 use crate::engine::Outcome;
 use crate::nimber::MexSet;
 use crate::rules::{Rules, SumMove};
@@ -54,8 +57,11 @@ const SEPARATOR: u32 = u32::MAX;
 
 /// A sum on the search's path, with its options and the next one to look
 /// at.
+#[derive(Default)]
 struct Frame {
-    key: Key,
+    /// Where its key is in [`Path::keys`].
+    key_start: usize,
+    key_end: usize,
     children: Children,
     next: usize,
     /// Whether every child was looked up once for a known loss (the
@@ -77,6 +83,11 @@ struct Children {
 }
 
 impl Children {
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.ends.clear();
+    }
+
     fn len(&self) -> usize {
         self.ends.len()
     }
@@ -100,20 +111,102 @@ impl Children {
     }
 }
 
-/// The search's path: the sums being valued, innermost last, and the same
-/// as a set (a sum reached again while on it is a loop).
+/// The search's path: the sums being valued, innermost last, their keys
+/// one after another, and the same sums by their keys' hashes (a sum
+/// reached again while on the path is a loop). Frames left are kept with
+/// their allocations for the next sums entered: a search enters millions.
 #[derive(Default)]
 struct Path {
     stack: Vec<Frame>,
-    on_stack: FxHashSet<Key>,
+    keys: Vec<u32>,
+    /// A hash of each frame's key, and the frame's place in `stack`.
+    on_stack: HashTable<(u64, usize)>,
+    spare: Vec<Frame>,
 }
 
 impl Path {
-    /// Takes the innermost sum off the path.
+    fn hash(key: &[u32]) -> u64 {
+        FxBuildHasher.hash_one(key)
+    }
+
+    /// The key of the frame at `depth`.
+    fn key_at(&self, depth: usize) -> &[u32] {
+        self.key_of(&self.stack[depth])
+    }
+
+    /// The key of a frame on the path, or just left (until
+    /// [`Path::recycle`]).
+    fn key_of(&self, frame: &Frame) -> &[u32] {
+        &self.keys[frame.key_start..frame.key_end]
+    }
+
+    /// Where the key to enter next begins: after the innermost frame's.
+    fn next_start(&self) -> usize {
+        self.stack.last().map_or(0, |f| f.key_end)
+    }
+
+    /// The key written to enter next.
+    fn next_key(&self) -> &[u32] {
+        &self.keys[self.next_start()..]
+    }
+
+    /// Writes the key of the innermost frame's `i`th child, to enter next.
+    fn write_child(&mut self, i: usize) {
+        let top = self.stack.last().expect("a frame");
+        self.keys.extend_from_slice(top.children.get(i));
+    }
+
+    /// Whether the key written to enter next is a sum on the path.
+    fn next_is_on_path(&self) -> bool {
+        let key = self.next_key();
+        self.on_stack
+            .find(Self::hash(key), |&(_, depth)| self.key_at(depth) == key)
+            .is_some()
+    }
+
+    /// Puts the key written to enter next on the path, with its children.
+    fn push(&mut self, children: Children) {
+        let key_start = self.next_start();
+        let hash = Self::hash(&self.keys[key_start..]);
+        let depth = self.stack.len();
+        self.on_stack
+            .insert_unique(hash, (hash, depth), |&(h, _)| h);
+        let mut frame = self.spare.pop().unwrap_or_default();
+        frame.key_start = key_start;
+        frame.key_end = self.keys.len();
+        frame.children = children;
+        frame.next = 0;
+        frame.scanned = false;
+        frame.unknown.clear();
+        self.stack.push(frame);
+    }
+
+    /// A spare list of children to fill (empty, its allocation kept).
+    fn spare_children(&mut self) -> Children {
+        let mut children = self
+            .spare
+            .last_mut()
+            .map(|f| std::mem::take(&mut f.children))
+            .unwrap_or_default();
+        children.clear();
+        children
+    }
+
+    /// Takes the innermost sum off the path: its frame, its key still
+    /// readable by [`Path::key_of`] until [`Path::recycle`].
     fn leave(&mut self) -> Frame {
-        let frame = self.stack.pop().expect("a frame");
-        self.on_stack.remove(&frame.key);
-        frame
+        let depth = self.stack.len() - 1;
+        let hash = Self::hash(self.key_at(depth));
+        if let Ok(entry) = self.on_stack.find_entry(hash, |&(_, d)| d == depth) {
+            entry.remove();
+        }
+        self.stack.pop().expect("a frame")
+    }
+
+    /// Forgets a frame left, keeping its allocations for the next.
+    fn recycle(&mut self, frame: Frame) {
+        self.keys.truncate(frame.key_start);
+        self.spare.push(frame);
     }
 }
 
@@ -137,22 +230,6 @@ struct Node<P, M> {
     height: Option<u64>,
 }
 
-/// What is known of a sum: its misère value, or only its outcome (at
-/// least one of them).
-#[derive(Clone, Copy, Default)]
-struct Known {
-    value: Option<u32>,
-    outcome: Option<bool>,
-}
-
-impl Known {
-    /// Whether the player to move wins (misère value 0 loses).
-    fn wins(self) -> bool {
-        self.outcome
-            .unwrap_or_else(|| self.value.is_some_and(|v| v != 0))
-    }
-}
-
 /// A misère move of a game with rules `R`.
 pub type MoveOf<R> = SumMove<<R as Rules>::Move, <R as Rules>::Position>;
 
@@ -169,7 +246,7 @@ pub struct Misere<R: Rules> {
     /// What is known of sums met: their misère values, and their misère
     /// outcomes where only the outcome was searched (one map, so a sum is
     /// hashed once a look).
-    known: FxHashMap<Key, Known>,
+    known: KnownSums,
     /// Sums in `known` with a value, and with an outcome.
     valued: u64,
     outcomes: u64,
@@ -189,6 +266,10 @@ pub struct Misere<R: Rules> {
     /// The components of the sum last shown to `exact` (kept to spare an
     /// allocation a sum).
     shown: Vec<R::Position>,
+    /// Room for the parts a move leaves, and for the children an outcome
+    /// search puts off (kept to spare an allocation a sum).
+    parts: Vec<u32>,
+    later: Vec<u32>,
 }
 
 impl<R: Rules> Misere<R> {
@@ -198,7 +279,7 @@ impl<R: Rules> Misere<R> {
             rules,
             ids: HashMap::new(),
             nodes: Vec::new(),
-            known: FxHashMap::default(),
+            known: KnownSums::default(),
             valued: 0,
             outcomes: 0,
             budget: DEFAULT_BUDGET,
@@ -207,6 +288,8 @@ impl<R: Rules> Misere<R> {
             cancel: None,
             exact: Vec::new(),
             shown: Vec::new(),
+            parts: Vec::new(),
+            later: Vec::new(),
         }
     }
 
@@ -341,12 +424,10 @@ impl<R: Rules> Misere<R> {
         (&key[..at], &key[(at + 1).min(key.len())..])
     }
 
-    /// Every position one move from `key`.
-    fn children(&mut self, key: &[u32]) -> Result<Children, MisereError> {
+    /// Every position one move from `key`, written to `out`.
+    fn children(&mut self, key: &[u32], out: &mut Children) -> Result<(), MisereError> {
         let (comps, nims) = Self::split(key);
-        let (comps, nims) = (comps.to_vec(), nims.to_vec());
-        let mut out = Children::default();
-        let mut parts: Vec<u32> = Vec::new();
+        let mut parts = std::mem::take(&mut self.parts);
         for i in 0..comps.len() {
             if i > 0 && comps[i] == comps[i - 1] {
                 continue;
@@ -370,25 +451,26 @@ impl<R: Rules> Misere<R> {
                 }
                 parts.truncate(with_moves);
                 parts.sort_unstable();
-                Self::merge_into(&mut out.keys, &comps, i, &parts, &nims);
+                Self::merge_into(&mut out.keys, comps, i, &parts, nims);
                 out.end_key();
                 // A key lists the moves of components it has not met.
                 self.within_budget()?;
             }
         }
+        self.parts = parts;
         for i in 0..nims.len() {
             if i > 0 && nims[i] == nims[i - 1] {
                 continue;
             }
             for smaller in 0..nims[i] {
-                let mut next = nims.clone();
+                let mut next = nims.to_vec();
                 next[i] = smaller;
-                let key = self.key(&comps, &next);
+                let key = self.key(comps, &next);
                 out.keys.extend_from_slice(&key);
                 out.end_key();
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The parts option `option` of component `id` leaves (listed already).
@@ -428,7 +510,7 @@ impl<R: Rules> Misere<R> {
     /// kept are forgotten if they pass four budgets.
     fn begin(&mut self) {
         if self.spent() > self.budget.saturating_mul(4) {
-            self.known = FxHashMap::default();
+            self.known.forget();
             self.valued = 0;
             self.outcomes = 0;
         }
@@ -461,25 +543,20 @@ impl<R: Rules> Misere<R> {
         }
     }
 
-    /// Puts `key` on the path with its options: a loop if it is already
+    /// Puts the key written last on `path` (by [`Path::write_child`], or
+    /// the root's) on the path with its options: a loop if it is already
     /// on it, refused if the question has used its budget.
-    fn enter(&mut self, path: &mut Path, key: Key) -> Result<(), MisereError> {
-        if path.on_stack.contains(&key) {
+    fn enter(&mut self, path: &mut Path) -> Result<(), MisereError> {
+        if path.next_is_on_path() {
             return Err(MisereError::Loop);
         }
         self.going()?;
         if self.exhausted() {
             return Err(self.too_large());
         }
-        let children = self.children(&key)?;
-        path.on_stack.insert(key.clone());
-        path.stack.push(Frame {
-            key,
-            children,
-            next: 0,
-            scanned: false,
-            unknown: Vec::new(),
-        });
+        let mut children = path.spare_children();
+        self.children(path.next_key(), &mut children)?;
+        path.push(children);
         Ok(())
     }
 
@@ -491,7 +568,8 @@ impl<R: Rules> Misere<R> {
             return Ok(v);
         }
         let mut path = Path::default();
-        self.enter(&mut path, root.clone())?;
+        path.keys.extend_from_slice(&root);
+        self.enter(&mut path)?;
         while let Some(top) = path.stack.last_mut() {
             while top.next < top.children.len()
                 && self.value_known(top.children.get(top.next)).is_some()
@@ -499,8 +577,9 @@ impl<R: Rules> Misere<R> {
                 top.next += 1;
             }
             if top.next < top.children.len() {
-                let child = Key::from(top.children.get(top.next));
-                self.enter(&mut path, child)?;
+                let next = top.next;
+                path.write_child(next);
+                self.enter(&mut path)?;
                 continue;
             }
             let frame = path.leave();
@@ -515,7 +594,8 @@ impl<R: Rules> Misere<R> {
                 }
                 seen.mex().value() as u32
             };
-            self.remember_value(frame.key, value);
+            self.remember_value(path.key_of(&frame), value);
+            path.recycle(frame);
         }
         Ok(self.value_known(&root).expect("valued"))
     }
@@ -537,16 +617,16 @@ impl<R: Rules> Misere<R> {
         self.known.get(key).and_then(|known| known.value)
     }
 
-    fn remember_value(&mut self, key: Key, value: u32) {
-        let known = self.known.entry(key).or_default();
+    fn remember_value(&mut self, key: &[u32], value: u32) {
+        let known = self.known.entry(key);
         if known.value.is_none() {
             self.valued += 1;
         }
         known.value = Some(value);
     }
 
-    fn remember_outcome(&mut self, key: Key, wins: bool) {
-        let known = self.known.entry(key).or_default();
+    fn remember_outcome(&mut self, key: &[u32], wins: bool) {
+        let known = self.known.entry(key);
         if known.outcome.is_none() {
             self.outcomes += 1;
         }
@@ -598,7 +678,8 @@ impl<R: Rules> Misere<R> {
             }
         }
         let mut path = Path::default();
-        self.enter(&mut path, root.clone())?;
+        path.keys.extend_from_slice(&root);
+        self.enter(&mut path)?;
         while let Some(top) = path.stack.last_mut() {
             // A child known lost decides the frame: the player to move wins.
             let mut decided = None;
@@ -615,7 +696,7 @@ impl<R: Rules> Misere<R> {
                 // normal play (nim-sum 0) first: where a sum's heaps are
                 // not all small they are most often lost in misère play
                 // too, and a lost child ends the search of the sum.
-                let mut later = Vec::new();
+                let mut later = std::mem::take(&mut self.later);
                 for i in 0..top.children.len() {
                     let child = top.children.get(i);
                     match self.known_win(child) {
@@ -629,6 +710,7 @@ impl<R: Rules> Misere<R> {
                     }
                 }
                 top.unknown.append(&mut later);
+                self.later = later;
             }
             // Then the children not known then, one by one (those known
             // were known won, and stay so): `next` counts those found won
@@ -646,13 +728,15 @@ impl<R: Rules> Misere<R> {
             }
             if let Some(wins) = decided {
                 let frame = path.leave();
-                self.remember_outcome(frame.key, wins);
+                self.remember_outcome(path.key_of(&frame), wins);
+                path.recycle(frame);
                 continue;
             }
-            let child = Key::from(top.children.get(top.unknown[top.next] as usize));
-            self.enter(&mut path, child)?;
+            let child = top.unknown[top.next] as usize;
+            path.write_child(child);
+            self.enter(&mut path)?;
         }
-        Ok(self.known[&root].wins())
+        Ok(self.known.get(&root).expect("searched").wins())
     }
 
     /// Runs `visit` on `root` and every component below it, each after all
