@@ -29,6 +29,11 @@ impl Known {
     }
 }
 
+/// The hash of a sum's key, for this table and for the search's path.
+pub(super) fn hash_key(key: &[u32]) -> u64 {
+    FxBuildHasher.hash_one(key)
+}
+
 /// One key's place in the table.
 struct Slot {
     hash: u64,
@@ -47,10 +52,6 @@ pub(super) struct KnownSums {
 }
 
 impl KnownSums {
-    fn hash(key: &[u32]) -> u64 {
-        FxBuildHasher.hash_one(key)
-    }
-
     fn key_of<'a>(keys: &'a [u32], slot: &Slot) -> &'a [u32] {
         &keys[slot.start..slot.start + slot.len as usize]
     }
@@ -58,7 +59,7 @@ impl KnownSums {
     /// What is known of `key`, if it was met.
     pub(super) fn get(&self, key: &[u32]) -> Option<Known> {
         let keys = &self.keys;
-        let hash = Self::hash(key);
+        let hash = hash_key(key);
         self.table
             .find(hash, |slot| {
                 slot.hash == hash && Self::key_of(keys, slot) == key
@@ -69,7 +70,7 @@ impl KnownSums {
     /// What is known of `key`, kept from now on (nothing known yet if it
     /// was not met).
     pub(super) fn entry(&mut self, key: &[u32]) -> &mut Known {
-        let hash = Self::hash(key);
+        let hash = hash_key(key);
         let keys = &mut self.keys;
         let entry = self.table.entry(
             hash,

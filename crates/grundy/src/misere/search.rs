@@ -5,13 +5,11 @@
 //! within a budget of positions.
 
 use std::collections::{HashMap, HashSet};
-use std::hash::BuildHasher;
 
 use hashbrown::HashTable;
-use rustc_hash::FxBuildHasher;
 
 use super::genus::{Genus, TameKind};
-use super::known::KnownSums;
+use super::known::{hash_key, KnownSums};
 use crate::engine::Outcome;
 use crate::nimber::MexSet;
 use crate::rules::{Rules, SumMove};
@@ -125,10 +123,6 @@ struct Path {
 }
 
 impl Path {
-    fn hash(key: &[u32]) -> u64 {
-        FxBuildHasher.hash_one(key)
-    }
-
     /// The key of the frame at `depth`.
     fn key_at(&self, depth: usize) -> &[u32] {
         self.key_of(&self.stack[depth])
@@ -160,14 +154,14 @@ impl Path {
     fn next_is_on_path(&self) -> bool {
         let key = self.next_key();
         self.on_stack
-            .find(Self::hash(key), |&(_, depth)| self.key_at(depth) == key)
+            .find(hash_key(key), |&(_, depth)| self.key_at(depth) == key)
             .is_some()
     }
 
     /// Puts the key written to enter next on the path, with its children.
     fn push(&mut self, children: Children) {
         let key_start = self.next_start();
-        let hash = Self::hash(&self.keys[key_start..]);
+        let hash = hash_key(&self.keys[key_start..]);
         let depth = self.stack.len();
         self.on_stack
             .insert_unique(hash, (hash, depth), |&(h, _)| h);
@@ -196,7 +190,7 @@ impl Path {
     /// readable by [`Path::key_of`] until [`Path::recycle`].
     fn leave(&mut self) -> Frame {
         let depth = self.stack.len() - 1;
-        let hash = Self::hash(self.key_at(depth));
+        let hash = hash_key(self.key_at(depth));
         if let Ok(entry) = self.on_stack.find_entry(hash, |&(_, d)| d == depth) {
             entry.remove();
         }
