@@ -3,8 +3,6 @@
 
 use crate::common;
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use grundy::games::bomb::BombTable;
 use serde_json::Value;
 
@@ -34,7 +32,7 @@ fn handmade(rows: u32, cols: u32, value: u32) -> Vec<u8> {
 
 fn table_json(dir: &std::path::Path, extra: &[&str]) -> Value {
     let stdout = common::stdout_of(
-        Command::new(cargo_bin("grundy"))
+        common::grundy()
             .args(["table", "bomb", "--size", "150", "--format", "json"])
             .args(extra)
             .env("GRUNDY_CACHE_DIR", dir),
@@ -71,7 +69,7 @@ fn a_large_table_is_cached_and_reused() {
             }
         );
     }
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args(["judge", "bomb"])
         .env("GRUNDY_CACHE_DIR", dir.path())
         .write_stdin(board)
@@ -107,7 +105,7 @@ fn commas(n: u64) -> String {
 }
 
 fn cache_command(dir: &std::path::Path, args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args(args)
         .env("GRUNDY_CACHE_DIR", dir)
         .assert()
@@ -252,7 +250,7 @@ fn grundy_cache_shows_what_is_kept_and_clears_only_grundys_files() {
     assert!(dir.path().join("wasm-tools/tool").exists());
     // Misère Kayles is no longer decided by the copy: a budget of 10 is
     // refused again.
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args(["solve", "octal:0.77", "--misere", "--misere-budget", "10"])
         .env("GRUNDY_CACHE_DIR", dir.path())
         .write_stdin("60 61 62\n")

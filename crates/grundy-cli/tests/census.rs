@@ -10,10 +10,7 @@ use assert_cmd::cargo::cargo_bin;
 use serde_json::Value;
 
 fn grundy(args: &[&str]) -> std::process::Output {
-    Command::new(cargo_bin("grundy"))
-        .args(args)
-        .output()
-        .unwrap()
+    common::grundy_process().args(args).output().unwrap()
 }
 
 fn stdout(args: &[&str]) -> String {
@@ -48,7 +45,7 @@ fn four_shards_merged_equal_the_whole_census() {
         .map(|i| {
             let path = dir.path().join(format!("part{i}.jsonl"));
             let file = std::fs::File::create(&path).unwrap();
-            let child = Command::new(cargo_bin("grundy"))
+            let child = common::grundy_process()
                 .args([
                     "census",
                     "0.??",
@@ -405,7 +402,7 @@ fn quotient_census_stopped_by(signal: libc::c_int) {
     // (Without lines written as they finish, the first line would come at
     // the end, 30 s on, and the run would be over when it is read.)
     let codes = codes_file(dir.path(), &["0.77", "0.07", "0.75"]);
-    let mut child = Command::new(cargo_bin("grundy"))
+    let mut child = common::grundy_process()
         .args(["census", &codes, "--quotient", "--upto", "300"])
         .args(["--time-limit", "30", "--jobs", "1"])
         .stdout(Stdio::piped())
@@ -475,7 +472,7 @@ fn census_stopped_by(signal: libc::c_int) {
     // Dawson's Kayles' period (34, after its last exception at heap 52) is
     // proven at once; 0.106's is unknown, so it runs to the time limit.
     let codes = codes_file(dir.path(), &["0.07", "0.106"]);
-    let mut child = Command::new(cargo_bin("grundy"))
+    let mut child = common::grundy_process()
         .args(["census", &codes, "--upto", "500000000"])
         .args(["--time-limit", "60", "--jobs", "1"])
         .stdout(Stdio::piped())
@@ -542,7 +539,7 @@ fn a_census_that_cannot_write_fails() {
         if quotient {
             args.push("--quotient");
         }
-        let full = Command::new(cargo_bin("grundy"))
+        let full = common::grundy_process()
             .args(&args)
             .stdout(std::fs::File::create("/dev/full").unwrap())
             .output()
@@ -564,6 +561,7 @@ fn a_census_that_cannot_write_fails() {
             .arg(&path)
             .arg(cargo_bin("grundy"))
             .args(&args)
+            .env("GRUNDY_CACHE_DIR", common::cache_dir())
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&limited.stderr);
@@ -597,7 +595,7 @@ fn stop(
 fn stopped_once_written(args: &[&str], file: &std::path::Path, lines: usize) -> (i32, String) {
     use std::time::{Duration, Instant};
 
-    let child = Command::new(cargo_bin("grundy"))
+    let child = common::grundy_process()
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -3,15 +3,13 @@
 
 use crate::common;
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use grundy::games::octal::{plain_values, OctalCode};
 use predicates::prelude::*;
 use serde_json::Value;
 
 fn grundy(args: &[&str], input: &str) -> String {
     let stdout = common::stdout_of(
-        Command::new(cargo_bin("grundy"))
+        common::grundy()
             .args(args)
             .env("NO_COLOR", "1")
             .write_stdin(input),
@@ -156,7 +154,7 @@ fn play_heap_games_and_wythoff_by_script() {
 #[test]
 fn bad_game_names_and_heap_lines_exit_2() {
     let run = |args: &[&str], input: &str| {
-        Command::new(cargo_bin("grundy"))
+        common::grundy()
             .args(args)
             .write_stdin(input.to_string())
             .assert()
@@ -244,7 +242,7 @@ fn a_closed_pipe_ends_quietly() {
 /// The standard error of `grundy ARGS` with `input`, which must fail with
 /// status 2.
 fn refused(args: &[&str], input: &str) -> String {
-    let output = Command::new(cargo_bin("grundy"))
+    let output = common::grundy()
         .args(args)
         .write_stdin(input)
         .output()
@@ -280,7 +278,7 @@ fn messages_say_what_they_mean() {
         "3000 5\n1000000000 1618033989\n18446744073709551615 0\n",
     );
     assert_eq!(answers, "WIN\nLOSE\nWIN\n");
-    let output = Command::new(cargo_bin("grundy"))
+    let output = common::grundy()
         .args(["judge", "wythoff"])
         .write_stdin("3 5\n1 2 3000 5\n")
         .output()
@@ -332,10 +330,7 @@ fn a_mistyped_name_gets_a_suggestion() {
         !err.contains("did you mean") && err.contains("the games are: bomb"),
         "{err}"
     );
-    let output = Command::new(cargo_bin("grundy"))
-        .arg("slove")
-        .output()
-        .unwrap();
+    let output = common::grundy().arg("slove").output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8(output.stderr).unwrap();
     assert!(err.contains("'solve'"), "{err}");
@@ -412,7 +407,7 @@ fn classical_names_are_the_games_they_stand_for() {
             alias.name
         );
         let run = |name: &str, format: &str| {
-            let output = Command::new(cargo_bin("grundy"))
+            let output = common::grundy()
                 .args(["solve", name, "--format", format])
                 .write_stdin("5 3\n")
                 .output()

@@ -3,12 +3,11 @@
 
 use crate::common;
 
-use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn grundy() -> Command {
-    let mut command = Command::new(cargo_bin("grundy"));
+    let mut command = common::grundy();
     command.env("NO_COLOR", "1");
     command
 }

@@ -7,7 +7,9 @@
 
 use std::fs::{self, File};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
+
+use crate::common;
 
 #[test]
 fn every_hostile_input_gets_its_expected_answer() {
@@ -39,7 +41,7 @@ fn every_hostile_input_gets_its_expected_answer() {
         for (simd, mapped) in [("native", false), ("portable", false), ("native", true)] {
             let name = format!("{name} ({simd}, {})", if mapped { "file" } else { "pipe" });
             let cache = tempfile::tempdir().unwrap();
-            let mut grundy = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+            let mut grundy = common::grundy_process();
             grundy
                 .env("GRUNDY_CACHE_DIR", cache.path())
                 .env("GRUNDY_SIMD", simd)

@@ -3,16 +3,15 @@
 //! readers and the portable ones on inputs of every benchmarked shape.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 
 use crate::common;
 
 fn grundy() -> Cmd {
-    Cmd::new(cargo_bin("grundy"))
+    common::grundy()
 }
 
 fn judge(game: &str, input: &str) -> assert_cmd::assert::Assert {
@@ -176,7 +175,7 @@ fn usage_errors_and_help() {
 /// `grundy judge cutting < big | head -1` ends quietly with status 0.
 #[test]
 fn a_closed_output_pipe_ends_quietly() {
-    let mut child = Command::new(cargo_bin("grundy"))
+    let mut child = common::grundy_process()
         .args(["judge", "cutting"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -261,7 +260,7 @@ fn answers_come_before_the_next_case_is_read() {
         ),
     ];
     for (game, turns) in dialogues {
-        let mut child = Command::new(cargo_bin("grundy"))
+        let mut child = common::grundy_process()
             .args(["judge", game])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -342,7 +341,7 @@ enum Feed {
 
 fn run(game: &str, input: &[u8], simd: &str, feed: Feed) -> (Option<i32>, Vec<u8>) {
     let file = tempfile::NamedTempFile::new().unwrap();
-    let mut cmd = Cmd::new(cargo_bin("grundy"));
+    let mut cmd = common::grundy();
     cmd.env("GRUNDY_SIMD", simd)
         .env(
             "GRUNDY_CACHE_DIR",
@@ -501,7 +500,7 @@ fn a_mapped_standard_input_starts_at_its_file_position() {
     for (offset, stdout) in [(0, "LOSE\nLOSE\nWIN\n"), (4, "LOSE\nWIN\n"), (12, "")] {
         let mut file = std::fs::File::open(&path).unwrap();
         file.seek(SeekFrom::Start(offset)).unwrap();
-        let out = Command::new(cargo_bin("grundy"))
+        let out = common::grundy_process()
             .args(["judge", "cutting"])
             .stdin(file)
             .output()

@@ -1,12 +1,13 @@
 //! `--misere` as a user runs it: judge, solve and play under misère play,
 //! the seed games' answer formats, and refusals (exit status 2).
 
-use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 
+use crate::common;
+
 fn grundy() -> Cmd {
-    Cmd::new(cargo_bin("grundy"))
+    common::grundy()
 }
 
 #[test]

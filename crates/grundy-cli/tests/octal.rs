@@ -2,12 +2,11 @@
 
 use crate::common;
 
-use assert_cmd::Command;
 use grundy::games::octal::{plain_values, OctalCode};
 use serde_json::Value;
 
 fn octal(args: &[&str]) -> String {
-    let mut command = Command::cargo_bin("grundy").unwrap();
+    let mut command = common::grundy();
     command.arg("octal").args(args);
     String::from_utf8(common::stdout_of(&mut command)).unwrap()
 }
@@ -74,19 +73,14 @@ fn csv_has_one_row_per_value() {
 #[test]
 fn malformed_codes_exit_with_status_2() {
     for bad in ["007", "0.x7", "2.07", "0.", "0.00"] {
-        let output = Command::cargo_bin("grundy")
-            .unwrap()
-            .args(["octal", bad])
-            .output()
-            .unwrap();
+        let output = common::grundy().args(["octal", bad]).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{bad}");
         assert!(
             String::from_utf8_lossy(&output.stderr).contains(bad),
             "{bad}"
         );
     }
-    let output = Command::cargo_bin("grundy")
-        .unwrap()
+    let output = common::grundy()
         .args(["octal", "0.07", "--upto", "99999999999"])
         .output()
         .unwrap();
@@ -115,7 +109,7 @@ fn a_closed_output_pipe_ends_quietly_in_every_format() {
         ],
     ];
     for args in runs {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        let mut child = common::grundy_process()
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -171,8 +165,7 @@ fn json_values(json: &Value) -> Vec<u64> {
 fn a_time_limit_out_of_bounds_is_refused_naming_the_bounds() {
     for command in ["octal", "quotient"] {
         for bad in ["0", "-1", "1e10", "inf", "NaN"] {
-            let output = Command::cargo_bin("grundy")
-                .unwrap()
+            let output = common::grundy()
                 .args([command, "0.75", &format!("--time-limit={bad}")])
                 .output()
                 .unwrap();
@@ -185,8 +178,7 @@ fn a_time_limit_out_of_bounds_is_refused_naming_the_bounds() {
                 "{command} {bad}: {stderr}"
             );
         }
-        let output = Command::cargo_bin("grundy")
-            .unwrap()
+        let output = common::grundy()
             .args([command, "0.75", "--time-limit", "soon"])
             .output()
             .unwrap();
@@ -202,7 +194,7 @@ fn a_time_limit_out_of_bounds_is_refused_naming_the_bounds() {
 /// broken limit from hanging the suite.)
 #[test]
 fn a_time_limit_ends_a_long_run_with_what_it_computed() {
-    let mut command = Command::cargo_bin("grundy").unwrap();
+    let mut command = common::grundy();
     command
         .args(["octal", "0.8", "--time-limit", "0.3", "--format", "json"])
         .timeout(std::time::Duration::from_secs(120));
@@ -239,7 +231,7 @@ fn a_run_stopped_by_its_time_limit_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("0.8.ck");
     let checkpoint = checkpoint.to_str().unwrap();
-    let mut command = Command::cargo_bin("grundy").unwrap();
+    let mut command = common::grundy();
     command
         .args([
             "octal",
@@ -308,7 +300,7 @@ fn a_resumed_run_of_costly_values_stops_soon_after_its_limit() {
         checkpoint,
         "--no-values",
     ]);
-    let mut command = Command::cargo_bin("grundy").unwrap();
+    let mut command = common::grundy();
     command
         .args(["octal", "--resume", checkpoint, "--upto", "100000"])
         .args(["--time-limit", "0.02", "--format", "json", "--no-values"])

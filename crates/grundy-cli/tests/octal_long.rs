@@ -5,11 +5,12 @@ use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, SystemTime};
 
-use assert_cmd::cargo::CommandCargoExt;
 use assert_cmd::Command;
 
+use crate::common;
+
 fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
+    common::grundy()
 }
 
 fn stdout(args: &[&str]) -> String {
@@ -167,8 +168,7 @@ fn a_run_killed_at_random_moments_resumes_to_the_same_values() {
         } else {
             args.extend(["--resume", &checkpoint]);
         }
-        let mut child = Process::cargo_bin("grundy")
-            .unwrap()
+        let mut child = common::grundy_process()
             .args(&args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -229,8 +229,7 @@ fn ctrl_c_stops_a_run_of_costly_values_at_once() {
 
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = path(dir.path(), "costly.ck");
-    let child = Process::cargo_bin("grundy")
-        .unwrap()
+    let child = common::grundy_process()
         .args(["octal", "0.106", "--no-values", "--upto", "100000000"])
         .args(["--checkpoint", &checkpoint])
         .stdout(Stdio::null())
@@ -296,8 +295,7 @@ fn signalled_at_a_third(
     whole: usize,
     signal: &str,
 ) -> (Option<i32>, String) {
-    let mut child = Process::cargo_bin("grundy")
-        .unwrap()
+    let mut child = common::grundy_process()
         .args(args)
         .args(["--values-out", values])
         .stdout(Stdio::null())

@@ -1,15 +1,15 @@
 //! `grundy play` driven through standard input, as a script would.
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use serde_json::Value;
+
+use crate::common;
 
 /// Runs a session with `file` as the starting position; returns stdout.
 fn session(game: &str, file: &str, you: &str, script: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("start.txt");
     std::fs::write(&path, file).unwrap();
-    let output = Command::new(cargo_bin("grundy"))
+    let output = common::grundy()
         .args(["play", game])
         .arg(&path)
         .args(["--you", you, "--seed", "11"])
@@ -154,7 +154,7 @@ fn hints_match_solve() {
     ];
     for (game, file) in cases {
         let out = session(game, file, "first", "hint\n");
-        let solved = Command::new(cargo_bin("grundy"))
+        let solved = common::grundy()
             .args(["solve", game, "--format", "json"])
             .write_stdin(file)
             .output()
@@ -247,7 +247,7 @@ fn the_engine_wins_against_random_replies() {
 /// `NO_COLOR`.
 #[test]
 fn no_colour_into_a_pipe() {
-    let output = Command::new(cargo_bin("grundy"))
+    let output = common::grundy()
         .args(["play", "bomb", "--seed", "5"])
         .env_remove("NO_COLOR")
         .write_stdin("hint\n")
@@ -264,8 +264,7 @@ fn no_colour_into_a_pipe() {
 
 #[test]
 fn standard_input_as_the_start_is_a_usage_error() {
-    let output = assert_cmd::Command::cargo_bin("grundy")
-        .unwrap()
+    let output = common::grundy()
         .args(["play", "bomb", "-"])
         .output()
         .unwrap();
@@ -284,7 +283,7 @@ fn junk_lines_are_refused_and_play_goes_on() {
     script.extend(b"1 v 1");
     script.extend(vec![b' '; 5000]);
     script.extend(b"x\nquit\n");
-    let output = Command::new(cargo_bin("grundy"))
+    let output = common::grundy()
         .args(["play", "cutting"])
         .arg(&path)
         .args(["--you", "first", "--seed", "3"])
@@ -304,7 +303,7 @@ fn junk_lines_are_refused_and_play_goes_on() {
 
 /// Runs `grundy play ARGS` with `script` on standard input.
 fn play(args: &[&str], script: &str) -> std::process::Output {
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .arg("play")
         .args(args)
         .env("NO_COLOR", "1")
@@ -410,10 +409,7 @@ fn every_game_states_its_rules_at_the_start_and_on_help() {
         );
     }
     // And solve --help lists them all.
-    let help = Command::new(cargo_bin("grundy"))
-        .args(["solve", "--help"])
-        .output()
-        .unwrap();
+    let help = common::grundy().args(["solve", "--help"]).output().unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
     let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
     for entry in grundy::registry::GAMES {

@@ -3,7 +3,6 @@
 
 use crate::common;
 
-use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 use serde_json::Value;
@@ -21,7 +20,7 @@ fn grundy() -> Cmd {
 
 /// The command, with the cache folder `cache`.
 fn grundy_in(cache: &std::path::Path) -> Cmd {
-    let mut cmd = Cmd::new(cargo_bin("grundy"));
+    let mut cmd = common::grundy();
     cmd.env("GRUNDY_CACHE_DIR", cache);
     cmd
 }
@@ -255,7 +254,7 @@ fn a_runs_proof_is_checked_through_the_cache() {
 /// Ctrl-C stop it long before, and it decides nothing.
 #[test]
 fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
 
     let m = 10_000u32;
@@ -316,7 +315,7 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
         ),
     ];
     for (args, signal) in cases {
-        let child = Command::new(cargo_bin("grundy"))
+        let child = common::grundy_process()
             .env("GRUNDY_CACHE_DIR", scratch_cache())
             .args(args)
             .arg(&path)
@@ -345,7 +344,7 @@ fn a_long_check_is_stopped_by_its_time_limit_or_a_signal_deciding_nothing() {
 #[test]
 fn a_signal_after_the_check_ends_the_run_as_before() {
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::Duration;
 
     let dir = tempfile::tempdir().unwrap();
@@ -360,7 +359,7 @@ fn a_signal_after_the_check_ends_the_run_as_before() {
         (libc::SIGTERM, "--max-heap=1000000"),
     ] {
         // Judging lines as they come: the first answered, then waiting.
-        let mut child = Command::new(cargo_bin("grundy"))
+        let mut child = common::grundy_process()
             .env("GRUNDY_CACHE_DIR", scratch_cache())
             .args([cache, "judge", "octal:0.77", "--misere", "--quotient"])
             .arg(&kayles)
@@ -1103,7 +1102,7 @@ fn a_quotient_file_decides_the_sums_of_the_heaps_it_reached() {
 /// signal ended.
 #[test]
 fn a_signal_prints_and_saves_the_partial_quotient_and_ends_with_its_status() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
 
     let dir = tempfile::tempdir().unwrap();
@@ -1111,7 +1110,7 @@ fn a_signal_prints_and_saves_the_partial_quotient_and_ends_with_its_status() {
         let ck = dir.path().join(format!("dawson{signal}.ck"));
         // Dawson's Kayles is stuck at heap 34 for longer than this test
         // (from heap 0: a partial quotient kept is no start here).
-        let child = Command::new(cargo_bin("grundy"))
+        let child = common::grundy_process()
             .env("GRUNDY_CACHE_DIR", scratch_cache())
             .args([
                 "--no-cache",

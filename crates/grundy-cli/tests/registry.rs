@@ -2,8 +2,6 @@
 //! examples each game supplies (`Entry::examples`): a game registered is
 //! tested here without an edit.
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use grundy::game::Extras;
 use grundy::registry::{self, Settings, GAMES};
 
@@ -78,7 +76,7 @@ fn every_game_is_played_from_its_example_refusing_the_illegal_move() {
         let start = dir.path().join("start.txt");
         std::fs::write(&start, e.won).unwrap();
         let script = format!("{}\n{}\nquit\n", e.illegal_move, e.winning_move);
-        let out = Command::new(cargo_bin("grundy"))
+        let out = common::grundy()
             .args(["play", entry.example])
             .arg(&start)
             .args(["--you", "first", "--seed", "1"])

@@ -6,8 +6,6 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
-use assert_cmd::cargo::cargo_bin;
-
 use crate::common;
 
 struct Server(Child);
@@ -37,7 +35,7 @@ fn post(addr: &str, path: &str, body: &serde_json::Value) -> serde_json::Value {
 /// Starts `grundy serve --port 0 ARGS`; the server and its address.
 fn start(args: &[&str]) -> (Server, String) {
     start_with(
-        Command::new(cargo_bin("grundy"))
+        common::grundy_process()
             .args(["serve", "--port", "0"])
             .args(args),
     )
@@ -88,7 +86,7 @@ fn api_positions_are_cli_input_with_the_same_analysis() {
             input += &position.to_string();
             input.push('\n');
         }
-        let output = Command::new(cargo_bin("grundy"))
+        let output = common::grundy_process()
             // The API always gives the engine's move, as `play` and the
             // playground need it; `solve` does when asked.
             .args([
@@ -161,7 +159,7 @@ fn serves_the_page_and_the_api_on_loopback() {
 fn a_port_in_use_is_an_error() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
-    let output = Command::new(cargo_bin("grundy"))
+    let output = common::grundy_process()
         .args(["serve", "--port", &port])
         .output()
         .unwrap();
@@ -173,7 +171,7 @@ fn a_port_in_use_is_an_error() {
 #[test]
 fn a_time_limit_out_of_range_is_a_usage_error() {
     for limit in ["0", "-1", "3601", "soon"] {
-        let output = Command::new(cargo_bin("grundy"))
+        let output = common::grundy_process()
             .args(["serve", "--port", "0", &format!("--time-limit={limit}")])
             .output()
             .unwrap();
@@ -188,7 +186,7 @@ fn a_host_name_is_resolved_and_a_bad_one_is_a_usage_error() {
     let (_server, addr) = start(&["--host", "localhost"]);
     let ip: std::net::SocketAddr = addr.parse().unwrap();
     assert!(ip.ip().is_loopback(), "{addr}");
-    let output = Command::new(cargo_bin("grundy"))
+    let output = common::grundy_process()
         .args(["serve", "--port", "0", "--host", "no such host!"])
         .output()
         .unwrap();
@@ -220,7 +218,7 @@ fn octal_values_raises_the_sequence_limit() {
     let (_default, addr) = start(&[]);
     assert!(get(&addr, "/api/limits").contains(r#""octal_values":200000"#));
     for bad in ["0", "10000001", "many"] {
-        let output = Command::new(cargo_bin("grundy"))
+        let output = common::grundy_process()
             .args(["serve", "--port", "0", &format!("--octal-values={bad}")])
             .output()
             .unwrap();
@@ -235,7 +233,7 @@ fn octal_values_raises_the_sequence_limit() {
 #[test]
 fn the_playground_decides_by_the_proven_quotient_kept() {
     let cache = tempfile::tempdir().unwrap();
-    let printed = Command::new(cargo_bin("grundy"))
+    let printed = common::grundy_process()
         .env("GRUNDY_CACHE_DIR", cache.path())
         .args(["quotient", "0.77", "--format", "json"])
         .output()
@@ -259,7 +257,7 @@ fn the_playground_decides_by_the_proven_quotient_kept() {
         "misere": true,
     });
     for (no_cache, in_p) in [(false, 0), (true, 9)] {
-        let mut command = Command::new(cargo_bin("grundy"));
+        let mut command = common::grundy_process();
         command.env("GRUNDY_CACHE_DIR", cache.path());
         if no_cache {
             command.arg("--no-cache");

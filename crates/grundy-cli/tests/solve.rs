@@ -7,8 +7,6 @@ use crate::literal;
 
 use std::collections::{BTreeSet, HashMap};
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -18,7 +16,7 @@ const MATRIX_SAMPLE: &str = "2 3\n\n2 3 8\n\n5 2 7\n\n2 3\n\n1 2 3\n\n3 2 1\n";
 
 fn solve(game: &str, input: &str, extra: &[&str]) -> String {
     let stdout = common::stdout_of(
-        Command::new(cargo_bin("grundy"))
+        common::grundy()
             .args(["solve", game])
             .args(extra)
             .write_stdin(input),
@@ -305,7 +303,7 @@ fn huge_positions_are_solved_quickly() {
     // The count is exact, far beyond 2^64, and written as a string.
     assert!(common::int(&json[0]["winning_move_count"]) > 1);
     // Too many to list in JSON: a clear refusal, not gigabytes.
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args(["solve", "cutting", "--all", "--format", "json"])
         .write_stdin(big)
         .assert()
@@ -344,7 +342,7 @@ fn huge_positions_are_solved_quickly() {
 
 #[test]
 fn bad_input_is_reported_like_judge() {
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args(["solve", "cutting"])
         .write_stdin("4 2\n5 x\n")
         .assert()
@@ -366,7 +364,7 @@ fn a_bomb_the_input_puts_on_1_1_is_said_to_vanish_not_dropped_silently() {
     );
     assert!(!second.contains("(1,1) explodes at once"), "{shown}");
     // The judge's answers stay exactly the judge's.
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args(["judge", "bomb"])
         .write_stdin("2 2\n#.\n..\n")
         .assert()

@@ -2,8 +2,6 @@
 
 use crate::common;
 
-use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use grundy::games::bomb::BombTable;
 use grundy::games::cutting::{reduced_grundy, Paper};
 use serde_json::Value;
@@ -118,7 +116,7 @@ fn csv_and_json_match_the_library() {
 fn output_to_a_file_and_bad_sizes() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.json");
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args([
             "table", "bomb", "--size", "3", "--format", "json", "--output",
         ])
@@ -128,11 +126,11 @@ fn output_to_a_file_and_bad_sizes() {
         .stdout("");
     let json: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(json["values"][2], serde_json::json!([2, 0, 1]));
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args(["table", "bomb", "--size", "2001"])
         .assert()
         .code(2);
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args(["table", "bomb", "--size", "0x4"])
         .assert()
         .code(2);
@@ -140,7 +138,7 @@ fn output_to_a_file_and_bad_sizes() {
 
 /// The raw output of `grundy table ARGS`, which must succeed.
 fn picture(args: &[&str]) -> Vec<u8> {
-    common::stdout_of(Command::new(cargo_bin("grundy")).arg("table").args(args))
+    common::stdout_of(common::grundy().arg("table").args(args))
 }
 
 /// Heatmaps exist only in builds with the `pictures` feature (the default).
@@ -320,7 +318,7 @@ mod pictures {
 /// A long computation draws its progress bar only on a terminal.
 #[test]
 fn no_progress_bar_into_a_pipe() {
-    Command::new(cargo_bin("grundy"))
+    common::grundy()
         .args([
             "table",
             "bomb",
@@ -338,7 +336,7 @@ fn no_progress_bar_into_a_pipe() {
 #[cfg(feature = "pictures")]
 #[test]
 fn a_png_is_not_written_to_a_terminal() {
-    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    let mut command = common::grundy_process();
     command.args(["table", "bomb", "--size", "8", "--format", "png"]);
     let (status, terminal, stderr) = common::on_a_terminal(command, "");
     assert_eq!(status, Some(2));

@@ -2,8 +2,43 @@
 
 #![allow(dead_code)] // each test file uses part of this module
 
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
 use assert_cmd::Command;
 use serde_json::Value;
+
+/// The cache folder of every `grundy` the tests start, this run's own
+/// (emptied when the run first asks for it, under the target folder). The
+/// user's cache would make answers depend on what it keeps: a partial
+/// quotient of 0.07 kept there changes what `solve --misere` says decided
+/// a sum, and how far a budget goes. A test of the cache itself sets a
+/// folder of its own over this one.
+pub fn cache_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests-cache");
+        // Left by an earlier run, or absent.
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a cache folder for the tests");
+        dir
+    })
+}
+
+/// This build's `grundy`, with the tests' own cache folder.
+pub fn grundy() -> Command {
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    command.env("GRUNDY_CACHE_DIR", cache_dir());
+    command
+}
+
+/// [`grundy`] as a `std::process::Command`, for a test that spawns it and
+/// talks to it while it runs.
+pub fn grundy_process() -> std::process::Command {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    command.env("GRUNDY_CACHE_DIR", cache_dir());
+    command
+}
 
 /// Runs `command`, which must succeed, and returns its standard output.
 pub fn stdout_of(command: &mut Command) -> Vec<u8> {
@@ -164,11 +199,7 @@ pub fn into_a_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
         )
     };
     drop(read);
-    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(args)
-        .stdout(write)
-        .output()
-        .unwrap();
+    let output = grundy_process().args(args).stdout(write).output().unwrap();
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
@@ -182,6 +213,7 @@ pub fn on_terminal(args: &str, input: &str) -> String {
     let binary = env!("CARGO_BIN_EXE_grundy");
     let output = Command::new("script")
         .args(["-qec", &format!("{binary} {args}"), "/dev/null"])
+        .env("GRUNDY_CACHE_DIR", cache_dir())
         .write_stdin(input)
         .timeout(std::time::Duration::from_secs(60))
         .output()
@@ -192,7 +224,7 @@ pub fn on_terminal(args: &str, input: &str) -> String {
 /// Runs this build's `grundy` with `args` and `input` on standard input,
 /// without colour, whatever its exit status.
 pub fn run(args: &[&str], input: &str) -> std::process::Output {
-    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    grundy()
         .args(args)
         .env("NO_COLOR", "1")
         .write_stdin(input)
