@@ -15,7 +15,8 @@
 //     GRUNDY_BIN=target/release/grundy node e2e/playground.test.mjs
 //     GRUNDY_SITE=target/site node e2e/playground.test.mjs
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
@@ -28,9 +29,16 @@ const site = process.env.GRUNDY_SITE ? resolve(root, process.env.GRUNDY_SITE) : 
 const shots = join(here, "screenshots", site ? "site" : "server");
 mkdirSync(shots, { recursive: true });
 
+// The server's cache folder, this run's own: what the user's cache keeps
+// (a partial quotient of 0.07, say) would change what the pages show.
+const cache = mkdtempSync(join(tmpdir(), "grundy-e2e-cache-"));
+
 // Start the server on a free loopback port and read its address.
 function startServer() {
-  const server = spawn(binary, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const server = spawn(binary, ["serve", "--port", "0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, GRUNDY_CACHE_DIR: cache },
+  });
   return new Promise((resolve, reject) => {
     let text = "";
     const timer = setTimeout(() => reject(new Error("the server did not print its address")), 20000);
@@ -898,6 +906,7 @@ try {
   await browser.close();
   server.kill();
   if (statics) statics.server.kill();
+  rmSync(cache, { recursive: true, force: true });
 }
 
 for (const [name, outcome, ms] of results) console.log(`${outcome.padEnd(6)} ${name} (${ms} ms)`);
