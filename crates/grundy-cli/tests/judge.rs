@@ -5,14 +5,9 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 
-use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 
-use crate::common;
-
-fn grundy() -> Cmd {
-    common::grundy()
-}
+use crate::common::{self, grundy};
 
 fn judge(game: &str, input: &str) -> assert_cmd::assert::Assert {
     grundy().args(["judge", game]).write_stdin(input).assert()

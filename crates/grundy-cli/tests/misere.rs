@@ -1,14 +1,9 @@
 //! `--misere` as a user runs it: judge, solve and play under misère play,
 //! the seed games' answer formats, and refusals (exit status 2).
 
-use assert_cmd::Command as Cmd;
 use predicates::prelude::*;
 
-use crate::common;
-
-fn grundy() -> Cmd {
-    common::grundy()
-}
+use crate::common::grundy;
 
 #[test]
 fn judge_matrix_misere_keeps_the_seed_format() {

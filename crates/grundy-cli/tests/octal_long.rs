@@ -5,13 +5,7 @@ use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, SystemTime};
 
-use assert_cmd::Command;
-
-use crate::common;
-
-fn grundy() -> Command {
-    common::grundy()
-}
+use crate::common::{self, grundy};
 
 fn stdout(args: &[&str]) -> String {
     let out = grundy().args(args).output().unwrap();
