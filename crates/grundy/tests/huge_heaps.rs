@@ -119,23 +119,28 @@ impl Literal {
     }
 }
 
-/// G(n) at any n: literal below 1,000, and past it through the least
-/// period the literal values show on heaps 500..1000 (none for Nim).
+/// G(n) at any n: literal below `hi` (1,000, or 400 for codes that split
+/// in three, whose literal values cost n²/12 moves a heap), and past it
+/// through the least period the literal values show on heaps hi/2 .. hi
+/// (none for Nim).
 struct Through {
     literal: Literal,
     memo: HashMap<u64, u64>,
     period: u64,
+    hi: u64,
 }
 
 impl Through {
     fn new(literal: Literal) -> Through {
+        let threes = literal.takes.iter().any(|(_, parts)| parts.contains(&3));
+        let hi = if threes { 400 } else { 1000 };
         let mut memo = HashMap::new();
         let period = if literal.nim {
             0
         } else {
-            (1..250)
+            (1..hi / 4)
                 .find(|&p| {
-                    (500..1000 - p)
+                    (hi / 2..hi - p)
                         .all(|n| literal.value(n, &mut memo) == literal.value(n + p, &mut memo))
                 })
                 .expect("periodic")
@@ -144,14 +149,15 @@ impl Through {
             literal,
             memo,
             period,
+            hi,
         }
     }
 
     fn value(&mut self, n: u64) -> u64 {
-        if self.literal.nim || n < 1000 {
+        if self.literal.nim || n < self.hi {
             return self.literal.value(n, &mut self.memo);
         }
-        let folded = 500 + (n - 500) % self.period;
+        let folded = self.hi / 2 + (n - self.hi / 2) % self.period;
         self.literal.value(folded, &mut self.memo)
     }
 
@@ -198,10 +204,10 @@ fn after(heaps: &[u64], index: usize, parts: &[u64]) -> Vec<u64> {
 /// At small sizes, told to answer every heap past `listed` through the
 /// period: counts exact, every listed move a winning literal move, and
 /// every class of literal winning moves (take, values left) listed.
-fn check_small<R: HeapRules + Clone>(rules: R, literal: Literal, listed: u64) {
+fn check_small<R: HeapRules + Clone>(rules: R, literal: Literal, listed: u64, top: u64) {
     let mut through = Through::new(literal);
     let mut game = opened(rules.clone(), &[400], listed);
-    for a in listed + 1..260 {
+    for a in listed + 1..top {
         for b in [0, 1, 2, 5, 9, 30, 77, 150] {
             let heaps: Vec<u64> = [a, b].into_iter().filter(|&h| h > 0).collect();
             let values: Vec<u64> = heaps.iter().map(|&h| through.value(h)).collect();
@@ -281,11 +287,30 @@ fn check_small<R: HeapRules + Clone>(rules: R, literal: Literal, listed: u64) {
 
 #[test]
 fn periodic_codes_answered_through_the_period_equal_the_literal_rules() {
-    check_small("0.07".parse::<OctalCode>().unwrap(), DAWSON, 100);
-    check_small("0.77".parse::<OctalCode>().unwrap(), KAYLES, 100);
-    check_small("0.137".parse::<OctalCode>().unwrap(), DAWSONS_CHESS, 100);
-    check_small("1,3,4".parse::<Subtraction>().unwrap(), SUBTRACTION, 20);
-    check_small(Nim, NIM, 50);
+    check_small("0.07".parse::<OctalCode>().unwrap(), DAWSON, 100, 260);
+    check_small("0.77".parse::<OctalCode>().unwrap(), KAYLES, 100, 260);
+    check_small(
+        "0.137".parse::<OctalCode>().unwrap(),
+        DAWSONS_CHESS,
+        100,
+        260,
+    );
+    check_small(
+        "1,3,4".parse::<Subtraction>().unwrap(),
+        SUBTRACTION,
+        20,
+        260,
+    );
+    check_small(Nim, NIM, 50, 260);
+    // Codes that split in three: their splits in three by the classes of
+    // their parts (module `splits` of the engine), from heap 21 on; 4.C's
+    // from heap 121 to 330, where its classes (period 34 from 54) hold
+    // splits of every part below 54, and of every part past it with two
+    // smallest parts each in one, two or three periods.
+    for (code, literal) in SPLITS_IN_THREE {
+        let (listed, top) = if code == "4.C" { (120, 330) } else { (20, 260) };
+        check_small(code.parse::<OctalCode>().unwrap(), literal, listed, top);
+    }
 }
 
 fn check_huge<R: HeapRules + Clone>(rules: R, literal: Literal) {
@@ -334,6 +359,29 @@ fn heaps_up_to_2_64_through_the_period_or_nim_s_closed_form() {
     check_huge("0.07".parse::<OctalCode>().unwrap(), DAWSON);
     check_huge("0.137".parse::<OctalCode>().unwrap(), DAWSONS_CHESS);
     check_huge("1,3,4".parse::<Subtraction>().unwrap(), SUBTRACTION);
+    for (code, literal) in SPLITS_IN_THREE {
+        check_huge(code.parse::<OctalCode>().unwrap(), literal);
+    }
+}
+
+/// 0.F is worth n mod 2 (take one token, leave up to three heaps). Beside a
+/// heap of 1, a heap of n (even) is won by every move that leaves an odd
+/// total in it: the one heap of n − 1, each of the ⌊(n − 1)/2⌋ splits in two,
+/// each of the round((n − 1)²/12) splits in three (the partitions of n − 1
+/// into three parts), and taking the heap of 1: counted exactly at 10^12
+/// and near 2^64, where the splits number some 10^22 and 2^124.
+#[test]
+fn every_split_in_three_of_a_huge_heap_is_counted() {
+    for n in [1_000_000_000_000u64, u64::MAX - 1, 1 << 63] {
+        let mut game = opened("0.F".parse::<OctalCode>().unwrap(), &[n, 1], LISTED_HEAP);
+        let rest = u128::from(n - 1);
+        let threes = (rest * rest + 6) / 12;
+        assert_eq!(
+            game.count_winning_moves(&vec![n, 1]),
+            1 + rest / 2 + threes + 1,
+            "{n}"
+        );
+    }
 }
 
 #[test]
@@ -348,14 +396,18 @@ fn a_heap_whose_moves_would_be_listed_past_the_limit_is_refused() {
     let refused = game.admit(&vec![5000], limits).unwrap_err();
     assert!(refused.to_string().contains("1,000"), "{refused}");
     assert!(game.admit(&vec![999], limits).is_ok());
-    // A code that splits into three, periodic (0.20B: period 2 from 4),
-    // past the limit: its value is known, its moves are not listed.
-    let mut hex = heap_game("0.20B".parse::<OctalCode>().unwrap());
+    // A code that splits into three with no period proven (0.8's values
+    // grow) is valued up to 20·∛N, 200 for N = 1,000: a heap past that is
+    // refused.
+    let mut hex = heap_game("0.8".parse::<OctalCode>().unwrap());
     let refused = hex.admit(&vec![1 << 40], limits).unwrap_err();
-    assert!(
-        refused.to_string().contains("listed one by one"),
-        "{refused}"
-    );
+    assert!(refused.to_string().contains("up to 200 "), "{refused}");
+    // One with a proven period (0.20B: period 2 from 4) is answered past
+    // it, through the classes of its splits.
+    let mut hex = heap_game("0.20B".parse::<OctalCode>().unwrap());
+    hex.admit(&vec![1 << 40], limits).unwrap();
+    assert_eq!(hex.grundy(&(1 << 40)), hex.grundy(&((1 << 40) - 32)));
+    assert!(hex.suggest(&vec![1 << 40]).is_some());
 }
 
 /// Hexadecimal codes that split a heap in three, whose values have a proven
@@ -523,6 +575,20 @@ fn a_large_heap_splitting_in_three_is_counted_at_once_and_its_walk_stops_when_as
         ControlFlow::Continue(())
     });
     assert!(flow.is_break() && seen < 10_000, "{seen}");
-    // Stopped, the count is short (an analyst refuses it).
-    assert!(game.count_winning_moves(&vec![1_000_000, 1]) < threes);
+    // 0.F's splits in three fall in a few classes: counted at once, even
+    // stopped. 4.C's (period 34 from 54) fall in some 5,900 classes a
+    // take: stopped, the count is short (an analyst refuses it).
+    assert_eq!(
+        game.count_winning_moves(&vec![1_000_000, 1]),
+        1 + 499_999 + threes + 1
+    );
+    let mut game = opened(
+        "4.C".parse::<OctalCode>().unwrap(),
+        &[1_000_000, 1],
+        LISTED_HEAP,
+    );
+    let count = game.count_winning_moves(&vec![1_000_000, 1]);
+    assert!(count > 0);
+    grundy::Game::stop_when(&mut game, cancel.clone());
+    assert!(game.count_winning_moves(&vec![1_000_000, 1]) < count);
 }

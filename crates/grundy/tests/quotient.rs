@@ -1508,6 +1508,59 @@ fn winning_moves_of_heaps_of_any_size_are_counted_and_listed_by_the_period() {
     }
 }
 
+/// Splits in three of heaps of any size: once every class of splits has
+/// formed (heaps past 3(n0 + 2p)), six more periods of tokens add to each
+/// class a count that grows by the same amount each time, so along one
+/// residue of the heap modulo 6p the number of winning moves is a
+/// quadratic in the heap. The engine's count at 10^6, 10^12 and 10^18 (some
+/// 10^35 splits) equals the quadratic through the counts by the letter at
+/// three small heaps of the same residue, alone and beside a heap of 5;
+/// and a sum with no winning move is told at once, its walk passing over
+/// every class.
+#[test]
+fn splits_in_three_of_heaps_of_any_size_are_counted_by_their_classes() {
+    use grundy::misere::quotient::QuotientMisere;
+    use grundy::misere::MisereEngine;
+    use std::sync::Arc;
+    let mut lost = 0;
+    for code in ["0.F", "0.F1", "4.C"] {
+        let q = Arc::new(quotient(code));
+        let period = q.period().unwrap();
+        let (n0, p) = (period.preperiod as u64, period.period as u64);
+        let mut engine = QuotientMisere::new(q.clone()).unwrap();
+        let brute = Brute::new(code);
+        let step = 6 * p;
+        let base = 3 * (n0 + 2 * p);
+        for offset in [0, 1, 5, step / 2 + 3, step - 1] {
+            for others in [vec![], vec![5]] {
+                let small = base + offset;
+                let by_letter = |h: u64| {
+                    let sum = [&[h][..], &others].concat();
+                    winning_by_letter(&brute, &q, &sum).len() as i128
+                };
+                let (c0, c1, c2) = (
+                    by_letter(small),
+                    by_letter(small + step),
+                    by_letter(small + 2 * step),
+                );
+                for huge in [1_000_000u64, 1_000_000_000_000, 1_000_000_000_000_000_000] {
+                    let h = huge + (small + step - huge % step) % step;
+                    let t = i128::from((h - small) / step);
+                    let expected = c0 + t * (c1 - c0) + t * (t - 1) / 2 * (c2 - 2 * c1 + c0);
+                    let sum = [&[h][..], &others].concat();
+                    let count = engine.count_winning_moves(&sum).unwrap();
+                    assert_eq!(count as i128, expected, "{code}: {sum:?}");
+                    if count == 0 {
+                        lost += 1;
+                        assert!(engine.winning_moves(&sum).unwrap().is_empty());
+                    }
+                }
+            }
+        }
+    }
+    assert!(lost > 0, "no sum without a winning move");
+}
+
 /// A walk over the moves of a huge heap stops once its flag is raised,
 /// within a few thousand steps, rather than run on (here it would list
 /// about 2.5·10^17 winning moves).

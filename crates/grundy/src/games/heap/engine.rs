@@ -9,26 +9,28 @@
 //!   gives one best-try candidate (clearing it), which covers every score a
 //!   move can have (the top bit of n ^ t decides it).
 //! - **A code without constraints** whose sequence has a proven period p
-//!   from n0 (octal codes, subtraction games): a move takes k ≤ t tokens
-//!   and leaves one heap n − k, or two heaps a + b = n − k. A part of at
-//!   least n0 is worth the part p fewer or more, so every value a split can
-//!   leave is left by a split whose smaller part is below n0 + p: those are
-//!   the splits listed (one for each class of splits leaving the same
-//!   values), and the exact count of the splits worth t is the count below
-//!   n0 + p plus, above it, the count of each residue of a modulo p times
-//!   the times it recurs.
+//!   from n0 (octal and hexadecimal codes, subtraction games): a move takes
+//!   k ≤ t tokens and leaves one heap n − k, or two or three heaps adding
+//!   up to n − k. A part of at least n0 is worth the part p fewer or more,
+//!   so every value a split in two can leave is left by a split whose
+//!   smaller part is below n0 + p: those are the splits listed (one for
+//!   each class of splits leaving the same values), and the exact count of
+//!   the splits worth t is the count below n0 + p plus, above it, the count
+//!   of each residue of a modulo p times the times it recurs. The splits in
+//!   three fall into at most L² + L·p + p² classes (L = max(n0, 1)), each
+//!   listed by its least split and counted in a few steps at any size
+//!   (`splits.rs`, where the classes are proven).
 //!
-//! Codes that split a heap into three are not answered past [`LISTED_HEAP`]
-//! (their classes are not worked out here); admission refuses such heaps
-//! past `--max-heap`. Up to it a heap of such a code has some n²/12 moves
-//! (8·10^10 for a heap of a million), so none is held: a code's moves are
-//! walked one at a time, stopping when asked (`code_moves`), told legal by
-//! the code's digit rather than by a walk, and its winning moves counted,
-//! where the period is proven, by the smallest part of each split and the
-//! classes of the other two, some n/3 · (n0 + p) steps.
+//! A code that splits a heap into three with no proven period is valued up
+//! to 20·∛N for `--max-heap N`, and a larger heap refused when the
+//! position is admitted. Up to it a heap of such a code has some n²/12
+//! moves (8·10^10 for a heap of a million), so none is held: a code's
+//! moves are walked one at a time, stopping when asked (`code_moves`), and
+//! told legal by the code's digit rather than by a walk.
 
 use std::ops::ControlFlow;
 
+use super::splits::three_part_classes;
 use super::{HeapRules, Values};
 use crate::engine::{Engine, IllegalMove, Played};
 use crate::game::OptionValues;
@@ -121,14 +123,14 @@ impl<R: HeapRules> HeapGame<R> {
     }
 
     /// Whether `heap` is answered through its shape rather than listed:
-    /// past [`LISTED_HEAP`], in Nim, or in a code of at most two parts
-    /// whose values have a proven period.
+    /// past [`LISTED_HEAP`], in Nim, or in a code whose values have a
+    /// proven period.
     fn large(&self, heap: u64) -> bool {
         heap > self.listed
             && match self.rules().shape() {
                 Shape::Listed => false,
                 Shape::Nim => true,
-                Shape::Code(code) => !code.splits_in_three() && self.period().is_some(),
+                Shape::Code(_) => self.period().is_some(),
             }
     }
 
@@ -139,7 +141,8 @@ impl<R: HeapRules> HeapGame<R> {
 
     /// Why a position with `heap` is refused beyond what admitting its
     /// values refuses: a heap past `max_heap` whose moves would have to be
-    /// listed (a code that splits into three); `None` when it is answered.
+    /// listed (rules without a [`Shape`] whose values have a proven
+    /// period, past the heaps listed at once); `None` when it is answered.
     pub fn refuses(&self, heap: u64, max_heap: u64) -> Option<String> {
         (heap > max_heap && heap > self.listed && !self.large(heap)).then(|| {
             format!(
@@ -177,7 +180,12 @@ impl<R: HeapRules> HeapGame<R> {
                 }
             },
             Shape::Code(code) => {
-                let reach = self.period().map_or(0, |p| (p.preperiod + p.period) as u64);
+                // A large heap of a code has a proven period.
+                let Some(Periodicity { period, preperiod }) = self.period() else {
+                    return ControlFlow::Continue(());
+                };
+                let (p, n0) = (period as u64, preperiod as u64);
+                let reach = n0 + p;
                 for k in 0..=code.max_take() as u64 {
                     let digit = code.digit(k as usize);
                     let Some(rest) = heap.checked_sub(k) else {
@@ -196,6 +204,17 @@ impl<R: HeapRules> HeapGame<R> {
                                 visit(heap_move(index, k, vec![a, rest - a]))?;
                             }
                         }
+                    }
+                    if digit & 8 != 0 {
+                        three_part_classes(rest, n0, p, &mut |class| {
+                            let [a, b, c] = class.parts;
+                            let value = self.grundy(&a) ^ self.grundy(&b) ^ self.grundy(&c);
+                            if target.is_none_or(|t| t == value) {
+                                visit(heap_move(index, k, class.parts.to_vec()))
+                            } else {
+                                ControlFlow::Continue(())
+                            }
+                        })?;
                     }
                 }
                 ControlFlow::Continue(())
@@ -284,47 +303,41 @@ impl<R: HeapRules> HeapGame<R> {
         match self.rules().shape() {
             Shape::Listed => 0,
             Shape::Nim => u128::from(target.value() < u128::from(heap)),
-            Shape::Code(code) => {
-                let Some(Periodicity { period, preperiod }) = self.period() else {
-                    return 0;
-                };
-                let (p, n0) = (period as u64, preperiod as u64);
-                let mut count = 0u128;
-                for k in 0..=code.max_take() as u64 {
-                    let digit = code.digit(k as usize);
-                    let Some(rest) = heap.checked_sub(k) else {
-                        continue;
-                    };
-                    if digit & 2 != 0 && k > 0 && rest > 0 {
-                        count += u128::from(self.grundy(&rest) == target);
-                    }
-                    if digit & 4 != 0 {
-                        // Splits a + (rest − a), 1 ≤ a ≤ rest / 2.
-                        count += self.count_pairs(rest, 1, target, p, n0);
-                    }
-                }
-                count
-            }
+            Shape::Code(code) => self.count_through_period(&code, heap, target).unwrap_or(0),
         }
     }
 
-    /// How many moves of a heap of a code that splits in three leave value
-    /// `target`, exactly, through the proven period (none without one, or
-    /// for other codes): a split in three a + b + c (a ≤ b ≤ c) is counted
-    /// for each smallest part a as the splits b + c of the rest with b ≥ a
-    /// ([`Self::count_pairs`]), some n/3 · (n0 + p) steps for a heap of n
-    /// rather than its n²/12 splits. Stops early, its count short, once
-    /// the cancel flag is raised (the analyst then refuses the count).
+    /// How many moves of a listed heap of a code that splits in three
+    /// leave value `target`, exactly, through the proven period (`None`
+    /// without one, or for other codes, whose moves are counted as listed).
     fn count_split_in_three(&mut self, heap: u64, target: Nimber) -> Option<u128> {
-        let Shape::Code(code) = self.rules().shape() else {
-            return None;
-        };
-        if !code.splits_in_three() {
-            return None;
+        match self.rules().shape() {
+            Shape::Code(code) if code.splits_in_three() => {
+                self.count_through_period(&code, heap, target)
+            }
+            _ => None,
         }
+    }
+
+    /// How many moves of a code's heap of `heap` tokens leave value
+    /// `target`, exactly, through the proven period (`None` without one):
+    /// the one heap left valued as it is, the splits in two counted by
+    /// [`Self::count_pairs`], the splits in three by their classes
+    /// ([`three_part_classes`]: at most L² + L·p + p² of them a take,
+    /// L = max(n0, 1), at any size, where a heap of n has some n²/12
+    /// splits). Stops early, its count short, once the cancel flag is
+    /// raised (looked at every 1,024 classes; the analyst then refuses the
+    /// count).
+    fn count_through_period(
+        &mut self,
+        code: &OctalCode,
+        heap: u64,
+        target: Nimber,
+    ) -> Option<u128> {
         let Periodicity { period, preperiod } = self.period()?;
         let (p, n0) = (period as u64, preperiod as u64);
         let cancel = self.cancel.clone();
+        let mut steps = 0u32;
         let mut count = 0u128;
         for k in 0..=code.max_take() as u64 {
             let digit = code.digit(k as usize);
@@ -341,12 +354,21 @@ impl<R: HeapRules> HeapGame<R> {
                 count += self.count_pairs(rest, 1, target, p, n0);
             }
             if digit & 8 != 0 {
-                for a in 1..=rest / 3 {
-                    if a.is_multiple_of(1024) && cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-                        return Some(count);
+                let flow = three_part_classes(rest, n0, p, &mut |class| {
+                    steps = steps.wrapping_add(1);
+                    if steps.is_multiple_of(1024)
+                        && cancel.as_ref().is_some_and(Cancel::is_cancelled)
+                    {
+                        return ControlFlow::Break(());
                     }
-                    let rest_target = target ^ self.grundy(&a);
-                    count += self.count_pairs(rest - a, a, rest_target, p, n0);
+                    let [a, b, c] = class.parts;
+                    if self.grundy(&a) ^ self.grundy(&b) ^ self.grundy(&c) == target {
+                        count += class.count;
+                    }
+                    ControlFlow::Continue(())
+                });
+                if flow.is_break() {
+                    return Some(count);
                 }
             }
         }

@@ -20,8 +20,10 @@
 //! position is admitted.
 
 mod engine;
+mod splits;
 
 pub use engine::{HeapGame, Shape, LISTED_HEAP};
+pub(crate) use splits::three_part_classes;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
@@ -1236,6 +1238,65 @@ mod tests {
         let mut every_way = heap_game("0.F".parse::<OctalCode>().unwrap());
         every_way.admit(&vec![1000], limits(1000)).unwrap();
         assert!(every_way.cache().computed() <= 201);
+    }
+
+    /// Rules whose values have a proven period but whose moves the engine
+    /// can only list (no [`Shape`]: here a subtraction game's moves given
+    /// as bare options): once their values are known, a heap past
+    /// `--max-heap` has a value, but its moves would be listed one by one,
+    /// so it is refused, naming the limit; below the limit it is answered.
+    /// (Asked first, such a heap is refused as any heap of rules without a
+    /// shape is: no period is taken for theirs before values are computed.)
+    #[test]
+    fn a_heap_past_the_limit_whose_moves_would_be_listed_is_refused() {
+        #[derive(Clone)]
+        struct Bare(crate::games::subtraction::Subtraction);
+        impl Rules for Bare {
+            type Position = u64;
+            type Move = u64;
+            fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+                self.0.options(heap, option)
+            }
+        }
+        impl HeapRules for Bare {
+            fn name(&self) -> String {
+                "bare".to_string()
+            }
+            fn sequence_while(
+                &self,
+                upto: usize,
+                keep_going: &mut dyn FnMut(usize) -> bool,
+            ) -> Result<Sequence, Sequence> {
+                self.0.sequence_while(upto, keep_going)
+            }
+        }
+        let limits = Limits {
+            max_cells: 100,
+            max_heap: 1000,
+        };
+        let mut game = heap_game(Bare("1,2".parse().unwrap()));
+        assert_eq!(game.rules().shape(), Shape::Listed);
+        let first = game.admit(&vec![5000], limits).unwrap_err();
+        assert!(first.to_string().contains("no period is known"), "{first}");
+        game.admit(&vec![5, 1000], limits).unwrap();
+        // Past LISTED_HEAP (below it, a heap's moves are listed at once).
+        assert_eq!(
+            game.admit(&vec![5, 5_000_000], limits),
+            Err(crate::Refusal::Heap(
+                "heap 5,000,000 is too large: the moves of heaps past 1,000 are listed one by \
+                 one in this game"
+                    .to_string()
+            ))
+        );
+        game.admit(&vec![5, 4_000_000], limits).unwrap();
+        assert!(game.cache().periodicity().is_some());
+        assert_eq!(game.grundy(&5_000_000), Nimber(5_000_000 % 3));
+        // Past the listed heaps too, when within the limit.
+        let mut game = heap_game(Bare("1,2".parse().unwrap())).list_up_to(10);
+        game.admit(&vec![500], limits).unwrap();
+        assert_eq!(game.refuses(500, 1000), None);
+        assert!(game.refuses(1001, 1000).is_some());
+        assert_eq!(game.refuses(5, 1), None, "listed");
     }
 
     #[test]

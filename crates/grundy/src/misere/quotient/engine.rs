@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use super::monoid::Monoid;
 use super::{compute, Quotient, Settings};
 use crate::engine::Outcome;
+use crate::games::heap::three_part_classes;
 use crate::games::octal::OctalCode;
 use crate::misere::{MisereEngine, MisereError};
 use crate::notation::with_commas;
@@ -191,10 +192,11 @@ impl QuotientMisere {
     /// the splits of a heap fall into p classes (the residues of the
     /// smaller part mod p), each winning or not as a whole: counted in one
     /// step, and listed passing over the losing ones, so a heap of 10^18
-    /// costs about n0 + p steps a take, plus p for each move listed. A
-    /// split in three is taken as its smallest part a and a split in two
-    /// of the rest, classed the same way: some rest/3 · (n0 + p) steps (a
-    /// heap of a million at once, where its 8·10^10 splits took hours).
+    /// costs about n0 + p steps a take, plus p for each move listed. The
+    /// splits in three are counted by the classes of their parts (at most
+    /// L² + L·p + p² steps a take at any size, L = max(n0, 1); passed over
+    /// at once when no class wins), and listed in order as their smallest
+    /// part a and a split in two of the rest, classed the same way.
     /// Looks at the cancel flag every [`CHECK_EVERY`] steps.
     fn winning(&self, heaps: &[u64], sink: &mut Sink<'_>) -> Result<ControlFlow<()>, MisereError> {
         match self.walk(heaps, sink) {
@@ -259,11 +261,12 @@ impl QuotientMisere {
                         }
                     }
                 }
-                if digit & 8 != 0 {
-                    // Splits a + b + c, a ≤ b ≤ c: for each smallest part a,
-                    // the splits b + c of the rest with b ≥ a, in classes
-                    // where Φ repeats as above (some rest/3 · (n0 + p)
-                    // steps to count them, or to find none, not rest²/12).
+                if digit & 8 != 0 && self.split_in_three_classes(others, rest, &mut steps, sink)? {
+                    // Splits a + b + c, a ≤ b ≤ c, listed in order: for
+                    // each smallest part a, the splits b + c of the rest
+                    // with b ≥ a, in classes where Φ repeats as above
+                    // (some rest/3 · (n0 + p) steps to list every one, the
+                    // first within (n0 + 2p)², not rest²/12).
                     let mut classes = Vec::new();
                     for a in 1..=rest / 3 {
                         let s = rest - a;
@@ -304,6 +307,49 @@ impl QuotientMisere {
             }
         }
         Ok(())
+    }
+
+    /// The splits in three of `rest` (beside a product `others`) by the
+    /// classes of their parts where Φ repeats ([`three_part_classes`]: at
+    /// most L² + L·p + p² classes, L = max(n0, 1), at any size): with a
+    /// proven period, a count adds each winning class's size, and a walk
+    /// passes over them when none wins. Whether the splits are still to be
+    /// walked one by one (a walk with a winning class, or no period).
+    fn split_in_three_classes(
+        &self,
+        others: u32,
+        rest: u64,
+        steps: &mut Steps<'_>,
+        sink: &mut Sink<'_>,
+    ) -> Result<bool, Halt> {
+        let Some(period) = self.quotient.period() else {
+            return Ok(true);
+        };
+        let (n0, p) = (period.preperiod as u64, period.period as u64);
+        let mut wins = 0u128;
+        let mut failed = None;
+        let _ = three_part_classes(rest, n0, p, &mut |class| {
+            if let Err(e) = steps.step() {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+            let [a, b, c] = class.parts;
+            let product = self.times(self.times(self.times(others, a), b), c);
+            if self.quotient.p[product as usize] {
+                wins += class.count;
+            }
+            ControlFlow::Continue(())
+        });
+        if let Some(e) = failed {
+            return Err(Halt::Failed(e));
+        }
+        Ok(match sink {
+            Sink::Count(count) => {
+                **count += wins;
+                false
+            }
+            Sink::Visit(_) => wins > 0,
+        })
     }
 
     /// The first legal move of the sum in the rules' order, if any.
