@@ -19,7 +19,8 @@
 //!   of each residue of a modulo p times the times it recurs. The splits in
 //!   three fall into at most L² + L·p + p² classes (L = max(n0, 1)), each
 //!   listed by its least split and counted in a few steps at any size
-//!   (`splits.rs`, where the classes are proven).
+//!   (`splits.rs`, where the classes are proven). Winning moves are
+//!   counted this way at every size, a listed heap's too.
 //!
 //! A code that splits a heap into three with no proven period is valued up
 //! to 20·∛N for `--max-heap N`, and a larger heap refused when the
@@ -298,24 +299,16 @@ impl<R: HeapRules> HeapGame<R> {
         ControlFlow::Continue(())
     }
 
-    /// How many moves of a large heap leave value `target`, exactly.
-    fn count_large(&mut self, heap: u64, target: Nimber) -> u128 {
+    /// How many moves of a heap leave value `target`, exactly, by the
+    /// shape of the game's moves: in Nim one when t < n; in a code whose
+    /// values have a proven period, through it ([`Self::count_through_period`],
+    /// a few steps at any size). `None` for other rules or without a
+    /// period (every large heap has one), whose moves are counted as listed.
+    fn count_by_shape(&mut self, heap: u64, target: Nimber) -> Option<u128> {
         match self.rules().shape() {
-            Shape::Listed => 0,
-            Shape::Nim => u128::from(target.value() < u128::from(heap)),
-            Shape::Code(code) => self.count_through_period(&code, heap, target).unwrap_or(0),
-        }
-    }
-
-    /// How many moves of a listed heap of a code that splits in three
-    /// leave value `target`, exactly, through the proven period (`None`
-    /// without one, or for other codes, whose moves are counted as listed).
-    fn count_split_in_three(&mut self, heap: u64, target: Nimber) -> Option<u128> {
-        match self.rules().shape() {
-            Shape::Code(code) if code.splits_in_three() => {
-                self.count_through_period(&code, heap, target)
-            }
-            _ => None,
+            Shape::Listed => None,
+            Shape::Nim => Some(u128::from(target.value() < u128::from(heap))),
+            Shape::Code(code) => self.count_through_period(&code, heap, target),
         }
     }
 
@@ -619,10 +612,8 @@ impl<R: HeapRules> Engine for HeapGame<R> {
         let mut count = 0u128;
         for (index, &heap) in position.iter().enumerate() {
             let target = total ^ values[index];
-            if self.large(heap) {
-                count += self.count_large(heap, target);
-            } else if let Some(by_period) = self.count_split_in_three(heap, target) {
-                count += by_period;
+            if let Some(by_shape) = self.count_by_shape(heap, target) {
+                count += by_shape;
             } else {
                 let _ = self.listed_moves(index, heap, Some(target), &mut |_| {
                     count += 1;

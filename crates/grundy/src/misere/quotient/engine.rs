@@ -266,7 +266,7 @@ impl QuotientMisere {
                     // each smallest part a, the splits b + c of the rest
                     // with b ≥ a, in classes where Φ repeats as above
                     // (some rest/3 · (n0 + p) steps to list every one, the
-                    // first within (n0 + 2p)², not rest²/12).
+                    // first found within some (n0 + p)², not rest²/12).
                     let mut classes = Vec::new();
                     for a in 1..=rest / 3 {
                         let s = rest - a;
