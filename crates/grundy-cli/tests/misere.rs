@@ -94,6 +94,26 @@ fn a_search_beyond_the_budget_is_refused_after_the_earlier_answers() {
         .stderr(predicate::str::contains("line 2"));
 }
 
+/// A heap whose moves outnumber the budget (Dawson's Kayles at 10^12: its
+/// normal value is read through the period, but the misère search would
+/// list 5·10^11 moves) is refused at once with their count, after the
+/// earlier answers; before, the search listed them, without end.
+#[test]
+fn a_heap_with_more_moves_than_the_budget_is_refused_at_once() {
+    grundy()
+        .args(["judge", "octal:0.07", "--misere"])
+        .write_stdin("1 2 3\n1000000000000 1\n4\n")
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stdout("WIN\n")
+        .stderr(
+            predicate::str::contains("line 2")
+                .and(predicate::str::contains("to list: 500,000,000,000"))
+                .and(predicate::str::contains("--misere-budget")),
+        );
+}
+
 #[test]
 fn solve_misere_text_and_json() {
     grundy()

@@ -74,6 +74,16 @@ pub trait Rules {
         position: &Self::Position,
         option: &mut dyn FnMut(Self::Move, &[Self::Position]),
     );
+
+    /// How many moves `position` has, where the rules can tell without
+    /// listing them (`None` by default): a search bounded by the moves it
+    /// lists then refuses a component with more moves than its budget at
+    /// once, rather than list them (a heap of 10^12 has some 10^11 to
+    /// 10^22 moves in a take-and-break game).
+    fn option_count(&self, position: &Self::Position) -> Option<u128> {
+        let _ = position;
+        None
+    }
 }
 
 /// Where a solver keeps the values it has computed.

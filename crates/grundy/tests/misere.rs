@@ -1137,3 +1137,43 @@ fn what_a_search_learnt_is_forgotten_past_four_budgets() {
         Err(MisereError::TooLarge { budget: 100, .. })
     ));
 }
+
+/// A component with more moves than the budget, counted by the rules
+/// without listing them, is refused at once with its count: a heap of 10^12
+/// in Dawson's Kayles (5·10^11 moves) or in 0.A3 (some 8·10^22, it splits
+/// in three); every question about it (outcome, winning moves, genus,
+/// misère value, tameness). Within the budget the same heap is searched.
+#[test]
+fn a_heap_with_more_moves_than_the_budget_is_refused_before_listing_them() {
+    let huge = 1_000_000_000_000u64;
+    for (text, moves) in [
+        ("0.07", 500_000_000_000u128),
+        ("0.A3", 83_333_333_333_166_666_666_669),
+    ] {
+        let code: OctalCode = text.parse().unwrap();
+        assert_eq!(code.option_count(&huge), Some(moves), "{text}");
+        let mut misere = Misere::new(code);
+        let refused = MisereError::TooLarge {
+            budget: misere.budget(),
+            explored: moves,
+        };
+        assert_eq!(misere.outcome(&[huge, 3]), Err(refused.clone()), "{text}");
+        assert_eq!(misere.winning_moves(&[2, huge]), Err(refused.clone()));
+        assert_eq!(misere.genus(&huge), Err(refused.clone()));
+        assert_eq!(misere.misere_value_of(&huge), Err(refused.clone()));
+        assert_eq!(misere.is_tame(&huge), Err(refused.clone()));
+        assert!(misere.suggest(&[huge]).is_err());
+        assert_eq!(misere.positions_kept(), 0, "nothing searched");
+        // A budget as large as the moves lets the question through to
+        // the search (which then has the moves' followers to list).
+        misere.set_budget(u64::try_from(moves).unwrap_or(u64::MAX));
+        assert!(!matches!(
+            misere.outcome(&[8]),
+            Err(MisereError::TooLarge { .. })
+        ));
+    }
+    // The message names the count.
+    let mut misere = Misere::new("0.07".parse::<OctalCode>().unwrap());
+    let message = misere.outcome(&[huge]).unwrap_err().to_string();
+    assert!(message.contains("500,000,000,000"), "{message}");
+}

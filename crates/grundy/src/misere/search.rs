@@ -26,15 +26,16 @@ pub enum MisereError {
     /// component's once, to value it alone or to place it in a sum).
     #[error(
         "the misère search needs more than {} positions (sums of its game tree \
-         valued, or moves of its components listed: {} so far)",
+         valued, or moves of its components to list: {} so far)",
         crate::notation::with_commas(u128::from(*.budget)),
-        crate::notation::with_commas(u128::from(*.explored))
+        crate::notation::with_commas(*.explored)
     )]
     TooLarge {
         /// The budget.
         budget: u64,
-        /// Sums valued, or moves listed, when it stopped.
-        explored: u64,
+        /// Sums valued, or moves listed (or counted before listing them,
+        /// [`Rules::option_count`]), when it stopped.
+        explored: u128,
     },
     /// A move led back to a position it came from: the rules never end.
     #[error("a sequence of moves returns to a position: the game never ends")]
@@ -524,7 +525,7 @@ impl<R: Rules> Misere<R> {
         if self.examined > self.budget {
             return Err(MisereError::TooLarge {
                 budget: self.budget,
-                explored: self.examined,
+                explored: self.examined.into(),
             });
         }
         Ok(())
@@ -533,7 +534,7 @@ impl<R: Rules> Misere<R> {
     fn too_large(&self) -> MisereError {
         MisereError::TooLarge {
             budget: self.budget,
-            explored: self.spent() - self.start.min(self.spent()),
+            explored: (self.spent() - self.start.min(self.spent())).into(),
         }
     }
 
@@ -832,15 +833,13 @@ impl<R: Rules> Misere<R> {
 
     /// The genus of a component.
     pub fn genus(&mut self, component: &R::Position) -> Result<Genus, MisereError> {
-        self.begin();
-        let id = self.intern(component);
+        let id = self.question(std::slice::from_ref(component))?[0];
         self.genus_of(id)
     }
 
     /// The misère value of a component alone (1 when it has no move).
     pub fn misere_value_of(&mut self, component: &R::Position) -> Result<u32, MisereError> {
-        self.begin();
-        let id = self.intern(component);
+        let id = self.question(std::slice::from_ref(component))?[0];
         let key = self.key(&[id], &[]);
         self.misere_value(key)
     }
@@ -881,8 +880,7 @@ impl<R: Rules> Misere<R> {
 
     /// Whether a component is tame (see [`TameKind`]).
     pub fn is_tame(&mut self, component: &R::Position) -> Result<bool, MisereError> {
-        self.begin();
-        let id = self.intern(component);
+        let id = self.question(std::slice::from_ref(component))?[0];
         Ok(self.tame_of(id)?.is_some())
     }
 
@@ -923,17 +921,34 @@ impl<R: Rules> Misere<R> {
         self.search_wins(key)
     }
 
-    /// Starts a question about a sum: its components' ids.
-    fn question(&mut self, components: &[R::Position]) -> Vec<u32> {
+    /// Starts a question about a sum: its components' ids. Refused at once
+    /// where a component has more moves than the budget, as the rules count
+    /// them ([`Rules::option_count`]): listing them would pass it.
+    fn question(&mut self, components: &[R::Position]) -> Result<Vec<u32>, MisereError> {
         self.begin();
-        components.iter().map(|c| self.intern(c)).collect()
+        for component in components {
+            self.listable(component)?;
+        }
+        Ok(components.iter().map(|c| self.intern(c)).collect())
+    }
+
+    /// [`MisereError::TooLarge`] for a component with more moves than the
+    /// budget, counted by the rules without listing them.
+    fn listable(&self, component: &R::Position) -> Result<(), MisereError> {
+        match self.rules.option_count(component) {
+            Some(moves) if moves > u128::from(self.budget) => Err(MisereError::TooLarge {
+                budget: self.budget,
+                explored: moves,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Who wins a sum of components under misère play: by genus theory
     /// when every component is tame, else by a search of the sum's game
     /// tree within the budget.
     pub fn outcome(&mut self, components: &[R::Position]) -> Result<Outcome, MisereError> {
-        let ids = self.question(components);
+        let ids = self.question(components)?;
         Ok(to_move(self.wins_ids(&ids)?))
     }
 
@@ -943,7 +958,7 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Outcome, MisereError> {
-        let ids = self.question(components);
+        let ids = self.question(components)?;
         let key = self.key(&ids, &[]);
         Ok(to_move(self.search_wins(key)?))
     }
@@ -954,7 +969,7 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Option<Outcome>, MisereError> {
-        let ids = self.question(components);
+        let ids = self.question(components)?;
         Ok(self.tame_outcome(&ids)?.map(to_move))
     }
 
@@ -964,7 +979,7 @@ impl<R: Rules> Misere<R> {
         &mut self,
         components: &[R::Position],
     ) -> Result<Vec<MoveOf<R>>, MisereError> {
-        let ids = self.question(components);
+        let ids = self.question(components)?;
         let mut moves = Vec::new();
         for (i, &id) in ids.iter().enumerate() {
             let options: Vec<(R::Move, Vec<u32>)> = self.options(id).to_vec();
@@ -1023,7 +1038,7 @@ mod tests {
     #[test]
     fn a_sums_normal_nim_sum_adds_its_components_and_its_nim_heaps() {
         let mut search = Misere::new("0.07".parse::<OctalCode>().unwrap());
-        let ids = search.question(&[4, 6]);
+        let ids = search.question(&[4, 6]).unwrap();
         let key = search.key(&ids, &[3, 5]);
         assert_eq!(search.normal_nim_sum(&key), None, "not valued yet");
         for &id in &ids {

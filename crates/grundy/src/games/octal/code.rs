@@ -443,4 +443,28 @@ impl crate::rules::Rules for OctalCode {
     fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
         self.each_move(*heap, &mut |k, parts| option(k, parts));
     }
+
+    /// For a code without constraints or repeating tail, by its digits:
+    /// taking k from a heap of n leaves nothing or one heap (one move
+    /// each), ⌊(n − k)/2⌋ splits in two and round((n − k)²/12) splits in
+    /// three (the partitions of n − k into three parts).
+    fn option_count(&self, heap: &u64) -> Option<u128> {
+        if !self.periodicity_applies() {
+            return None;
+        }
+        let mut count = 0u128;
+        for k in 0..=(self.max_take() as u64).min(*heap) {
+            let digit = self.digit(k as usize);
+            let rest = u128::from(heap - k);
+            count += u128::from(digit & 1 != 0 && k > 0 && rest == 0);
+            count += u128::from(digit & 2 != 0 && k > 0 && rest > 0);
+            if digit & 4 != 0 {
+                count += rest / 2;
+            }
+            if digit & 8 != 0 {
+                count += (rest * rest + 6) / 12;
+            }
+        }
+        Some(count)
+    }
 }

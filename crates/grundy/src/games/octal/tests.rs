@@ -309,3 +309,31 @@ fn a_code_that_splits_in_three_is_proven_on_the_three_heap_bound() {
     // An octal code keeps the two-heap bound.
     assert_eq!(code("0.07").period_bound(), Bound { t: 2, parts: 2 });
 }
+
+/// A code's moves counted by its digits equal its moves listed, for every
+/// heap up to 60 (the code's whole range of takes and splits); near 2^64
+/// the count is exact in u128; a code with constraints or a repeating tail
+/// does not count them.
+#[test]
+fn a_code_counts_its_moves_as_it_lists_them() {
+    use crate::rules::Rules;
+    for text in [
+        "0.07", "0.77", "4.C", "0.F", "0.A3", "0.20B", "8.0", "0.137", "4.4",
+    ] {
+        let c = code(text);
+        for n in 0..=60u64 {
+            let mut listed = 0u128;
+            c.options(&n, &mut |_, _| listed += 1);
+            assert_eq!(c.option_count(&n), Some(listed), "{text}: heap {n}");
+        }
+    }
+    // 0.F at n: the one heap of n − 1, ⌊(n − 1)/2⌋ splits in two and
+    // round((n − 1)²/12) in three.
+    let n = u128::from(u64::MAX - 1);
+    assert_eq!(
+        code("0.F").option_count(&(u64::MAX - 1)),
+        Some(1 + (n - 1) / 2 + ((n - 1) * (n - 1) + 6) / 12)
+    );
+    assert_eq!(code("4!.0").option_count(&10), None);
+    assert_eq!(code("0.1[23]").option_count(&10), None);
+}
