@@ -336,4 +336,6 @@ fn a_code_counts_its_moves_as_it_lists_them() {
     );
     assert_eq!(code("4!.0").option_count(&10), None);
     assert_eq!(code("0.1[23]").option_count(&10), None);
+    // Rules that do not count their moves say so.
+    assert_eq!(crate::games::grundys::GrundysGame.option_count(&10), None);
 }
