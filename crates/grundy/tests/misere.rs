@@ -1172,6 +1172,17 @@ fn a_heap_with_more_moves_than_the_budget_is_refused_before_listing_them() {
             Err(MisereError::TooLarge { .. })
         ));
     }
+    // A heap with exactly as many moves as the budget is let through to
+    // the search (which may refuse later, having listed more).
+    let code: OctalCode = "0.07".parse().unwrap();
+    let moves = code.option_count(&1000).unwrap();
+    let mut misere = Misere::new(code);
+    misere.set_budget(moves as u64);
+    let up_front = Err(MisereError::TooLarge {
+        budget: moves as u64,
+        explored: moves,
+    });
+    assert_ne!(misere.outcome(&[1000]), up_front);
     // The message names the count.
     let mut misere = Misere::new("0.07".parse::<OctalCode>().unwrap());
     let message = misere.outcome(&[huge]).unwrap_err().to_string();
