@@ -997,6 +997,51 @@ fn a_document_whose_fields_do_not_fit_is_refused_as_malformed() {
     }
 }
 
+/// A proven document names Φ's period and preperiod and lists Φ through
+/// them, exactly: one without them, with a period of 0 (its heaps past the
+/// preperiod would have no image) or with a heap more or fewer listed is
+/// refused before any heap is read, never a panic.
+#[test]
+fn a_proven_document_lists_its_heaps_through_one_period_exactly() {
+    let doc = quotient("0.77").document();
+    let (period, preperiod) = (doc.period.unwrap(), doc.preperiod.unwrap());
+    assert_eq!((period, preperiod), (12, 71));
+    let refused = |changed: &grundy::wire::Quotient| match check(changed) {
+        Err(CheckError::Pretending(why)) => why,
+        other => panic!("{other:?}"),
+    };
+    let mut without = doc.clone();
+    without.period = None;
+    assert_eq!(refused(&without), "proven without a period and preperiod");
+    let mut without = doc.clone();
+    without.preperiod = None;
+    assert_eq!(refused(&without), "proven without a period and preperiod");
+    let through = "a proven document lists the heaps through the preperiod and one period";
+    // Period 0, Φ listed through the preperiod: nothing would follow it.
+    let mut zero = doc.clone();
+    zero.period = Some(0);
+    zero.pretending.truncate(preperiod as usize);
+    assert_eq!(refused(&zero), through);
+    // Period 0 with Φ as it was.
+    zero.pretending = doc.pretending.clone();
+    assert_eq!(refused(&zero), through);
+    // One heap more or fewer than the preperiod and one period.
+    let mut fewer = doc.clone();
+    fewer.pretending.pop();
+    assert_eq!(refused(&fewer), through);
+    let mut more = doc.clone();
+    more.pretending.push(doc.pretending[preperiod as usize]);
+    assert_eq!(refused(&more), through);
+    // A period or preperiod named apart from the Φ listed.
+    let mut longer = doc.clone();
+    longer.period = Some(period + 1);
+    assert_eq!(refused(&longer), through);
+    let mut later = doc.clone();
+    later.preperiod = Some(preperiod - 1);
+    assert_eq!(refused(&later), through);
+    assert!(check(&doc).is_ok());
+}
+
 #[test]
 fn kayles_has_the_published_quotient() {
     let q = quotient("0.77");
