@@ -8,6 +8,19 @@ use std::collections::HashMap;
 use grundy::games::octal::OctalCode;
 use grundy::misere::quotient::{check, compute, CheckError, Quotient, Settings};
 
+/// The document of `code`'s partial quotient of the heaps below `upto`.
+fn partial(code: &str, upto: u64) -> grundy::wire::Quotient {
+    compute(
+        &code.parse::<OctalCode>().unwrap(),
+        &Settings {
+            upto,
+            ..Settings::default()
+        },
+        &mut |_| {},
+    )
+    .document()
+}
+
 fn quotient(code: &str) -> Quotient {
     compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {})
 }
@@ -1247,17 +1260,6 @@ fn sum_named(err: &CheckError) -> &'static str {
 /// moves differ).
 #[test]
 fn every_changed_pretending_or_p_portion_is_refused() {
-    let partial = |code: &str, upto: u64| {
-        compute(
-            &code.parse::<OctalCode>().unwrap(),
-            &Settings {
-                upto,
-                ..Settings::default()
-            },
-            &mut |_| {},
-        )
-        .document()
-    };
     for doc in [
         quotient("0.77").document(),
         partial("0.07", 20),
@@ -1809,17 +1811,6 @@ fn predicted_lost(doc: &grundy::wire::Quotient, sum: &[u64]) -> bool {
 fn an_edited_certificate_is_refused_or_predicts_literal_play() {
     use proptest::prelude::*;
     use proptest::test_runner::{Config, TestRunner};
-    let partial = |code: &str, upto: u64| {
-        compute(
-            &code.parse::<OctalCode>().unwrap(),
-            &Settings {
-                upto,
-                ..Settings::default()
-            },
-            &mut |_| {},
-        )
-        .document()
-    };
     let docs = [
         quotient("0.75").document(),
         quotient("0.77").document(),
