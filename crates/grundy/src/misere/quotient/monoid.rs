@@ -460,6 +460,72 @@ mod tests {
         assert_eq!(class[a as usize], class[b as usize]);
     }
 
+    /// The classes a reduction gives are a homomorphism onto its table:
+    /// the identity's class is 0, products go to products, P to P, and
+    /// elements the generators do not reach to no class; for several P,
+    /// each numbering its classes apart from the order of first meeting.
+    #[test]
+    fn a_reduction_maps_every_product_to_the_product_of_classes() {
+        // ⟨a | a⁵ = a³⟩ × ⟨b | b³ = b⟩: 15 elements.
+        let (base, a) = Table::trivial().with_cycle(3, 2);
+        let (table, b) = base.with_cycle(1, 2);
+        let m = table.order() as u32;
+        for pattern in 0..40u32 {
+            let p: Vec<bool> = (0..m).map(|x| (x * 7 + pattern) % 5 < 2).collect();
+            // From both generators, and from b alone (a's powers unreached).
+            for generators in [vec![a, b], vec![b]] {
+                let (reduced, rp, class) = reduce(&table, &generators, &p, &|| false).unwrap();
+                let reached = reachable(&table, &generators);
+                assert_eq!(class[0], 0);
+                for x in 0..m {
+                    assert_eq!(class[x as usize] == u32::MAX, !reached.contains(&x));
+                }
+                for &x in &reached {
+                    assert_eq!(
+                        rp[class[x as usize] as usize], p[x as usize],
+                        "{pattern}: {x}"
+                    );
+                    for &y in &reached {
+                        let xy = class[table.product(x, y) as usize];
+                        assert_eq!(
+                            reduced.product(class[x as usize], class[y as usize]),
+                            xy,
+                            "{pattern}: {x}·{y}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Building the reduced table asks `stop` every 64 rows too.
+    #[test]
+    fn a_reduced_table_of_many_classes_asks_to_stop_as_it_is_built() {
+        // ⟨g | g^200 = g^199⟩ with P = {g^199}: no two powers alike, so
+        // 200 classes.
+        let (t, g) = Table::trivial().with_cycle(199, 1);
+        let last = (0..199).fold(0, |x, _| t.product(x, g));
+        let p: Vec<bool> = (0..200).map(|x| x == last).collect();
+        let asked = std::cell::Cell::new(0usize);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let (reduced, _, _) = reduce(&t, &[g], &p, &stop).unwrap();
+        assert_eq!(reduced.order(), 200);
+        // Before each of its 199 rounds (from P and the rest, each splits
+        // off one more power until the 198th, the last changes nothing),
+        // then after rows 63, 127 and 191 of the table.
+        assert_eq!(asked.get(), 199 + 3);
+        // Told to stop at the last of those asks: nothing built.
+        asked.set(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() == 202
+        };
+        assert!(reduce(&t, &[g], &p, &stop).is_none());
+    }
+
     /// A round over many elements asks `stop` within it, not only between
     /// rounds (a round over a 58,000-element trial took ~250 ms).
     #[test]
@@ -549,6 +615,33 @@ mod tests {
         // A table of fewer than 64 rows is built without asking.
         let (small, h) = Table::trivial().with_cycle(40, 2);
         assert!(submonoid(&small, &[h], &|| true).is_some());
+    }
+
+    /// Of the words of one length that reach an element, the least is
+    /// kept, whichever is met first: here b (element 1) comes before a
+    /// (element 2), so s = ab = b² is met by ab and b² before a².
+    #[test]
+    fn the_least_of_the_words_of_one_length_is_kept() {
+        // 1, b, a and s: every product of two letters is s.
+        let (one, b, a, s) = (0u32, 1u32, 2u32, 3u32);
+        let mul: Vec<u32> = (0..4u32)
+            .flat_map(|x| {
+                (0..4u32).map(move |y| {
+                    if x == one {
+                        y
+                    } else if y == one {
+                        x
+                    } else {
+                        s
+                    }
+                })
+            })
+            .collect();
+        let table = Table::from_products(4, mul);
+        let words = least_words(&table, &[a, b]);
+        assert_eq!(words[b as usize], Some(vec![0, 1]));
+        assert_eq!(words[a as usize], Some(vec![1, 0]));
+        assert_eq!(words[s as usize], Some(vec![2, 0]));
     }
 
     #[test]
