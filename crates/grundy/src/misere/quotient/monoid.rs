@@ -644,6 +644,26 @@ mod tests {
         assert_eq!(words[s as usize], Some(vec![2, 0]));
     }
 
+    /// Generators are named a … z, then a1 … z1, a2, …; a word writes each
+    /// letter once with its exponent as a superscript past 1, and the
+    /// empty word as 1.
+    #[test]
+    fn generators_and_words_are_written_as_letters() {
+        let names: Vec<String> = (0..60).map(generator_name).collect();
+        assert_eq!(names[..3], ["a", "b", "c"]);
+        assert_eq!(names[25], "z");
+        assert_eq!(names[26..29], ["a1", "b1", "c1"]);
+        assert_eq!(names[51], "z1");
+        assert_eq!(names[52], "a2");
+        assert_eq!(write_word(&[0, 1, 2, 0, 10], &names), "bc²e¹⁰");
+        assert_eq!(write_word(&[1, 1], &names), "ab");
+        assert_eq!(write_word(&[0, 0, 0], &names), "1");
+        let mut word = vec![0; 28];
+        word[27] = 3;
+        word[0] = 1;
+        assert_eq!(write_word(&word, &names), "ab1³");
+    }
+
     #[test]
     fn words_and_relations_of_a_cycle() {
         // ⟨b | b³ = b⟩: elements 1, b, b².
