@@ -399,6 +399,56 @@ fn a_partial_quotient_answers_the_sums_of_the_heaps_it_reached() {
     }
 }
 
+/// A lost sum has no winning move, and what is suggested there is its
+/// first legal move in the rules' order (nothing when it has none), as
+/// literal play has it: for every sum of at most 14 tokens of codes whose
+/// first move leaves nothing, one heap, two heaps or three (0.8's only
+/// move takes one token and leaves three heaps).
+#[test]
+fn a_lost_sum_s_suggestion_is_its_first_legal_move() {
+    use grundy::misere::quotient::QuotientMisere;
+    use grundy::misere::MisereEngine;
+    use std::sync::Arc;
+    for code in ["0.8", "0.9", "0.4", "0.07", "0.75", "4.C"] {
+        let rules: OctalCode = code.parse().unwrap();
+        let settings = Settings {
+            upto: 15,
+            ..Settings::default()
+        };
+        let q = compute(&rules, &settings, &mut |_| {});
+        let mut engine = QuotientMisere::partial(Arc::new(q)).unwrap();
+        let mut brute = Brute::new(code);
+        let (mut lost, mut stuck) = (0, 0);
+        for sum in sums(14) {
+            assert!(engine.covers(&sum), "{code}: {sum:?}");
+            if brute.leaves_nothing(&sum) {
+                // Won in misère play, with nothing to suggest.
+                assert_eq!(engine.suggest(&sum).unwrap(), None, "{code}: {sum:?}");
+                stuck += 1;
+            }
+            if !brute.lost(&sum) {
+                continue;
+            }
+            assert_eq!(winning_moves(&mut engine, &sum), vec![], "{code}: {sum:?}");
+            let first_legal = sum
+                .iter()
+                .enumerate()
+                .find_map(|(i, &h)| brute.leaves(h).first().map(|l| (i + 1, l.clone())));
+            let suggested = engine.suggest(&sum).unwrap().map(|m| as_literal(&m));
+            assert!(
+                first_legal.is_some(),
+                "{code}: {sum:?} is lost with no move"
+            );
+            assert_eq!(suggested, first_legal, "{code}: {sum:?}");
+            lost += 1;
+        }
+        assert!(
+            lost > 10 && stuck > 0,
+            "{code}: {lost} lost, {stuck} with no move"
+        );
+    }
+}
+
 /// A search told a partial quotient's answers ([`Misere::decide_by`])
 /// takes them for the sums of the heaps it reached and searches only the
 /// sums with a larger heap: for every sum with a heap past the reach, its
