@@ -96,8 +96,11 @@ fn a_question_finds_the_quotient_its_own_budget_reaches_whatever_came_before() {
 #[test]
 fn the_quotients_remembered_are_bounded_in_number() {
     // 0.1 with a hundred budgets: a hundred keys, of which at most
-    // MAX_TRIED are kept at any time.
+    // MAX_TRIED are kept at any time, but more than one: they are let go
+    // only once that many are kept (the other tests here add a few keys
+    // meanwhile, so the most seen is asked to pass half of it).
     let code: OctalCode = "0.1".parse().unwrap();
+    let mut most = 0;
     for budget in 1..=100 {
         assert!(tried(&code, budget, None).is_some());
         let kept = engine::tried_here()
@@ -108,7 +111,26 @@ fn the_quotients_remembered_are_bounded_in_number() {
             kept <= engine::MAX_TRIED,
             "{kept} kept after budget {budget}"
         );
+        most = most.max(kept);
     }
+    assert!(most > engine::MAX_TRIED / 2, "at most {most} kept");
+}
+
+/// A quotient tried is remembered: asked again with the same budget, the
+/// same one comes back, not one computed again. (Another test may let
+/// every remembered one go between two asks, so one pair of asks in five
+/// is enough.)
+#[test]
+fn a_quotient_tried_is_remembered_for_its_code_and_budget() {
+    use std::sync::Arc;
+    let code: OctalCode = "0.71".parse().unwrap();
+    let budget = 123_456;
+    let again = (0..5).any(|_| {
+        let first = tried(&code, budget, None).unwrap();
+        let second = tried(&code, budget, None).unwrap();
+        Arc::ptr_eq(&first, &second)
+    });
+    assert!(again, "a second ask computed the quotient again");
 }
 
 /// The check a proof waits on is the one `Settings::checks` gives, when
