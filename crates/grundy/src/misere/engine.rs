@@ -164,8 +164,9 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     /// A form over numbers that covers those below `reach` (all without
-    /// one), says its name for every answer, and writes its name in
-    /// `stopped` when handed a flag.
+    /// one), says its name for every answer (as many winning moves as its
+    /// name has letters), and writes its name in `stopped` when handed a
+    /// flag.
     struct Toy {
         name: &'static str,
         reach: Option<u32>,
@@ -192,7 +193,7 @@ mod tests {
         }
 
         fn winning_moves(&mut self, _: &u32) -> Result<Vec<&'static str>, MisereError> {
-            Ok(vec![self.name])
+            Ok(vec![self.name; self.name.len()])
         }
 
         fn suggest(&mut self, _: &u32) -> Result<Option<&'static str>, MisereError> {
@@ -250,7 +251,28 @@ mod tests {
         for (position, name) in [(0, "front"), (8, "front"), (10, "rest"), (76, "rest")] {
             let first = name == "front";
             assert_eq!(form.outcome(&position).unwrap().first_player_wins(), first);
-            assert_eq!(form.winning_moves(&position).unwrap(), [name]);
+            assert_eq!(
+                form.winning_moves(&position).unwrap(),
+                vec![name; name.len()]
+            );
+            assert_eq!(
+                form.count_winning_moves(&position).unwrap(),
+                name.len() as u128
+            );
+            let mut seen = Vec::new();
+            let all = form.visit_winning_moves(&position, &mut |mv| {
+                seen.push(mv);
+                ControlFlow::Continue(())
+            });
+            assert_eq!(all.unwrap(), ControlFlow::Continue(()));
+            assert_eq!(seen, vec![name; name.len()]);
+            seen.clear();
+            let first = form.visit_winning_moves(&position, &mut |mv| {
+                seen.push(mv);
+                ControlFlow::Break(())
+            });
+            assert_eq!(first.unwrap(), ControlFlow::Break(()));
+            assert_eq!(seen, [name]);
             assert_eq!(form.suggest(&position).unwrap(), Some(name));
             assert_eq!(
                 form.basis(&position).unwrap(),
