@@ -97,6 +97,14 @@ impl Brute {
         sum.iter().all(|&h| self.leaves(h).is_empty())
     }
 
+    /// The sum's first legal move in the rules' order (heap by heap, each
+    /// as [`Brute::leaves`] lists them), if any.
+    fn first_legal(&self, sum: &[u64]) -> Option<LiteralMove> {
+        sum.iter()
+            .enumerate()
+            .find_map(|(i, &h)| self.leaves(h).first().map(|l| (i + 1, l.clone())))
+    }
+
     /// Whether the sum is a misère P-position.
     fn lost(&mut self, sum: &[u64]) -> bool {
         if let Some(&v) = self.memo.get(sum) {
@@ -418,22 +426,19 @@ fn a_lost_sum_s_suggestion_is_its_first_legal_move() {
         let q = compute(&rules, &settings, &mut |_| {});
         let mut engine = QuotientMisere::partial(Arc::new(q)).unwrap();
         let mut brute = Brute::new(code);
-        let (mut lost, mut stuck) = (0, 0);
+        let mut lost = 0;
         for sum in sums(14) {
             assert!(engine.covers(&sum), "{code}: {sum:?}");
             if brute.leaves_nothing(&sum) {
-                // Won in misère play, with nothing to suggest.
+                // Won in misère play, with nothing to suggest: the empty
+                // sum, and under 0.8 every sum of heaps below 4.
                 assert_eq!(engine.suggest(&sum).unwrap(), None, "{code}: {sum:?}");
-                stuck += 1;
             }
             if !brute.lost(&sum) {
                 continue;
             }
             assert_eq!(winning_moves(&mut engine, &sum), vec![], "{code}: {sum:?}");
-            let first_legal = sum
-                .iter()
-                .enumerate()
-                .find_map(|(i, &h)| brute.leaves(h).first().map(|l| (i + 1, l.clone())));
+            let first_legal = brute.first_legal(&sum);
             let suggested = engine.suggest(&sum).unwrap().map(|m| as_literal(&m));
             assert!(
                 first_legal.is_some(),
@@ -442,10 +447,7 @@ fn a_lost_sum_s_suggestion_is_its_first_legal_move() {
             assert_eq!(suggested, first_legal, "{code}: {sum:?}");
             lost += 1;
         }
-        assert!(
-            lost > 10 && stuck > 0,
-            "{code}: {lost} lost, {stuck} with no move"
-        );
+        assert!(lost > 10, "{code}: {lost} lost");
     }
 }
 
@@ -1484,13 +1486,9 @@ fn winning_moves_through_the_period_are_every_literal_one_in_order() {
                     "{code}: {sum:?}"
                 );
                 let suggested = engine.suggest(&sum).unwrap().map(|m| as_literal(&m));
-                let first_legal = sum
-                    .iter()
-                    .enumerate()
-                    .find_map(|(i, &h)| brute.leaves(h).first().map(|l| (i + 1, l.clone())));
                 assert_eq!(
                     suggested,
-                    letter.first().cloned().or(first_legal),
+                    letter.first().cloned().or(brute.first_legal(&sum)),
                     "{code}: {sum:?}"
                 );
                 lists += usize::from(!letter.is_empty());
