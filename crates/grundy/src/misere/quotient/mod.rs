@@ -60,7 +60,8 @@ pub struct Settings {
     /// The most times the checks may apply a heap type to an image, in all.
     pub max_work: u64,
     /// The most sums whose literal misère outcome a candidate guessed from
-    /// play may remember (a few dozen bytes each).
+    /// play may remember (a few dozen bytes each), and then the sums still
+    /// being played when it is reached: one for each move deep.
     pub max_oracle: usize,
     /// Stop when this instant passes.
     pub deadline: Option<Instant>,
