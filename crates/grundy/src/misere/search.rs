@@ -1049,4 +1049,22 @@ mod tests {
         let key = search.key(&ids, &[]);
         assert_eq!(search.normal_nim_sum(&key), Some(2 ^ 3));
     }
+
+    /// Equal components, or equal nim heaps, have their moves listed once:
+    /// a move in either leaves the same sum.
+    #[test]
+    fn the_moves_of_equal_components_are_listed_once() {
+        let mut search = Misere::new("0.07".parse::<OctalCode>().unwrap());
+        let ids = search.question(&[4, 6, 4]).unwrap();
+        let key = search.key(&ids, &[2, 5, 2]);
+        let mut out = Children::default();
+        search.children(&key, &mut out).unwrap();
+        let four = search.options(ids[0]).len();
+        let six = search.options(ids[1]).len();
+        // Dawson's Kayles: heap 4 leaves 2 or 1 + 1,
+        // heap 6 leaves 4, 1 + 3 or 2 + 2.
+        assert_eq!((four, six), (2, 3));
+        // Nim heaps of 2 and 5: two and five smaller heaps to leave.
+        assert_eq!(out.len(), four + six + 2 + 5);
+    }
 }
