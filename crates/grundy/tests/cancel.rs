@@ -246,9 +246,10 @@ fn a_misere_search_stops_when_asked() {
         "{} listings",
         raise.calls.get()
     );
-    // Without the flag it goes on (here to its budget).
+    // With the flag never raised it goes on (here to its budget).
     let raise = RaiseAt::new(u64::MAX);
     let mut misere = Misere::new(CountedKayles(&raise));
+    misere.stop_when(raise.cancel.clone());
     misere.set_budget(2000);
     assert!(matches!(
         misere.outcome(&[30, 31, 33, 35]).unwrap_err(),

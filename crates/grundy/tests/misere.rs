@@ -1188,3 +1188,59 @@ fn a_heap_with_more_moves_than_the_budget_is_refused_before_listing_them() {
     let message = misere.outcome(&[huge]).unwrap_err().to_string();
     assert!(message.contains("500,000,000,000"), "{message}");
 }
+
+/// A heap of `n` has `n` moves, each taking the whole heap.
+struct Fans;
+
+impl Rules for Fans {
+    type Position = u64;
+    type Move = u64;
+
+    fn options(&self, heap: &u64, option: &mut dyn FnMut(u64, &[u64])) {
+        for k in 0..*heap {
+            option(k, &[]);
+        }
+    }
+}
+
+/// Listing a component's moves counts them and the listing itself: a
+/// heap of 5 in `Fans` is 6 against the budget, answered within a budget
+/// of 6 and refused, having listed them, within 5.
+#[test]
+fn listing_a_component_counts_its_moves_and_the_listing() {
+    let mut e = Misere::new(Fans);
+    e.set_budget(6);
+    // Every move leaves nothing, which the opponent wins by having no move.
+    assert_eq!(e.outcome(&[5]), Ok(Outcome::SecondPlayer));
+    let mut e = Misere::new(Fans);
+    e.set_budget(5);
+    assert_eq!(
+        e.outcome(&[5]),
+        Err(MisereError::TooLarge {
+            budget: 5,
+            explored: 6
+        })
+    );
+}
+
+/// A refusal says what its own question valued, not what the questions
+/// before it did: after questions that kept over 600 sums, a question
+/// refused at a budget of 1,000 has explored about 1,000.
+#[test]
+fn a_refusal_counts_only_its_own_question() {
+    let mut e = Misere::new("0.77".parse::<OctalCode>().unwrap());
+    e.set_budget(1000);
+    for sum in [[5, 6, 7], [4, 6, 8], [3, 7, 9], [6, 6, 8], [2, 8, 9]] {
+        assert!(e.outcome(&sum).is_ok(), "{sum:?}");
+    }
+    assert!(e.positions_kept() > 600, "{}", e.positions_kept());
+    match e.outcome(&[30, 31, 29]) {
+        Err(MisereError::TooLarge {
+            budget: 1000,
+            explored,
+        }) => {
+            assert!((1000..1100).contains(&explored), "{explored}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
