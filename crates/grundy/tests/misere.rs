@@ -1244,3 +1244,17 @@ fn a_refusal_counts_only_its_own_question() {
         other => panic!("{other:?}"),
     }
 }
+
+/// From a lost sum the suggestion is the first legal move, named by its
+/// component's place from 1: in Dawson's Kayles the heap of 1 has no move,
+/// so in 1 + 2 + 2 + 2 (three moves left, lost for the player to move) it
+/// is the heap of 2 in second place, left empty.
+#[test]
+fn a_lost_sum_s_suggestion_names_the_first_component_with_a_move() {
+    let mut e = Misere::new("0.07".parse::<OctalCode>().unwrap());
+    let sum = [1, 2, 2, 2];
+    assert_eq!(e.outcome(&sum), Ok(Outcome::SecondPlayer));
+    let suggested = e.suggest(&sum).unwrap().expect("a move");
+    assert_eq!((suggested.component, suggested.leaves), (2, vec![]));
+    assert_eq!(e.suggest(&[1, 1]).unwrap(), None, "no move at all");
+}
