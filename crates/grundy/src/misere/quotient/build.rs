@@ -1286,6 +1286,40 @@ mod tests {
         }
     }
 
+    /// Recalibration frees the heaps of a failure by sets, each set once,
+    /// smaller sets first; `combinations` gives every set of one size, each
+    /// once, its heaps in order, with no heap twice.
+    #[test]
+    fn combinations_are_every_set_of_a_size_once_in_order() {
+        assert_eq!(combinations(&[4, 6, 9], 0), vec![Vec::<u64>::new()]);
+        assert_eq!(combinations(&[4, 6, 9], 1), vec![vec![4], vec![6], vec![9]]);
+        assert_eq!(
+            combinations(&[4, 6, 9], 2),
+            vec![vec![4, 6], vec![4, 9], vec![6, 9]]
+        );
+        assert_eq!(combinations(&[4, 6, 9], 3), vec![vec![4, 6, 9]]);
+        assert!(combinations(&[4, 6, 9], 4).is_empty());
+        assert!(combinations(&[], 1).is_empty());
+        // 7 choose k of 7 distinct heaps, by a count written apart.
+        let heaps: Vec<u64> = (1..=7).map(|h| h * 3).collect();
+        let choose = |n: u64, k: u64| (0..k).fold(1, |c, i| c * (n - i) / (i + 1));
+        for k in 0..=7 {
+            let sets = combinations(&heaps, k);
+            assert_eq!(sets.len() as u64, choose(7, k as u64), "size {k}");
+            let mut distinct = sets.clone();
+            distinct.dedup();
+            assert_eq!(distinct, sets, "size {k}: a set twice");
+            for set in &sets {
+                assert_eq!(set.len(), k);
+                assert!(set.windows(2).all(|w| w[0] < w[1]), "{set:?}");
+            }
+            assert!(
+                sets.windows(2).all(|w| w[0] < w[1]),
+                "size {k}: not in order"
+            );
+        }
+    }
+
     /// The heaps of a computed quotient, as the check takes them.
     fn heaps(code: &str) -> (Build, Table, Vec<bool>, Vec<u32>) {
         let q = compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {});
