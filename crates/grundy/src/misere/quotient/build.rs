@@ -1320,6 +1320,56 @@ mod tests {
         }
     }
 
+    /// The search for a least failure asks whether to stop now and then
+    /// (every 64 rows of the hit sets, every 1,024 images, every 256
+    /// states), not at every step, and stops at whichever ask says so.
+    /// Here heaps of one token (misère Nim) over ⟨g | g^3000 = g^2998⟩
+    /// with P the odd powers: 3,000 images, every sum predicted right.
+    #[test]
+    fn the_least_failure_asks_to_stop_now_and_then_and_stops_when_told() {
+        let (table, g) = Table::trivial().with_cycle(2998, 2);
+        let order = table.order();
+        assert_eq!(order, 3000);
+        let mut p = vec![false; order];
+        let mut x = 0;
+        for k in 0..order {
+            p[x as usize] = k % 2 == 1;
+            x = table.product(x, g);
+        }
+        let mut options = vec![0u64; order.div_ceil(64)];
+        options[0] = 1;
+        let kinds = [Kind {
+            heap: 1,
+            image: g,
+            options,
+        }];
+        let asked = std::cell::Cell::new(0usize);
+        let never = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        assert_eq!(least_failure(&table, &p, &kinds, 1 << 20, &never), Ok(None));
+        let asks = asked.get();
+        // The hit sets ask 46 times (rows 63, 127, … 2,943), the images
+        // twice (the 1,024th and the 2,048th), and the states some more
+        // (each of some 3,000 queued a heap of one token further); asking
+        // at every image or state would be thousands.
+        assert!((49..=100).contains(&asks), "asked {asks} times");
+        for at in [1, 46, 47, 49, asks] {
+            let asked = std::cell::Cell::new(0usize);
+            let stop_at = || {
+                asked.set(asked.get() + 1);
+                asked.get() == at
+            };
+            assert_eq!(
+                least_failure(&table, &p, &kinds, 1 << 20, &stop_at),
+                Err(Stop::Cancelled),
+                "told to stop at ask {at}"
+            );
+            assert_eq!(asked.get(), at, "asked again after ask {at} said stop");
+        }
+    }
+
     /// The heaps of a computed quotient, as the check takes them.
     fn heaps(code: &str) -> (Build, Table, Vec<bool>, Vec<u32>) {
         let q = compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {});
