@@ -1370,6 +1370,48 @@ mod tests {
         }
     }
 
+    /// Of the failures of one number of tokens, the one of most heaps is
+    /// the least: P changed at two elements of 0.123 or 4.4 (pairs a scan
+    /// of every pair found), the failure returned is mispredicted, and so
+    /// is none of as many tokens and more heaps, where an order by tokens
+    /// alone would return a single heap (9 against 8 + 1, 6 against 3 + 3).
+    #[test]
+    fn of_failures_of_as_many_tokens_the_one_of_more_heaps_is_the_least() {
+        for (code, changed) in [("0.123", [4, 6]), ("0.123", [5, 13]), ("4.4", [6, 15])] {
+            let (build, table, p, phi) = heaps(code);
+            let rules = build.code.clone();
+            let kinds = build.kinds_of(&table, &phi);
+            let mut memo = HashMap::new();
+            let image = |sum: &[u64]| {
+                sum.iter()
+                    .fold(0, |x, &h| table.product(x, phi[h as usize]))
+            };
+            let mut q = p.clone();
+            for x in changed {
+                q[x] = !q[x];
+            }
+            let failure = least_failure(&table, &q, &kinds, 1 << 20, &|| false)
+                .unwrap()
+                .expect("a changed P mispredicts some sum");
+            assert_ne!(
+                q[image(&failure) as usize],
+                lost(&rules, &failure, &mut memo),
+                "{code} {changed:?}: {failure:?}"
+            );
+            assert!(failure.len() > 1, "{code} {changed:?}: {failure:?}");
+            let tokens = failure.iter().sum();
+            for sum in sums_of(tokens, phi.len() as u64) {
+                if sum.len() > failure.len() {
+                    assert_eq!(
+                        q[image(&sum) as usize],
+                        lost(&rules, &sum, &mut memo),
+                        "{code} {changed:?}: {sum:?} is less than {failure:?}"
+                    );
+                }
+            }
+        }
+    }
+
     /// The heaps of a computed quotient, as the check takes them.
     fn heaps(code: &str) -> (Build, Table, Vec<bool>, Vec<u32>) {
         let q = compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {});
