@@ -1412,6 +1412,55 @@ mod tests {
         }
     }
 
+    /// What the check knows of an element: the union and the intersection
+    /// of the sets joined, "changed" exactly when the union grew or the
+    /// intersection shrank (the work list goes on from there), and a set
+    /// holds when it lies between them.
+    #[test]
+    fn known_sets_join_as_union_and_intersection_and_say_when_they_changed() {
+        // Two elements of 70 bits (two words) each.
+        let mut known = Known::new(2, 2);
+        let set = |bits: &[usize]| {
+            let mut s = vec![0u64; 2];
+            for &b in bits {
+                s[b / 64] |= 1 << (b % 64);
+            }
+            s
+        };
+        let at = |y: usize| y * 2..y * 2 + 2;
+        assert!(!known.holds(1, at(1), &set(&[])), "nothing joined yet");
+        assert!(known.join(1, at(1), &set(&[3, 65]), &set(&[3, 65])));
+        assert!(known.holds(1, at(1), &set(&[3, 65])));
+        assert!(!known.holds(1, at(1), &set(&[3])), "below the intersection");
+        assert!(
+            !known.holds(1, at(1), &set(&[3, 65, 66])),
+            "above the union"
+        );
+        assert!(!known.holds(0, at(0), &set(&[3, 65])), "another element");
+        // The same sets again change nothing.
+        assert!(!known.join(1, at(1), &set(&[3, 65]), &set(&[3, 65])));
+        // A larger low set grows the union (in the second word alone).
+        assert!(known.join(1, at(1), &set(&[3, 66]), &set(&[3, 65])));
+        assert_eq!(known.union[at(1)], set(&[3, 65, 66])[..]);
+        assert_eq!(known.meet[at(1)], set(&[3, 65])[..]);
+        // A smaller high set shrinks the intersection (in the first word
+        // alone, with the union unchanged).
+        assert!(known.join(1, at(1), &set(&[3]), &set(&[65])));
+        assert_eq!(known.union[at(1)], set(&[3, 65, 66])[..]);
+        assert_eq!(known.meet[at(1)], set(&[65])[..]);
+        // Sets within what is known change nothing.
+        assert!(!known.join(1, at(1), &set(&[65]), &set(&[3, 65, 66])));
+        for inside in [&[65][..], &[3, 65], &[65, 66], &[3, 65, 66]] {
+            assert!(known.holds(1, at(1), &set(inside)), "{inside:?}");
+        }
+        for outside in [&[][..], &[3], &[3, 66], &[65, 67], &[0, 65]] {
+            assert!(!known.holds(1, at(1), &set(outside)), "{outside:?}");
+        }
+        // Element 0 is apart from element 1 throughout.
+        assert!(!known.reached[0]);
+        assert_eq!(known.union[at(0)], set(&[])[..]);
+    }
+
     /// The heaps of a computed quotient, as the check takes them.
     fn heaps(code: &str) -> (Build, Table, Vec<bool>, Vec<u32>) {
         let q = compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {});
