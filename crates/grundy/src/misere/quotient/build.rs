@@ -1461,6 +1461,35 @@ mod tests {
         assert_eq!(known.union[at(0)], set(&[])[..]);
     }
 
+    /// A heap of a type already checked needs no new check: `known` finds
+    /// an image whose heap types take its set H(O) in, for the type of
+    /// every heap of Kayles, and none for a set no heap type has.
+    #[test]
+    fn a_heap_of_a_type_already_checked_is_known_by_its_image() {
+        let (build, table, p, phi) = heaps("0.77");
+        let kinds = build.kinds_of(&table, &phi);
+        let limits = Limits {
+            trial: 1 << 20,
+            oracle: 0,
+            work: u64::MAX,
+        };
+        let reach = checked(&table, &p, &kinds, limits, &mut 0, &|| false)
+            .unwrap()
+            .expect("Kayles' quotient predicts every sum");
+        for heap in 1..phi.len() as u64 {
+            let options = build.option_bits(&table, &phi, heap);
+            if options.iter().all(|&w| w == 0) {
+                continue;
+            }
+            let ho = reach.hit_set(&options);
+            let a = reach.known(&ho).unwrap_or_else(|| panic!("heap {heap}"));
+            assert!(reach.heaps.holds(a, reach.range(a), &ho), "heap {heap}");
+        }
+        // Every element hit by one option: no heap of Kayles has that set.
+        let every = vec![u64::MAX; reach.words];
+        assert_eq!(reach.known(&reach.hit_set(&every)), None);
+    }
+
     /// The heaps of a computed quotient, as the check takes them.
     fn heaps(code: &str) -> (Build, Table, Vec<bool>, Vec<u32>) {
         let q = compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {});
