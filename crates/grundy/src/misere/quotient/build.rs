@@ -1490,6 +1490,38 @@ mod tests {
         assert_eq!(reach.known(&reach.hit_set(&every)), None);
     }
 
+    /// The check's budget counts types applied to images: a check is done
+    /// within exactly the work it spends, and stopped one short of it.
+    #[test]
+    fn the_check_is_done_within_the_work_it_spends_and_not_within_less() {
+        let (build, table, p, phi) = heaps("0.77");
+        let kinds = build.kinds_of(&table, &phi);
+        let limits = |work| Limits {
+            trial: 1 << 20,
+            oracle: 0,
+            work,
+        };
+        let mut spent = 0;
+        let reach = checked(&table, &p, &kinds, limits(u64::MAX), &mut spent, &|| false);
+        assert!(matches!(reach, Ok(Some(_))));
+        assert!(spent > 40, "{spent}");
+        let mut again = 0;
+        let reach = checked(&table, &p, &kinds, limits(spent), &mut again, &|| false);
+        assert!(matches!(reach, Ok(Some(_))), "within {spent}");
+        assert_eq!(again, spent);
+        let reach = checked(&table, &p, &kinds, limits(spent - 1), &mut 0, &|| false);
+        assert_eq!(
+            reach.err(),
+            Some(Stop::TooLarge { trial: 40 }),
+            "within {}",
+            spent - 1
+        );
+        // What was spent before counts against the same budget.
+        let mut before = 1;
+        let reach = checked(&table, &p, &kinds, limits(spent), &mut before, &|| false);
+        assert!(reach.is_err(), "within {spent} after 1 spent");
+    }
+
     /// The heaps of a computed quotient, as the check takes them.
     fn heaps(code: &str) -> (Build, Table, Vec<bool>, Vec<u32>) {
         let q = compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {});
