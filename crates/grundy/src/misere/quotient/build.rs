@@ -1522,6 +1522,105 @@ mod tests {
         assert!(reach.is_err(), "within {spent} after 1 spent");
     }
 
+    /// The two searches of this file agree: the check (a fixed point over
+    /// images, [`Reach`]) accepts a candidate exactly when the search for
+    /// a least failure (sums added heap by heap, [`least_failure`]) finds
+    /// none, on quotients with P changed at one or two elements or a heap
+    /// given another image.
+    #[test]
+    fn the_check_accepts_exactly_the_candidates_with_no_least_failure() {
+        let mut refuted = 0;
+        for code in ["0.75", "0.77", "0.123", "4.4"] {
+            let (build, table, p, phi) = heaps(code);
+            let agree = |q: &[bool], psi: &[u32], what: &str| {
+                let kinds = build.kinds_of(&table, psi);
+                let fails = least_failure(&table, q, &kinds, 1 << 20, &|| false).unwrap();
+                assert_eq!(
+                    predicts_all(&build, &table, q, psi),
+                    fails.is_none(),
+                    "{code}, {what}: least failure {fails:?}"
+                );
+                usize::from(fails.is_some())
+            };
+            agree(&p, &phi, "unchanged");
+            let n = p.len();
+            for x in 0..n {
+                for y in x..n {
+                    let mut q = p.clone();
+                    q[x] = !q[x];
+                    if y > x {
+                        q[y] = !q[y];
+                    }
+                    refuted += agree(&q, &phi, &format!("P changed at {x} and {y}"));
+                }
+            }
+            for h in 1..phi.len().min(30) {
+                for y in 0..table.order() as u32 {
+                    let mut psi = phi.clone();
+                    psi[h] = y;
+                    refuted += agree(&p, &psi, &format!("heap {h} at {y}"));
+                }
+            }
+        }
+        assert!(refuted > 1000, "{refuted}");
+    }
+
+    /// The check asks whether to stop now and then (every 64 hit-set rows,
+    /// 4,096 heap types and 64 images of its work list), not at every
+    /// step, and stops at whichever ask says so. Misère Nim's heaps of one
+    /// token over ⟨g | g^3000 = g^2998⟩ with P the odd powers, the heap
+    /// given 5,000 times.
+    #[test]
+    fn the_check_asks_to_stop_now_and_then_and_stops_when_told() {
+        let (table, g) = Table::trivial().with_cycle(2998, 2);
+        let mut p = vec![false; table.order()];
+        let mut x = 0;
+        for k in 0..table.order() {
+            p[x as usize] = k % 2 == 1;
+            x = table.product(x, g);
+        }
+        let mut options = vec![0u64; table.order().div_ceil(64)];
+        options[0] = 1;
+        let kinds: Vec<Kind> = (1..=5_000)
+            .map(|heap| Kind {
+                heap,
+                image: g,
+                options: options.clone(),
+            })
+            .collect();
+        let limits = Limits {
+            trial: 1 << 20,
+            oracle: 0,
+            work: u64::MAX,
+        };
+        let asked = std::cell::Cell::new(0usize);
+        let never = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        assert!(matches!(
+            checked(&table, &p, &kinds, limits, &mut 0, &never),
+            Ok(Some(_))
+        ));
+        // 46 for the rows, 1 for the types, and one every 64 of the 3,000
+        // images the work list goes through.
+        let asks = asked.get();
+        assert!((47 + 40..=47 + 100).contains(&asks), "asked {asks} times");
+        for at in [1, 46, 47, 48, asks] {
+            let asked = std::cell::Cell::new(0usize);
+            let stop_at = || {
+                asked.set(asked.get() + 1);
+                asked.get() == at
+            };
+            assert_eq!(
+                checked(&table, &p, &kinds, limits, &mut 0, &stop_at).err(),
+                Some(Stop::Cancelled),
+                "told to stop at ask {at}"
+            );
+            assert_eq!(asked.get(), at, "asked again after ask {at} said stop");
+        }
+    }
+
     /// The heaps of a computed quotient, as the check takes them.
     fn heaps(code: &str) -> (Build, Table, Vec<bool>, Vec<u32>) {
         let q = compute(&code.parse().unwrap(), &Settings::default(), &mut |_| {});
