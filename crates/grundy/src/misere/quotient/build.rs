@@ -1461,6 +1461,95 @@ mod tests {
         assert_eq!(known.union[at(0)], set(&[])[..]);
     }
 
+    /// The union and the intersection of H over the nonempty sums of each
+    /// image, by rounds over every image and heap until nothing changes
+    /// (no work list): a heap alone has H = H(O), and adding a heap of
+    /// image a and set H(O) to a sum of image x and set H gives
+    /// {w : a·w ∈ H or x·w ∈ H(O)}.
+    fn plain_fixed_point(reach: &Reach, kinds: &[Kind]) -> (Vec<u64>, Vec<u64>) {
+        let (table, order, words) = (&reach.table, reach.table.order(), reach.words);
+        let get = |s: &[u64], w: u32| s[w as usize / 64] >> (w % 64) & 1 == 1;
+        let types: Vec<(u32, Bits)> = kinds
+            .iter()
+            .map(|k| (k.image, reach.hit_set(&k.options)))
+            .collect();
+        type Sets = (Vec<bool>, Vec<Vec<u64>>, Vec<Vec<u64>>);
+        fn join((reached, union, meet): &mut Sets, y: usize, low: &[u64], high: &[u64]) -> bool {
+            let before = (reached[y], union[y].clone(), meet[y].clone());
+            if reached[y] {
+                union[y].iter_mut().zip(low).for_each(|(u, l)| *u |= l);
+                meet[y].iter_mut().zip(high).for_each(|(m, h)| *m &= h);
+            } else {
+                reached[y] = true;
+                union[y] = low.to_vec();
+                meet[y] = high.to_vec();
+            }
+            before != (reached[y], union[y].clone(), meet[y].clone())
+        }
+        let mut sets: Sets = (
+            vec![false; order],
+            vec![vec![0u64; words]; order],
+            vec![vec![0u64; words]; order],
+        );
+        for (a, ho) in &types {
+            join(&mut sets, *a as usize, ho, ho);
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for x in 0..order {
+                for (a, ho) in &types {
+                    if !sets.0[x] {
+                        continue;
+                    }
+                    let after = |h: &[u64]| {
+                        let mut out = vec![0u64; words];
+                        for w in 0..order as u32 {
+                            if get(h, table.product(*a, w)) || get(ho, table.product(x as u32, w)) {
+                                out[w as usize / 64] |= 1 << (w % 64);
+                            }
+                        }
+                        out
+                    };
+                    let (low, high) = (after(&sets.1[x]), after(&sets.2[x]));
+                    let y = table.product(x as u32, *a) as usize;
+                    changed |= join(&mut sets, y, &low, &high);
+                }
+            }
+        }
+        (sets.1.concat(), sets.2.concat())
+    }
+
+    /// The check's work list ends at the sets a plain fixed point gives,
+    /// having reached every element (each the image of some sum): Kayles,
+    /// and partial quotients of 0.26 (heaps below 30) and 0.6 (below 17),
+    /// where one pass over the images, without the work list, leaves
+    /// intersections too large.
+    #[test]
+    fn the_check_s_sets_are_those_of_a_plain_fixed_point() {
+        for (code, upto) in [("0.77", 100), ("0.26", 30), ("0.6", 17)] {
+            let settings = Settings {
+                upto,
+                ..Settings::default()
+            };
+            let q = compute(&code.parse().unwrap(), &settings, &mut |_| {});
+            let build = Build::new(q.code.clone());
+            let kinds = build.kinds_of(&q.table, &q.phi);
+            let limits = Limits {
+                trial: 1 << 20,
+                oracle: 0,
+                work: u64::MAX,
+            };
+            let reach = checked(&q.table, &q.p, &kinds, limits, &mut 0, &|| false)
+                .unwrap()
+                .expect("a quotient the build gave predicts");
+            assert!(reach.sums.reached.iter().all(|&r| r), "{code}");
+            let (union, meet) = plain_fixed_point(&reach, &kinds);
+            assert!(reach.sums.union == union, "{code}: unions");
+            assert!(reach.sums.meet == meet, "{code}: intersections");
+        }
+    }
+
     /// A heap of a type already checked needs no new check: `known` finds
     /// an image whose heap types take its set H(O) in, for the type of
     /// every heap of Kayles, and none for a set no heap type has.
@@ -1618,6 +1707,18 @@ mod tests {
                 "told to stop at ask {at}"
             );
             assert_eq!(asked.get(), at, "asked again after ask {at} said stop");
+        }
+        // The 47th ask is the types': stopped there, nothing was applied;
+        // stopped at the 48th, the work list's first, something was.
+        for (at, work_done) in [(47, false), (48, true)] {
+            let asked = std::cell::Cell::new(0usize);
+            let stop_at = || {
+                asked.set(asked.get() + 1);
+                asked.get() == at
+            };
+            let mut spent = 0;
+            assert!(checked(&table, &p, &kinds, limits, &mut spent, &stop_at).is_err());
+            assert_eq!(spent > 0, work_done, "stopped at ask {at}: {spent} spent");
         }
     }
 
