@@ -1246,6 +1246,7 @@ fn checked(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::misere::quotient::monoid::tests::Asks;
     use crate::misere::quotient::{compute, Settings};
 
     /// The images of heap n's options, each move as the code lists it.
@@ -1322,52 +1323,55 @@ mod tests {
 
     /// The search for a least failure asks whether to stop now and then
     /// (every 64 rows of the hit sets, every 1,024 images, every 256
-    /// states), not at every step, and stops at whichever ask says so.
-    /// Here heaps of one token (misère Nim) over ⟨g | g^3000 = g^2998⟩
-    /// with P the odd powers: 3,000 images, every sum predicted right.
+    /// states), not at every step, and stops at whichever ask says so
+    /// ([`nim_over_a_cycle`]).
     #[test]
     fn the_least_failure_asks_to_stop_now_and_then_and_stops_when_told() {
-        let (table, g) = Table::trivial().with_cycle(2998, 2);
-        let order = table.order();
-        assert_eq!(order, 3000);
-        let mut p = vec![false; order];
-        let mut x = 0;
-        for k in 0..order {
-            p[x as usize] = k % 2 == 1;
-            x = table.product(x, g);
-        }
-        let mut options = vec![0u64; order.div_ceil(64)];
-        options[0] = 1;
-        let kinds = [Kind {
-            heap: 1,
-            image: g,
-            options,
-        }];
-        let asked = std::cell::Cell::new(0usize);
-        let never = || {
-            asked.set(asked.get() + 1);
-            false
-        };
-        assert_eq!(least_failure(&table, &p, &kinds, 1 << 20, &never), Ok(None));
-        let asks = asked.get();
+        let (table, p, kinds) = nim_over_a_cycle(1);
+        let never = Asks::stopping_at(0);
+        assert_eq!(
+            least_failure(&table, &p, &kinds, 1 << 20, &|| never.stop()),
+            Ok(None)
+        );
         // The hit sets ask 46 times (rows 63, 127, … 2,943), the images
         // twice (the 1,024th and the 2,048th), and the states some more
         // (each of some 3,000 queued a heap of one token further); asking
         // at every image or state would be thousands.
+        let asks = never.count();
         assert!((49..=100).contains(&asks), "asked {asks} times");
         for at in [1, 46, 47, 49, asks] {
-            let asked = std::cell::Cell::new(0usize);
-            let stop_at = || {
-                asked.set(asked.get() + 1);
-                asked.get() == at
-            };
+            let told = Asks::stopping_at(at);
             assert_eq!(
-                least_failure(&table, &p, &kinds, 1 << 20, &stop_at),
+                least_failure(&table, &p, &kinds, 1 << 20, &|| told.stop()),
                 Err(Stop::Cancelled),
                 "told to stop at ask {at}"
             );
-            assert_eq!(asked.get(), at, "asked again after ask {at} said stop");
+            assert_eq!(told.count(), at, "asked again after ask {at} said stop");
         }
+    }
+
+    /// Misère Nim's heap of one token (`copies` times) over ⟨g | g^3000 =
+    /// g^2998⟩ with P the odd powers of g: 3,000 images, every sum
+    /// predicted right.
+    fn nim_over_a_cycle(copies: u64) -> (Table, Vec<bool>, Vec<Kind>) {
+        let (table, g) = Table::trivial().with_cycle(2998, 2);
+        assert_eq!(table.order(), 3000);
+        let mut p = vec![false; table.order()];
+        let mut x = 0;
+        for k in 0..table.order() {
+            p[x as usize] = k % 2 == 1;
+            x = table.product(x, g);
+        }
+        let mut options = vec![0u64; table.order().div_ceil(64)];
+        options[0] = 1;
+        let kinds = (1..=copies)
+            .map(|heap| Kind {
+                heap,
+                image: g,
+                options: options.clone(),
+            })
+            .collect();
+        (table, p, kinds)
     }
 
     /// Of the failures of one number of tokens, the one of most heaps is
@@ -1656,69 +1660,37 @@ mod tests {
 
     /// The check asks whether to stop now and then (every 64 hit-set rows,
     /// 4,096 heap types and 64 images of its work list), not at every
-    /// step, and stops at whichever ask says so. Misère Nim's heaps of one
-    /// token over ⟨g | g^3000 = g^2998⟩ with P the odd powers, the heap
-    /// given 5,000 times.
+    /// step, and stops at whichever ask says so ([`nim_over_a_cycle`],
+    /// the heap given 5,000 times).
     #[test]
     fn the_check_asks_to_stop_now_and_then_and_stops_when_told() {
-        let (table, g) = Table::trivial().with_cycle(2998, 2);
-        let mut p = vec![false; table.order()];
-        let mut x = 0;
-        for k in 0..table.order() {
-            p[x as usize] = k % 2 == 1;
-            x = table.product(x, g);
-        }
-        let mut options = vec![0u64; table.order().div_ceil(64)];
-        options[0] = 1;
-        let kinds: Vec<Kind> = (1..=5_000)
-            .map(|heap| Kind {
-                heap,
-                image: g,
-                options: options.clone(),
-            })
-            .collect();
+        let (table, p, kinds) = nim_over_a_cycle(5_000);
         let limits = Limits {
             trial: 1 << 20,
             oracle: 0,
             work: u64::MAX,
         };
-        let asked = std::cell::Cell::new(0usize);
-        let never = || {
-            asked.set(asked.get() + 1);
-            false
-        };
+        let never = Asks::stopping_at(0);
         assert!(matches!(
-            checked(&table, &p, &kinds, limits, &mut 0, &never),
+            checked(&table, &p, &kinds, limits, &mut 0, &|| never.stop()),
             Ok(Some(_))
         ));
         // 46 for the rows, 1 for the types, and one every 64 of the 3,000
         // images the work list goes through.
-        let asks = asked.get();
+        let asks = never.count();
         assert!((47 + 40..=47 + 100).contains(&asks), "asked {asks} times");
         for at in [1, 46, 47, 48, asks] {
-            let asked = std::cell::Cell::new(0usize);
-            let stop_at = || {
-                asked.set(asked.get() + 1);
-                asked.get() == at
-            };
+            let told = Asks::stopping_at(at);
+            let mut spent = 0;
             assert_eq!(
-                checked(&table, &p, &kinds, limits, &mut 0, &stop_at).err(),
+                checked(&table, &p, &kinds, limits, &mut spent, &|| told.stop()).err(),
                 Some(Stop::Cancelled),
                 "told to stop at ask {at}"
             );
-            assert_eq!(asked.get(), at, "asked again after ask {at} said stop");
-        }
-        // The 47th ask is the types': stopped there, nothing was applied;
-        // stopped at the 48th, the work list's first, something was.
-        for (at, work_done) in [(47, false), (48, true)] {
-            let asked = std::cell::Cell::new(0usize);
-            let stop_at = || {
-                asked.set(asked.get() + 1);
-                asked.get() == at
-            };
-            let mut spent = 0;
-            assert!(checked(&table, &p, &kinds, limits, &mut spent, &stop_at).is_err());
-            assert_eq!(spent > 0, work_done, "stopped at ask {at}: {spent} spent");
+            assert_eq!(told.count(), at, "asked again after ask {at} said stop");
+            // The 47th ask is the types': stopped there or before, nothing
+            // was applied; stopped at the work list's asks, something was.
+            assert_eq!(spent > 0, at > 47, "stopped at ask {at}: {spent} spent");
         }
     }
 

@@ -441,30 +441,30 @@ pub(crate) fn generator_name(i: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A stop that counts how often it is asked, and says stop at ask
     /// `at` (never, for 0).
-    struct Asks {
+    pub(in crate::misere::quotient) struct Asks {
         asked: std::cell::Cell<usize>,
         at: usize,
     }
 
     impl Asks {
-        fn stopping_at(at: usize) -> Asks {
+        pub(in crate::misere::quotient) fn stopping_at(at: usize) -> Asks {
             Asks {
                 asked: std::cell::Cell::new(0),
                 at,
             }
         }
 
-        fn stop(&self) -> bool {
+        pub(in crate::misere::quotient) fn stop(&self) -> bool {
             self.asked.set(self.asked.get() + 1);
             self.asked.get() == self.at
         }
 
-        fn count(&self) -> usize {
+        pub(in crate::misere::quotient) fn count(&self) -> usize {
             self.asked.get()
         }
     }
